@@ -1,0 +1,49 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "sitegen",
+    products: [
+        .library(name: "SitegenBundle", targets: ["SitegenBundle"]),
+        .executable(name: "sitegen", targets: ["sitegen"]),
+    ],
+    targets: [
+        // C libraries: each behind one system-library shim.
+        .systemLibrary(
+            name: "CCmark", pkgConfig: "libcmark",
+            providers: [.apt(["libcmark-dev"])]),
+        .systemLibrary(
+            name: "CYaml", pkgConfig: "yaml-0.1",
+            providers: [.apt(["libyaml-dev"])]),
+        .systemLibrary(
+            name: "CLibXML2", pkgConfig: "libxml-2.0",
+            providers: [.apt(["libxml2-dev"])]),
+        // The only code that includes libxml2: Swift never sees its headers (ICU clash with Foundation).
+        .target(name: "CHTMLScan", dependencies: ["CLibXML2"]),
+
+        // The embeddable leaf: Foundation only.
+        .target(name: "SitegenBundle"),
+        .target(name: "SitegenCore"),
+        .target(name: "SitegenMarkdown", dependencies: ["SitegenCore", "CCmark", "CYaml"]),
+        .target(name: "SitegenTemplates", dependencies: ["SitegenCore"]),
+        .target(name: "SitegenLinks", dependencies: ["SitegenCore", "SitegenBundle", "CHTMLScan"]),
+        .target(
+            name: "SitegenBuild",
+            dependencies: ["SitegenCore", "SitegenMarkdown", "SitegenTemplates", "SitegenBundle"]),
+        .target(
+            name: "SitegenCLI",
+            dependencies: [
+                "SitegenCore", "SitegenMarkdown", "SitegenTemplates", "SitegenBundle", "SitegenLinks",
+                "SitegenBuild",
+            ]),
+        .executableTarget(name: "sitegen", dependencies: ["SitegenCLI"]),
+
+        .testTarget(name: "SitegenBundleTests", dependencies: ["SitegenBundle"]),
+        .testTarget(name: "SitegenCoreTests", dependencies: ["SitegenCore"]),
+        .testTarget(name: "SitegenMarkdownTests", dependencies: ["SitegenMarkdown"]),
+        .testTarget(name: "SitegenTemplatesTests", dependencies: ["SitegenTemplates"]),
+        .testTarget(name: "SitegenLinksTests", dependencies: ["SitegenLinks", "SitegenBundle"]),
+        .testTarget(name: "SitegenBuildTests", dependencies: ["SitegenBuild", "SitegenBundle"]),
+        .testTarget(name: "SitegenCLITests", dependencies: ["SitegenCLI"]),
+    ]
+)

@@ -1,0 +1,3 @@
+#include "htmlscan.h"
+#include <libxml/HTMLparser.h>
+int htmlscan_version(void) { return LIBXML_VERSION; }

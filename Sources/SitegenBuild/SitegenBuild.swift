@@ -1,0 +1,1 @@
+// SitegenBuild: see ../../README.md and DESIGN in Site/architecture.md.

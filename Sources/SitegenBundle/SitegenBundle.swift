@@ -1,0 +1,1 @@
+// SitegenBundle: see ../../README.md and DESIGN in Site/architecture.md.

@@ -1,0 +1,27 @@
+import Foundation
+
+/// A fatal problem with the input (configuration, Markdown, templates, paths): the build stops before
+/// anything is written and the CLI exits with code 2.
+public struct InputError: Error, LocalizedError, CustomStringConvertible, Sendable, Equatable {
+    /// Where the problem is: a file, and a line and column when known.
+    public var location: SourceLocation?
+    public var message: String
+
+    public init(_ message: String, at location: SourceLocation? = nil) {
+        self.message = message
+        self.location = location
+    }
+
+    /// Creates an error about a whole file.
+    public init(_ message: String, path: String) {
+        self.init(message, at: SourceLocation(path: path))
+    }
+
+    /// `path:line:col: error: message`, one line.
+    public var description: String {
+        let place = location.map { "\($0): " } ?? ""
+        return "\(place)error: \(message)"
+    }
+
+    public var errorDescription: String? { description }
+}

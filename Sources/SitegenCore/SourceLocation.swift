@@ -1,0 +1,26 @@
+/// A place in an input file, printed as `path:line:column` the way compilers and editors expect.
+public struct SourceLocation: Sendable, Hashable, Comparable, CustomStringConvertible {
+    /// The file, as the user would type it (relative to the working directory where possible).
+    public var path: String
+    /// 1-based line, or 0 when unknown.
+    public var line: Int
+    /// 1-based column, or 0 when unknown.
+    public var column: Int
+
+    /// Creates a location; `line` and `column` are 1-based, 0 meaning unknown.
+    public init(path: String, line: Int = 0, column: Int = 0) {
+        self.path = path
+        self.line = line
+        self.column = column
+    }
+
+    public var description: String {
+        guard line > 0 else { return path }
+        guard column > 0 else { return "\(path):\(line)" }
+        return "\(path):\(line):\(column)"
+    }
+
+    public static func < (a: SourceLocation, b: SourceLocation) -> Bool {
+        (a.path, a.line, a.column) < (b.path, b.line, b.column)
+    }
+}

@@ -1,0 +1,1 @@
+// SitegenLinks: see ../../README.md and DESIGN in Site/architecture.md.

@@ -1,0 +1,1 @@
+// SitegenMarkdown: see ../../README.md and DESIGN in Site/architecture.md.

@@ -1,0 +1,1 @@
+// SitegenTemplates: see ../../README.md and DESIGN in Site/architecture.md.

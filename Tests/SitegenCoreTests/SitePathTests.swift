@@ -1,0 +1,44 @@
+import SitegenCore
+import Testing
+
+@Suite struct SitePathTests {
+    @Test(arguments: [
+        ("a/./b/../c.md", "a/c.md"), ("//a//b/", "a/b"), ("./", ""), ("a/b/..", "a"),
+    ])
+    func normalises(input: String, expected: String) {
+        #expect(SitePath(normalizing: input)?.rawValue == expected)
+    }
+
+    @Test(arguments: ["..", "a/../..", "../x", "a\\b", "a\u{0}b"])
+    func refusesEscapes(input: String) {
+        #expect(SitePath(normalizing: input) == nil)
+    }
+
+    @Test func relativeReferences() {
+        let page = SitePath(unchecked: "guide/a/b.html")
+        #expect(page.relativeReference(to: SitePath(unchecked: "guide/c.html")) == "../c.html")
+        #expect(page.relativeReference(to: SitePath(unchecked: "guide/a/d.html")) == "d.html")
+        #expect(SitePath(unchecked: "index.html").relativeReference(to: SitePath(unchecked: "x/y.css")) == "x/y.css")
+        #expect(page.relativeReference(to: SitePath(unchecked: "index.html")) == "../../index.html")
+    }
+
+    @Test func extensions() {
+        let p = SitePath(unchecked: "guide/Read.Me.MD")
+        #expect(p.pathExtension == "md")
+        #expect(p.replacingExtension(with: "html").rawValue == "guide/Read.Me.html")
+        #expect(SitePath(unchecked: ".hidden").pathExtension == "")
+    }
+}
+
+@Suite struct DiagnosticTests {
+    @Test func printsGCCStyle() {
+        let d = Diagnostic(.error, .brokenLink, "no page 'x.md'", at: SourceLocation(path: "Site/a.md", line: 3, column: 7))
+        #expect(d.description == "Site/a.md:3:7: error: no page 'x.md' [broken-link]")
+    }
+
+    @Test func sortsByPlace() {
+        let a = Diagnostic(.error, .brokenLink, "m", at: SourceLocation(path: "a.md", line: 10, column: 1))
+        let b = Diagnostic(.warning, .orphan, "m", at: SourceLocation(path: "a.md", line: 2, column: 1))
+        #expect([a, b].sorted() == [b, a])
+    }
+}
