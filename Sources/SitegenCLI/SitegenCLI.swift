@@ -1,8 +1,65 @@
-/// The sitegen command line: parses arguments into actions, runs them, returns the exit code.
+import Foundation
+import SitegenCore
+
+/// The sitegen command line: parses arguments into a command, runs it, returns the exit code.
+/// Nothing below this reads `CommandLine`, the environment or the clock.
 public enum SitegenCLI {
+    static let commands: [any Command.Type] = [
+        BuildCommand.self, CheckCommand.self, VerifyCommand.self, ResolveCommand.self,
+    ]
+
     /// Runs sitegen with `arguments` (without the program name) and returns the process exit code.
     public static func run(arguments: [String]) async -> Int32 {
-        print("sitegen: not yet")
-        return 0
+        let console = Console()
+        let environment = Environment.current()
+        return await run(arguments: arguments, console: console, environment: environment).rawValue
     }
+
+    static func run(arguments: [String], console: Console, environment: Environment) async -> ExitCode {
+        guard let first = arguments.first else {
+            console.out(usage)
+            return .inputError
+        }
+        switch first {
+        case "--help", "-h", "help":
+            console.out(usage)
+            return .success
+        case "--version":
+            console.out("\(SitegenVersion.generator)\n")
+            return .success
+        default: break
+        }
+        guard let command = commands.first(where: { $0.spec.name == first }) else {
+            console.err("error: unknown command '\(first)' (see 'sitegen --help')\n")
+            return .inputError
+        }
+        do {
+            let parsed = try ParsedArguments(Array(arguments.dropFirst()), spec: command.spec)
+            if parsed.wantsHelp {
+                console.out(command.spec.usage)
+                return .success
+            }
+            return await command.run(parsed, console: console, environment: environment)
+        } catch {
+            console.err("\(error)\n")
+            return .inputError
+        }
+    }
+
+    static var usage: String {
+        var text = "sitegen: offline documentation bundles for apps, served under a custom URL scheme.\n\n"
+        text += "usage: sitegen <command> [options]\n\ncommands:\n"
+        for command in commands {
+            text += "  " + command.spec.name.padding(toLength: 10, withPad: " ", startingAt: 0) + command.spec.summary + "\n"
+        }
+        text += "\nRun 'sitegen <command> --help' for a command's options. '--version' prints the version.\n"
+        text += "Exit codes: 0 no errors, 1 link errors found, 2 usage, configuration or input error.\n"
+        return text
+    }
+}
+
+/// One subcommand: its options and what it does.
+protocol Command {
+    static var spec: CommandSpec { get }
+    static func run(_ arguments: ParsedArguments, console: Console, environment: Environment) async -> ExitCode
 }

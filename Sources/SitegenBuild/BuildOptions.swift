@@ -1,0 +1,25 @@
+import Foundation
+
+/// Where a build reads and writes, and how those folders are named in messages.
+public struct BuildOptions: Sendable {
+    public var siteDirectory: URL
+    public var templatesDirectory: URL
+    public var outputDirectory: URL
+    /// Display prefixes ending in `/` (`Site/`), as the user typed them.
+    public var siteDisplay: String
+    public var templatesDisplay: String
+    public var outputDisplay: String
+
+    public init(site: String, templates: String, output: String, workingDirectory: URL) {
+        func resolve(_ path: String) -> URL {
+            path.hasPrefix("/") ? URL(fileURLWithPath: path) : workingDirectory.appendingPathComponent(path)
+        }
+        func display(_ path: String) -> String { path.hasSuffix("/") ? path : path + "/" }
+        siteDirectory = resolve(site).standardizedFileURL
+        templatesDirectory = resolve(templates).standardizedFileURL
+        outputDirectory = resolve(output).standardizedFileURL
+        siteDisplay = display(site)
+        templatesDisplay = display(templates)
+        outputDisplay = display(output)
+    }
+}

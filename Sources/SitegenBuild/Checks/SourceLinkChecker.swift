@@ -1,0 +1,129 @@
+import Foundation
+import SitegenCore
+import SitegenMarkdown
+
+/// Checks every Markdown link and image against the site model before anything is written, and
+/// reports findings at the Markdown file's line and column.
+struct SourceLinkChecker: Sendable {
+    var model: SiteModel
+
+    func check(_ page: Page) -> [Diagnostic] {
+        page.body.links.compactMap { check($0, in: page) }
+    }
+
+    private func check(_ link: MarkdownLink, in page: Page) -> Diagnostic? {
+        let at = SourceLocation(path: page.displayPath, line: link.line, column: link.column)
+        let reference = LinkReference(link.destination)
+        if let scheme = reference.scheme {
+            switch scheme {
+            case "file": return Diagnostic(.error, .fileURL, "'\(link.destination)' is a file: URL, which an app bundle cannot serve", at: at)
+            case "mailto", "tel", "sms", "data", "javascript": return nil
+            default: return externalFinding(link.destination, at: at)
+            }
+        }
+        if reference.path.hasPrefix("//") { return externalFinding(link.destination, at: at) }
+        guard let decodedPath = reference.path.removingPercentEncoding else {
+            return Diagnostic(.error, .invalidURL, "'\(link.destination)' has an invalid percent-escape", at: at)
+        }
+        var targetPage: Page? = page
+        if !decodedPath.isEmpty {
+            let isAbsolute = decodedPath.hasPrefix("/")
+            let base = isAbsolute ? "" : page.source.parent.rawValue
+            let joined = base.isEmpty ? decodedPath : "\(base)/\(decodedPath)"
+            guard let resolved = SitePath(normalizing: joined) else {
+                return Diagnostic(.error, .escapesRoot, "'\(link.destination)' leaves the site folder", at: at)
+            }
+            switch resolve(resolved, wantsDirectory: decodedPath.hasSuffix("/")) {
+            case .page(let target): targetPage = target
+            case .asset: targetPage = nil
+            case .problem(let rule, let severity, let message):
+                return Diagnostic(severity, rule, message(link.destination), at: at)
+            }
+            if isAbsolute {
+                return Diagnostic(
+                    .warning, .absolutePath,
+                    "'\(link.destination)' is root-relative: it works under the scheme but breaks when the bundle is loaded from file://; use a relative link",
+                    at: at)
+            }
+        }
+        guard let fragment = reference.fragment, let target = targetPage else { return nil }
+        return checkFragment(fragment, in: target, link: link, at: at)
+    }
+
+    private enum Target {
+        case page(Page)
+        case asset
+        case problem(RuleID, Severity, (String) -> String)
+    }
+
+    private func resolve(_ path: SitePath, wantsDirectory: Bool) -> Target {
+        let indexPath = path.appending("index.md")
+        if wantsDirectory || path.rawValue.isEmpty {
+            if let index = indexPath, let page = model.page(source: index) { return .page(page) }
+            return missing(path.appending("index.md") ?? path, kind: "page")
+        }
+        switch path.pathExtension {
+        case "md":
+            if let page = model.page(source: path) { return .page(page) }
+            if model.drafts.contains(path) {
+                return .problem(.brokenLink, .error, { "'\($0)' links to a draft, which is not in the bundle" })
+            }
+            return missing(path, kind: "page")
+        case "html":
+            if let page = model.page(output: path) { return .page(page) }
+        default: break
+        }
+        if model.outputPaths.contains(path) { return .asset }
+        if let index = indexPath, model.page(source: index) != nil {
+            return .problem(.directoryNoSlash, .warning, { "'\($0)' names a folder without its trailing slash; write '\($0)/'" })
+        }
+        return missing(path, kind: "file")
+    }
+
+    private func missing(_ path: SitePath, kind: String) -> Target {
+        let candidates = model.pages.map(\.source.rawValue) + model.outputPaths.map(\.rawValue)
+        if let real = candidates.first(where: { $0.lowercased() == path.rawValue.lowercased() }) {
+            return .problem(.caseMismatch, .error, { "'\($0)' differs in letter case from '\(real)': it works on a Mac but fails on a device" })
+        }
+        let hint = DidYouMean.suggestion(for: path.rawValue, among: candidates).map { " (did you mean '\($0)'?)" } ?? ""
+        return .problem(.brokenLink, .error, { _ in "no \(kind) '\(path)' in the site\(hint)" })
+    }
+
+    private func checkFragment(_ fragment: String, in target: Page, link: MarkdownLink, at: SourceLocation) -> Diagnostic? {
+        if fragment.isEmpty || fragment == "top" { return nil }
+        if target.anchorIDs.contains(fragment) { return nil }
+        if let decoded = fragment.removingPercentEncoding, target.anchorIDs.contains(decoded) { return nil }
+        let hint = DidYouMean.suggestion(for: fragment, among: target.anchorIDs).map { " (did you mean '\($0)'?)" } ?? ""
+        return Diagnostic(.error, .brokenFragment, "no heading '\(fragment)' in \(target.source)\(hint)", at: at)
+    }
+
+    private func externalFinding(_ destination: String, at: SourceLocation) -> Diagnostic? {
+        switch model.config.externalLinks {
+        case .ignore: return nil
+        case .warn: return Diagnostic(.warning, .externalLink, "external link '\(destination)' is not part of the offline bundle", at: at)
+        case .error: return Diagnostic(.error, .externalLink, "external link '\(destination)' is not part of the offline bundle", at: at)
+        }
+    }
+}
+
+/// A link destination split into scheme, path and fragment, without any URL library's opinions.
+struct LinkReference: Sendable {
+    var scheme: String?
+    var path: String
+    var fragment: String?
+
+    init(_ text: String) {
+        var rest = Substring(text)
+        if let hash = rest.firstIndex(of: "#") {
+            fragment = String(rest[rest.index(after: hash)...])
+            rest = rest[..<hash]
+        }
+        if let question = rest.firstIndex(of: "?") { rest = rest[..<question] }
+        if let colon = rest.firstIndex(of: ":"), let first = rest.first, first.isLetter,
+            rest[..<colon].allSatisfy({ $0.isLetter || $0.isNumber || $0 == "+" || $0 == "-" || $0 == "." })
+        {
+            scheme = rest[..<colon].lowercased()
+        }
+        path = String(rest)
+    }
+}

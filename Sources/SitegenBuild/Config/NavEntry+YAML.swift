@@ -1,0 +1,43 @@
+import SitegenCore
+import SitegenMarkdown
+
+extension NavEntry {
+    /// Reads a `nav:` list in the MkDocs style:
+    /// ```yaml
+    /// nav:
+    ///   - index.md
+    ///   - Getting started: getting-started.md
+    ///   - Writing:
+    ///       - writing/pages.md
+    /// ```
+    static func decodeList(_ node: YAMLNode, path: String) throws(InputError) -> [NavEntry] {
+        guard let items = node.array else {
+            throw InputError("nav must be a list of pages and sections", at: node.location(in: path))
+        }
+        var entries: [NavEntry] = []
+        for item in items { entries.append(try decode(item, path: path)) }
+        return entries
+    }
+
+    private static func decode(_ node: YAMLNode, path: String) throws(InputError) -> NavEntry {
+        let at = node.location(in: path)
+        if let file = node.string {
+            return .page(title: nil, path: try pagePath(file, at: at), location: at)
+        }
+        guard case .mapping(let pairs) = node.value, pairs.count == 1, let title = pairs[0].key.string else {
+            throw InputError("a nav entry is a page path, 'Title: page.md', or 'Section: [entries]'", at: at)
+        }
+        let value = pairs[0].value
+        if let file = value.string {
+            return .page(title: title, path: try pagePath(file, at: value.location(in: path)), location: at)
+        }
+        return .section(title: title, children: try decodeList(value, path: path), location: at)
+    }
+
+    private static func pagePath(_ text: String, at location: SourceLocation) throws(InputError) -> SitePath {
+        guard let sitePath = SitePath(normalizing: text), sitePath.pathExtension == "md" else {
+            throw InputError("nav entry '\(text)' must name a Markdown file inside the site", at: location)
+        }
+        return sitePath
+    }
+}

@@ -1,0 +1,88 @@
+import SitegenBundle
+import SitegenCore
+import SitegenMarkdown
+
+extension SiteConfig {
+    /// The keys `sitegen.yml` understands; anything else is an `unknown-key` warning.
+    static let knownKeys: Set<String> = [
+        "title", "scheme", "host", "entry", "nav", "external_links", "raw_html", "smart_punctuation",
+        "strict", "ignore", "ignore_links", "mime_types",
+    ]
+
+    /// Reads a parsed `sitegen.yml`. Bad values are input errors at their line and column; unknown
+    /// keys are returned as warnings.
+    public static func decode(_ root: YAMLNode?, path: String) throws(InputError) -> (SiteConfig, [Diagnostic]) {
+        var config = SiteConfig()
+        var warnings: [Diagnostic] = []
+        guard let root else { return (config, warnings) }
+        guard case .mapping(let pairs) = root.value else {
+            throw InputError("the configuration must be a mapping of keys to values", at: root.location(in: path))
+        }
+        for pair in pairs {
+            let key = pair.key.string ?? ""
+            let value = pair.value
+            let at = value.location(in: path)
+            switch key {
+            case "title": config.title = try value.requireString(key, path: path)
+            case "scheme":
+                let scheme = try value.requireString(key, path: path).lowercased()
+                guard isValidScheme(scheme) else {
+                    throw InputError("'\(scheme)' is not a valid URL scheme (letters, digits, '+', '-', '.'; starting with a letter)", at: at)
+                }
+                guard !BundleOrigin.reservedSchemes.contains(scheme) else {
+                    throw InputError("the scheme '\(scheme)' is reserved and cannot be registered by an app; choose another, e.g. 'docs'", at: at)
+                }
+                config.scheme = scheme
+            case "host":
+                let host = try value.requireString(key, path: path).lowercased()
+                guard !host.isEmpty, host.utf8.allSatisfy(isHostByte) else {
+                    throw InputError("'\(host)' is not a valid host name", at: at)
+                }
+                config.host = host
+            case "entry":
+                let entry = try value.requireString(key, path: path)
+                guard let sitePath = SitePath(normalizing: entry), sitePath.pathExtension == "md" else {
+                    throw InputError("the entry must be a Markdown file inside the site, e.g. 'index.md'", at: at)
+                }
+                config.entry = sitePath
+            case "nav": config.nav = try NavEntry.decodeList(value, path: path)
+            case "external_links":
+                let text = try value.requireString(key, path: path)
+                guard let setting = ExternalLinkSetting(rawValue: text) else {
+                    throw InputError("external_links must be ignore, warn or error, not '\(text)'", at: at)
+                }
+                config.externalLinks = setting
+            case "raw_html": config.rawHTML = try value.requireBool(key, path: path)
+            case "smart_punctuation": config.smartPunctuation = try value.requireBool(key, path: path)
+            case "strict": config.strict = try value.requireBool(key, path: path)
+            case "ignore": config.ignore = try value.requireStringList(key, path: path)
+            case "ignore_links": config.ignoreLinks = try value.requireStringList(key, path: path)
+            case "mime_types":
+                guard case .mapping(let entries) = value.value else {
+                    throw InputError("mime_types must map extensions to MIME types", at: at)
+                }
+                for entry in entries {
+                    let ext = (entry.key.string ?? "").lowercased().trimmingPrefix(".")
+                    config.mimeTypes[String(ext)] = try entry.value.requireString("mime_types.\(ext)", path: path)
+                }
+            default:
+                warnings.append(
+                    Diagnostic(.warning, .unknownKey, "unknown key '\(key)' in the configuration", at: pair.key.location(in: path)))
+            }
+        }
+        return (config, warnings)
+    }
+
+    private static func isValidScheme(_ scheme: String) -> Bool {
+        guard let first = scheme.utf8.first, (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(first) else { return false }
+        return scheme.utf8.allSatisfy { byte in
+            (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+                || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
+        }
+    }
+
+    private static func isHostByte(_ byte: UInt8) -> Bool {
+        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+            || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
+    }
+}

@@ -1,0 +1,44 @@
+import SitegenCore
+
+/// `Site/sitegen.yml`: everything a site can configure. Every key is optional.
+public struct SiteConfig: Sendable, Equatable {
+    /// The site's title, shown in every page's `<title>` and header.
+    public var title = "Documentation"
+    /// The custom URL scheme apps register (`docs`); reserved schemes are refused.
+    public var scheme = "docs"
+    /// The host of the scheme URLs (`app`).
+    public var host = "app"
+    /// The page the app opens first and the crawl starts from (a Markdown path).
+    public var entry = SitePath(unchecked: "index.md")
+    /// An explicit navigation tree; `nil` derives it from the folder structure.
+    public var nav: [NavEntry]?
+    /// What to do about links to other origins.
+    public var externalLinks = ExternalLinkSetting.warn
+    /// Whether raw HTML in Markdown is passed through.
+    public var rawHTML = true
+    /// Whether straight quotes, `--` and `...` become typographic punctuation.
+    public var smartPunctuation = false
+    /// Whether warnings fail the build (exit 1).
+    public var strict = false
+    /// Glob patterns (relative to the site folder) of files to leave out.
+    public var ignore: [String] = []
+    /// Link patterns the checker skips.
+    public var ignoreLinks: [String] = []
+    /// MIME type overrides by lowercase extension (`{"md": "text/plain"}`).
+    public var mimeTypes: [String: String] = [:]
+
+    public init() {}
+}
+
+/// The `external_links` setting: links to other origins are never fetched, only listed.
+public enum ExternalLinkSetting: String, Sendable, CaseIterable {
+    case ignore, warn, error
+}
+
+/// One entry of an explicit `nav:` tree.
+public indirect enum NavEntry: Sendable, Equatable {
+    /// A page, optionally with a title that overrides the page's own.
+    case page(title: String?, path: SitePath, location: SourceLocation)
+    /// A section heading with its entries.
+    case section(title: String, children: [NavEntry], location: SourceLocation)
+}

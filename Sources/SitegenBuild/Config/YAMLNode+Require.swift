@@ -1,0 +1,40 @@
+import SitegenCore
+import SitegenMarkdown
+
+extension YAMLNode {
+    func location(in path: String) -> SourceLocation {
+        SourceLocation(path: path, line: line, column: column)
+    }
+
+    func requireString(_ key: String, path: String) throws(InputError) -> String {
+        guard let text = string else {
+            throw InputError("'\(key)' must be a text value", at: location(in: path))
+        }
+        return text
+    }
+
+    func requireBool(_ key: String, path: String) throws(InputError) -> Bool {
+        guard let flag = bool else {
+            throw InputError("'\(key)' must be true or false", at: location(in: path))
+        }
+        return flag
+    }
+
+    func requireInt(_ key: String, path: String) throws(InputError) -> Int {
+        guard let number = int else {
+            throw InputError("'\(key)' must be a whole number", at: location(in: path))
+        }
+        return number
+    }
+
+    /// A list of strings; a single string counts as a list of one.
+    func requireStringList(_ key: String, path: String) throws(InputError) -> [String] {
+        if let single = string { return [single] }
+        guard let items = array else {
+            throw InputError("'\(key)' must be a list of text values", at: location(in: path))
+        }
+        var out: [String] = []
+        for item in items { out.append(try item.requireString(key, path: path)) }
+        return out
+    }
+}

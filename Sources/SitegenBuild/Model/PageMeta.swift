@@ -1,0 +1,51 @@
+import SitegenCore
+import SitegenMarkdown
+
+/// A page's front matter: the YAML between `---` lines at the top of a Markdown file.
+public struct PageMeta: Sendable, Equatable {
+    public var title: String?
+    public var description: String?
+    /// Position among its siblings in the nav; pages without one come after, by title.
+    public var order: Int?
+    /// The page template's name (`landing` → `Templates/landing.html`); `page` by default.
+    public var template: String?
+    /// A draft is left out of the bundle.
+    public var draft = false
+    /// Old site paths that keep working (`old/intro.html`): manifest aliases of this page.
+    public var aliases: [String] = []
+    /// A shorter title for the sidebar.
+    public var navTitle: String?
+
+    public init() {}
+
+    static let knownKeys: Set<String> = [
+        "title", "description", "order", "template", "draft", "aliases", "nav_title",
+    ]
+
+    /// Reads parsed front matter; unknown keys are warnings.
+    static func decode(_ root: YAMLNode?, path: String) throws(InputError) -> (PageMeta, [Diagnostic]) {
+        var meta = PageMeta()
+        var warnings: [Diagnostic] = []
+        guard let root else { return (meta, warnings) }
+        guard case .mapping(let pairs) = root.value else {
+            throw InputError("front matter must be a mapping of keys to values", at: root.location(in: path))
+        }
+        for pair in pairs {
+            let key = pair.key.string ?? ""
+            let value = pair.value
+            switch key {
+            case "title": meta.title = try value.requireString(key, path: path)
+            case "description": meta.description = try value.requireString(key, path: path)
+            case "order": meta.order = try value.requireInt(key, path: path)
+            case "template": meta.template = try value.requireString(key, path: path)
+            case "draft": meta.draft = try value.requireBool(key, path: path)
+            case "aliases": meta.aliases = try value.requireStringList(key, path: path)
+            case "nav_title": meta.navTitle = try value.requireString(key, path: path)
+            default:
+                warnings.append(
+                    Diagnostic(.warning, .unknownKey, "unknown front matter key '\(key)'", at: pair.key.location(in: path)))
+            }
+        }
+        return (meta, warnings)
+    }
+}

@@ -1,0 +1,48 @@
+import Foundation
+import SitegenCore
+
+/// Every page and asset of the site after loading, indexed for link checks and navigation.
+public struct SiteModel: Sendable {
+    public var config: SiteConfig
+    /// Pages in source-path order (drafts excluded).
+    public var pages: [Page]
+    /// Site assets (copied as they are) and theme assets.
+    public var assets: [(path: SitePath, fileURL: URL)]
+    /// Index of pages by source path and by output path.
+    var pageBySource: [SitePath: Int] = [:]
+    var pageByOutput: [SitePath: Int] = [:]
+    /// Every output path: pages and assets.
+    var outputPaths: Set<SitePath> = []
+    /// Source paths of draft pages, so that links to them get a precise message.
+    var drafts: Set<SitePath>
+
+    init(config: SiteConfig, pages: [Page], assets: [(path: SitePath, fileURL: URL)], drafts: Set<SitePath>, displayRoot: String)
+        throws(InputError)
+    {
+        self.config = config
+        self.pages = pages
+        self.assets = assets
+        self.drafts = drafts
+        var owner: [SitePath: String] = [:]
+        for (index, page) in pages.enumerated() {
+            pageBySource[page.source] = index
+            pageByOutput[page.output] = index
+            owner[page.output] = page.displayPath
+        }
+        for asset in assets {
+            if let other = owner[asset.path] {
+                throw InputError("'\(asset.path)' is produced twice: by \(other) and by an asset of the same path", path: displayRoot + asset.path.rawValue)
+            }
+            owner[asset.path] = displayRoot + asset.path.rawValue
+        }
+        outputPaths = Set(owner.keys)
+        try SiteScanner.checkCaseCollisions(outputPaths.map(\.rawValue).sorted(), displayRoot: displayRoot)
+        guard pageBySource[config.entry] != nil else {
+            throw InputError("the entry page '\(config.entry)' does not exist", path: displayRoot + config.entry.rawValue)
+        }
+    }
+
+    func page(source: SitePath) -> Page? { pageBySource[source].map { pages[$0] } }
+    func page(output: SitePath) -> Page? { pageByOutput[output].map { pages[$0] } }
+    public var entry: Page { pages[pageBySource[config.entry]!] }
+}

@@ -1,0 +1,16 @@
+import Foundation
+import SitegenCore
+
+/// A file found in the site folder.
+public struct SourceFile: Sendable, Hashable {
+    public enum Kind: Sendable, Hashable {
+        /// A `*.md` page.
+        case markdown
+        /// Anything else: copied into the bundle as it is.
+        case asset
+    }
+
+    public var path: SitePath
+    public var kind: Kind
+    public var fileURL: URL
+}

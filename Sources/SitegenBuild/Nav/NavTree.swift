@@ -1,0 +1,138 @@
+import Foundation
+import SitegenCore
+
+/// The site's navigation: a tree of sections and pages, from `nav:` in the configuration or from
+/// the folder structure. Built once per build; each page's view of it is derived from this.
+public struct NavTree: Sendable {
+    public struct Node: Sendable {
+        public var title: String
+        /// The page this entry opens (output path), if any; a folder without `index.md` has none.
+        public var page: SitePath?
+        public var children: [Int]
+        public var parent: Int?
+    }
+
+    /// All nodes; index 0 is the invisible root.
+    public private(set) var nodes: [Node] = [Node(title: "", page: nil, children: [], parent: nil)]
+    /// Pages in reading order (depth-first), for previous/next links.
+    public private(set) var readingOrder: [SitePath] = []
+    /// The node of each page in the tree.
+    public private(set) var nodeOfPage: [SitePath: Int] = [:]
+    /// Each page's position in `readingOrder`.
+    public private(set) var readingPosition: [SitePath: Int] = [:]
+
+    /// Builds the tree from the folder structure: in each folder its `index.md` heads the section,
+    /// the other entries are ordered by front-matter `order`, then title.
+    static func fromFolders(_ model: SiteModel) -> NavTree {
+        var tree = NavTree()
+        var folderNode: [SitePath: Int] = [SitePath(unchecked: ""): 0]
+        var entriesOfFolder: [SitePath: [(key: SortKey, make: Int)]] = [:]
+        func folder(_ path: SitePath) -> Int {
+            if let node = folderNode[path] { return node }
+            let parent = folder(path.parent)
+            let index = tree.add(Node(title: prettify(path.lastComponent), page: nil, children: [], parent: parent))
+            folderNode[path] = index
+            entriesOfFolder[path.parent, default: []].append((SortKey(order: nil, title: prettify(path.lastComponent)), index))
+            return index
+        }
+        for page in model.pages {
+            let dir = page.source.parent
+            if page.source.lastComponent == "index.md" {
+                let node = folder(dir)
+                tree.nodes[node].page = page.output
+                tree.nodes[node].title = page.navTitle
+                if node == 0 { continue }
+                if let slot = entriesOfFolder[dir.parent]?.firstIndex(where: { $0.make == node }) {
+                    entriesOfFolder[dir.parent]?[slot].key = SortKey(order: page.meta.order, title: page.navTitle)
+                }
+            } else {
+                let parent = folder(dir)
+                let index = tree.add(Node(title: page.navTitle, page: page.output, children: [], parent: parent))
+                entriesOfFolder[dir, default: []].append((SortKey(order: page.meta.order, title: page.navTitle), index))
+            }
+        }
+        for (path, node) in folderNode {
+            let sorted = (entriesOfFolder[path] ?? []).sorted { $0.key < $1.key }.map(\.make)
+            tree.nodes[node].children = sorted
+        }
+        // The home page is the first entry of the top level.
+        if let home = tree.nodes[0].page {
+            let homeNode = tree.add(Node(title: tree.nodes[0].title, page: home, children: [], parent: 0))
+            tree.nodes[0].children.insert(homeNode, at: 0)
+            tree.nodes[0].page = nil
+        }
+        tree.finish()
+        return tree
+    }
+
+    /// Builds the tree from an explicit `nav:` list; every entry must name an existing page.
+    static func fromConfig(_ entries: [NavEntry], model: SiteModel) throws(InputError) -> NavTree {
+        var tree = NavTree()
+        func add(_ entries: [NavEntry], under parent: Int) throws(InputError) {
+            for entry in entries {
+                switch entry {
+                case .page(let title, let path, let location):
+                    guard let page = model.page(source: path) else {
+                        throw InputError("nav entry '\(path)' names no page of the site", at: location)
+                    }
+                    let node = tree.add(Node(title: title ?? page.navTitle, page: page.output, children: [], parent: parent))
+                    tree.nodes[parent].children.append(node)
+                case .section(let title, let children, _):
+                    let node = tree.add(Node(title: title, page: nil, children: [], parent: parent))
+                    tree.nodes[parent].children.append(node)
+                    try add(children, under: node)
+                }
+            }
+        }
+        try add(entries, under: 0)
+        tree.finish()
+        return tree
+    }
+
+    private mutating func add(_ node: Node) -> Int {
+        nodes.append(node)
+        return nodes.count - 1
+    }
+
+    private mutating func finish() {
+        func visit(_ index: Int) {
+            if let page = nodes[index].page, nodeOfPage[page] == nil {
+                nodeOfPage[page] = index
+                readingPosition[page] = readingOrder.count
+                readingOrder.append(page)
+            }
+            for child in nodes[index].children { visit(child) }
+        }
+        visit(0)
+    }
+
+    /// The chain of ancestors of a node, from the top level down, excluding the root and the node.
+    func ancestors(of node: Int) -> [Int] {
+        var chain: [Int] = []
+        var current = nodes[node].parent
+        while let index = current, index != 0 {
+            chain.append(index)
+            current = nodes[index].parent
+        }
+        return chain.reversed()
+    }
+
+    private static func prettify(_ name: String) -> String {
+        let words = name.split(whereSeparator: { $0 == "-" || $0 == "_" })
+        guard let first = words.first else { return name }
+        return ([first.prefix(1).uppercased() + first.dropFirst()] + words.dropFirst().map(String.init)).joined(separator: " ")
+    }
+}
+
+struct SortKey: Comparable {
+    var order: Int?
+    var title: String
+    static func < (a: SortKey, b: SortKey) -> Bool {
+        switch (a.order, b.order) {
+        case let (x?, y?) where x != y: return x < y
+        case (.some, nil): return true
+        case (nil, .some): return false
+        default: return a.title.localizedStandardCompare(b.title) == .orderedAscending
+        }
+    }
+}

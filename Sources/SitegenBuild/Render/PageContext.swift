@@ -1,0 +1,78 @@
+import SitegenCore
+import SitegenTemplates
+
+/// Builds the template variables of one page (documented in `Site/theming/templates.md`).
+struct PageContext: Sendable {
+    var model: SiteModel
+    var nav: NavTree
+    var origin: String
+
+    func value(for page: Page) -> TemplateValue {
+        let here = page.output
+        func link(_ target: SitePath) -> TemplateValue { .string(here.relativeReference(to: target)) }
+        func titleOf(_ output: SitePath) -> String { model.page(output: output)?.title ?? output.rawValue }
+
+        var context: [String: TemplateValue] = [
+            "site": .dictionary([
+                "title": .string(model.config.title), "origin": .string(origin),
+                "generator": .string(SitegenVersion.generator),
+            ]),
+            "page": .dictionary([
+                "title": .string(page.title), "description": .string(page.meta.description ?? ""),
+                "path": .string(here.rawValue), "source": .string(page.source.rawValue),
+            ]),
+            "content": .string(page.body.html),
+            "root": .string(String(repeating: "../", count: here.segments.count - 1)),
+        ]
+
+        let current = nav.nodeOfPage[here]
+        let openNodes = Set(current.map { nav.ancestors(of: $0) + [$0] } ?? [])
+        func item(_ index: Int) -> TemplateValue {
+            let node = nav.nodes[index]
+            let isOpen = openNodes.contains(index)
+            let children = isOpen ? node.children.map(item) : []
+            var fields: [String: TemplateValue] = [
+                "title": .string(node.title), "isCurrent": .bool(index == current), "isOpen": .bool(isOpen),
+                "hasChildren": .bool(!children.isEmpty), "children": .list(children),
+            ]
+            if let target = node.page { fields["url"] = link(target) }
+            return .dictionary(fields)
+        }
+        context["nav"] = .list(nav.nodes[0].children.map(item))
+
+        var crumbs: [TemplateValue] = []
+        if here != model.entry.output {
+            crumbs.append(.dictionary(["title": .string(model.entry.navTitle), "url": link(model.entry.output)]))
+        }
+        for ancestor in current.map(nav.ancestors(of:)) ?? [] {
+            let node = nav.nodes[ancestor]
+            guard node.page != model.entry.output else { continue }
+            var crumb: [String: TemplateValue] = ["title": .string(node.title)]
+            if let target = node.page { crumb["url"] = link(target) }
+            crumbs.append(.dictionary(crumb))
+        }
+        context["breadcrumbs"] = .list(crumbs)
+        context["hasBreadcrumbs"] = .bool(!crumbs.isEmpty)
+
+        let toc = page.body.headings.filter { $0.level == 2 || $0.level == 3 }.map { heading in
+            TemplateValue.dictionary([
+                "title": .string(heading.text), "id": .string(heading.id), "level": .int(heading.level),
+                "isSub": .bool(heading.level == 3),
+            ])
+        }
+        context["toc"] = .list(toc)
+        context["hasToc"] = .bool(!toc.isEmpty)
+
+        if let position = nav.readingPosition[here] {
+            if position > 0 {
+                let target = nav.readingOrder[position - 1]
+                context["prev"] = .dictionary(["title": .string(titleOf(target)), "url": link(target)])
+            }
+            if position + 1 < nav.readingOrder.count {
+                let target = nav.readingOrder[position + 1]
+                context["next"] = .dictionary(["title": .string(titleOf(target)), "url": link(target)])
+            }
+        }
+        return .dictionary(context)
+    }
+}

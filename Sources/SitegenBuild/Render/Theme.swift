@@ -1,0 +1,92 @@
+import Foundation
+import SitegenCore
+import SitegenTemplates
+
+/// A loaded `Templates/` folder: page templates (`*.html` at the top), partials and parents
+/// (`partials/*.html`), all parsed once, and the theme's assets (`assets/**` → bundle `assets/`).
+public struct Theme: Sendable {
+    public static let defaultTemplate = "page"
+    public static let assetFolder = "assets"
+
+    public var library: TemplateLibrary
+    /// Page template names (`page`, `landing`).
+    public var pageTemplates: Set<String>
+    /// Asset output paths and their files.
+    public var assets: [(path: SitePath, fileURL: URL)]
+    /// Hash of every template's bytes, for the incremental cache.
+    public var templateSources: [String: String]
+
+    static func load(_ root: URL, displayRoot: String) throws(InputError) -> Theme {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: root.path, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw InputError("templates folder not found", path: displayRoot)
+        }
+        var templates: [String: Template] = [:]
+        var sources: [String: String] = [:]
+        var pageTemplates: Set<String> = []
+        for (folder, isPartial) in [("", false), ("partials", true)] {
+            let dir = folder.isEmpty ? root : root.appendingPathComponent(folder)
+            let names = ((try? FileManager.default.contentsOfDirectory(atPath: dir.path)) ?? []).sorted()
+            for file in names where file.hasSuffix(".html") && !file.hasPrefix(".") {
+                let name = String(file.dropLast(5))
+                let display = displayRoot + (folder.isEmpty ? file : "\(folder)/\(file)")
+                let text = try readUTF8(dir.appendingPathComponent(file), display: display)
+                if templates[name] != nil {
+                    throw InputError("template name '\(name)' is used by both a page template and a partial", path: display)
+                }
+                do {
+                    templates[name] = try Template.parse(text, name: name, path: display)
+                } catch {
+                    throw InputError(error.message, at: error.location)
+                }
+                sources[name] = text
+                if !isPartial { pageTemplates.insert(name) }
+            }
+        }
+        guard pageTemplates.contains(defaultTemplate) else {
+            throw InputError("the theme has no '\(defaultTemplate).html' page template", path: displayRoot)
+        }
+        return Theme(
+            library: TemplateLibrary(templates, missingPartials: .error), pageTemplates: pageTemplates,
+            assets: try assetFiles(root.appendingPathComponent(assetFolder)), templateSources: sources)
+    }
+
+    private static func assetFiles(_ folder: URL) throws(InputError) -> [(path: SitePath, fileURL: URL)] {
+        guard let enumerator = FileManager.default.enumerator(
+            at: folder, includingPropertiesForKeys: [.isRegularFileKey], options: [.skipsHiddenFiles, .producesRelativePathURLs])
+        else { return [] }
+        var out: [(path: SitePath, fileURL: URL)] = []
+        for case let url as URL in enumerator {
+            guard (try? url.resourceValues(forKeys: [.isRegularFileKey]))?.isRegularFile == true,
+                let path = SitePath(normalizing: "\(assetFolder)/\(url.relativePath)")
+            else { continue }
+            out.append((path, folder.appendingPathComponent(url.relativePath)))
+        }
+        return out.sorted { $0.path < $1.path }
+    }
+}
+
+/// Reads a file that must be UTF-8 text; anything else is an input error naming the file.
+func readUTF8(_ url: URL, display: String) throws(InputError) -> String {
+    guard let data = FileManager.default.contents(atPath: url.path) else {
+        throw InputError("cannot read file", path: display)
+    }
+    guard let text = String(validating: data, as: UTF8.self) else {
+        let offset = firstInvalidUTF8Offset(data)
+        let line = data.prefix(offset).reduce(1) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 }
+        throw InputError("file is not valid UTF-8 (byte offset \(offset))", at: SourceLocation(path: display, line: line))
+    }
+    return text
+}
+
+private func firstInvalidUTF8Offset(_ data: Data) -> Int {
+    var iterator = data.makeIterator()
+    var parser = Unicode.UTF8.ForwardParser()
+    var offset = 0
+    while true {
+        switch parser.parseScalar(from: &iterator) {
+        case .valid(let scalar): offset += scalar.count
+        case .emptyInput, .error: return offset
+        }
+    }
+}

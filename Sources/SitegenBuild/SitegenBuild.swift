@@ -1,1 +1,0 @@
-// SitegenBuild: see ../../README.md and DESIGN in Site/architecture.md.

@@ -1,0 +1,68 @@
+/// Command-line arguments matched against a `CommandSpec`.
+struct ParsedArguments: Sendable {
+    var values: [String: [String]] = [:]
+    var flags: Set<String> = []
+    var positionals: [String] = []
+    var wantsHelp = false
+
+    /// The last value given for `name`, if any.
+    func value(_ name: String) -> String? { values[name]?.last }
+
+    /// Every value given for a repeatable option.
+    func all(_ name: String) -> [String] { values[name] ?? [] }
+
+    func has(_ flag: String) -> Bool { flags.contains(flag) }
+
+    /// Parses `arguments` (after the command name). Accepts `--name value`, `--name=value`, `--` to end
+    /// options, and `-h`/`--help` anywhere.
+    init(_ arguments: [String], spec: CommandSpec) throws(UsageError) {
+        let byName = Dictionary(spec.options.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        var index = 0
+        var optionsEnded = false
+        while index < arguments.count {
+            let argument = arguments[index]
+            index += 1
+            if optionsEnded || !argument.hasPrefix("-") || argument == "-" {
+                positionals.append(argument)
+                continue
+            }
+            if argument == "--" { optionsEnded = true; continue }
+            if argument == "--help" || argument == "-h" { wantsHelp = true; continue }
+            var name = argument
+            var inlineValue: String?
+            if let equals = argument.firstIndex(of: "=") {
+                name = String(argument[..<equals])
+                inlineValue = String(argument[argument.index(after: equals)...])
+            }
+            guard let option = byName[name] else {
+                throw UsageError("unknown option '\(name)' for 'sitegen \(spec.name)'", command: spec)
+            }
+            guard let valueName = option.valueName else {
+                if inlineValue != nil { throw UsageError("option '\(name)' takes no value", command: spec) }
+                flags.insert(name)
+                continue
+            }
+            let value: String
+            if let inlineValue {
+                value = inlineValue
+            } else if index < arguments.count {
+                value = arguments[index]
+                index += 1
+            } else {
+                throw UsageError("option '\(name)' needs a value (\(valueName))", command: spec)
+            }
+            if values[name] != nil, !option.repeatable {
+                throw UsageError("option '\(name)' given more than once", command: spec)
+            }
+            values[name, default: []].append(value)
+        }
+        if wantsHelp { return }
+        if positionals.count < spec.positionals.count {
+            let missing = spec.positionals[positionals.count...].joined(separator: " ")
+            throw UsageError("missing \(missing)", command: spec)
+        }
+        if positionals.count > spec.positionals.count {
+            throw UsageError("unexpected argument '\(positionals[spec.positionals.count])'", command: spec)
+        }
+    }
+}

@@ -1,0 +1,66 @@
+import Foundation
+import SitegenBundle
+import SitegenCore
+import SitegenLinks
+
+/// `sitegen check DIR`: the link checker on any HTML tree, with or without a manifest.
+enum CheckCommand: Command {
+    static let spec = CommandSpec(
+        name: "check",
+        summary: "Check every link, asset and #fragment of an HTML tree (a sitegen bundle, Hugo or MkDocs output, ...).",
+        positionals: ["DIR"],
+        options: [
+            .value("--entry", "PATH", "Also crawl from PATH (bundle-relative); the default entry is the manifest's, else index.html.", repeatable: true),
+            .value("--scheme", "S", "The scheme of a tree without manifest (default docs)."),
+            .value("--host", "H", "The host of a tree without manifest (default app)."),
+            .value("--external", "POLICY", "External links: ignore, warn or error (default ignore). They are never fetched."),
+            .value("--ignore", "PATTERN", "Skip links matching PATTERN ('*' wildcard).", repeatable: true),
+            .flag("--strict", "Warnings fail the check too (exit 1)."),
+        ] + ReportOptions.specs)
+
+    static func run(_ arguments: ParsedArguments, console: Console, environment: Environment) async -> ExitCode {
+        let started = ContinuousClock.now
+        let report: ReportOptions
+        let external: ExternalLinkPolicy
+        do {
+            report = try ReportOptions(arguments, spec: spec)
+            let name = arguments.value("--external") ?? "ignore"
+            guard let policy = ExternalLinkPolicy(rawValue: name) else {
+                throw UsageError("--external must be ignore, warn or error, not '\(name)'", command: spec)
+            }
+            external = policy
+        } catch {
+            console.err("\(error)\n")
+            return .inputError
+        }
+        let path = arguments.positionals[0]
+        let display = path.hasSuffix("/") ? path : path + "/"
+        let directory = path.hasPrefix("/") ? URL(fileURLWithPath: path) : environment.workingDirectory.appendingPathComponent(path)
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory), isDirectory.boolValue else {
+            console.err("\(path): error: not a folder\n")
+            return .inputError
+        }
+        let scheme = (arguments.value("--scheme") ?? "docs").lowercased()
+        if BundleOrigin.reservedSchemes.contains(scheme) {
+            console.err("error: the scheme '\(scheme)' is reserved and cannot be registered by an app (see 'sitegen check --help')\n")
+            return .inputError
+        }
+        let crawl: CrawlResult
+        do {
+            crawl = try await Crawl.run(
+                bundle: directory, displayRoot: display, entries: arguments.all("--entry"), external: external,
+                ignore: arguments.all("--ignore"), origin: BundleOrigin(scheme: scheme, host: arguments.value("--host") ?? "app"))
+        } catch {
+            console.err("\(display)\(Manifest.fileName): error: \(error)\n")
+            return .inputError
+        }
+        let diagnostics = crawl.findings.map(\.diagnostic).sorted()
+        let files = Set(crawl.findings.compactMap(\.page)).map { display + $0 }
+        let result = Report(
+            command: "check", files: files, diagnostics: diagnostics, pages: crawl.pages, assets: crawl.assets,
+            linksChecked: crawl.linksChecked, seconds: seconds(since: started))
+        guard report.emit(result, console: console, workingDirectory: environment.workingDirectory) else { return .inputError }
+        return result.errors > 0 || arguments.has("--strict") && result.warnings > 0 ? .findings : .success
+    }
+}

@@ -1,0 +1,43 @@
+import Foundation
+import SitegenBuild
+import SitegenBundle
+import SitegenCore
+import SitegenLinks
+
+/// What the crawl of a bundle found.
+struct CrawlResult: Sendable {
+    var findings: [LinkFinding]
+    var pages: Int
+    var assets: Int
+    var linksChecked: Int
+}
+
+/// The crawl `build` and `check` share: every same-origin URL fetched through `SchemeResolver`,
+/// exactly as an app would be served.
+enum Crawl {
+    static func run(
+        bundle: URL, displayRoot: String, entries: [String], external: ExternalLinkPolicy, ignore: [String],
+        origin: BundleOrigin = BundleOrigin()
+    ) async throws(ManifestError) -> CrawlResult {
+        let resolver = try SchemeResolver(bundle: bundle, origin: origin)
+        let fetcher = ResolverFetcher(resolver: resolver)
+        var options = CheckOptions()
+        options.external = external
+        options.ignorePatterns = ignore
+        options.displayRoot = displayRoot
+        let extra = entries.map { resolver.origin.url(forPath: $0.hasPrefix("/") ? String($0.dropFirst()) : $0) }
+        let report = await LinkChecker(fetcher: fetcher, options: options).check(entries: [resolver.entryURL] + extra)
+        return CrawlResult(findings: report.findings, pages: report.pages, assets: report.assets, linksChecked: report.linksChecked)
+    }
+}
+
+/// Maps the `external_links` setting of `sitegen.yml` to the checker's policy.
+enum CheckPolicy {
+    static func external(_ setting: ExternalLinkSetting) -> ExternalLinkPolicy {
+        switch setting {
+        case .ignore: .ignore
+        case .warn: .warn
+        case .error: .error
+        }
+    }
+}

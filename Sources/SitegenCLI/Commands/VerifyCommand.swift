@@ -1,0 +1,29 @@
+import Foundation
+import SitegenBundle
+
+/// `sitegen verify DIR`: re-hashes a bundle against its manifest.
+enum VerifyCommand: Command {
+    static let spec = CommandSpec(
+        name: "verify",
+        summary: "Re-hash a bundle against its manifest.json: missing, extra and changed files (exit 1 on any).",
+        positionals: ["DIR"], options: [])
+
+    static func run(_ arguments: ParsedArguments, console: Console, environment: Environment) async -> ExitCode {
+        let path = arguments.positionals[0]
+        let display = path.hasSuffix("/") ? path : path + "/"
+        let directory = path.hasPrefix("/") ? URL(fileURLWithPath: path) : environment.workingDirectory.appendingPathComponent(path)
+        let report: VerificationReport
+        do {
+            report = try BundleVerifier.verify(bundle: directory)
+        } catch {
+            console.err("\(display)\(Manifest.fileName): error: \(error)\n")
+            return .inputError
+        }
+        for file in report.missing { console.out("\(display)\(file): error: listed in the manifest but missing\n") }
+        for file in report.extra { console.out("\(display)\(file): error: in the bundle but not in the manifest\n") }
+        for file in report.changed { console.out("\(display)\(file): error: size or sha256 differs from the manifest\n") }
+        let problems = report.missing.count + report.extra.count + report.changed.count
+        console.out(report.isClean ? "\(display): bundle matches its manifest\n" : "\(display): \(plural(problems, "problem"))\n")
+        return report.isClean ? .success : .findings
+    }
+}

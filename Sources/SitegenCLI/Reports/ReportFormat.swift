@@ -1,0 +1,17 @@
+/// The output formats of `--format`.
+enum ReportFormat: String, CaseIterable, Sendable {
+    case text, json, junit, github, sarif
+
+    static var names: String { allCases.map(\.rawValue).joined(separator: "|") }
+
+    /// Renders the findings in this format; `summary` adds the closing lines of the line formats.
+    func render(_ report: Report, summary: Bool = true) -> String {
+        switch self {
+        case .text: TextReport.render(report, summary: summary)
+        case .json: JSONReport.render(report)
+        case .junit: JUnitReport.render(report)
+        case .github: GitHubReport.render(report, summary: summary)
+        case .sarif: SARIFReport.render(report)
+        }
+    }
+}

@@ -1,0 +1,42 @@
+import Foundation
+
+/// `--format`, `--output` and `--quiet`, shared by the commands that report findings.
+struct ReportOptions: Sendable {
+    var format: ReportFormat
+    var outputFile: String?
+    var quiet: Bool
+
+    static let specs: [OptionSpec] = [
+        .value("--format", "FORMAT", "Report format: \(ReportFormat.names) (default text)."),
+        .value("--output", "FILE", "Write the report to FILE instead of standard output."),
+        .flag("--quiet", "Print only findings: no summary, no progress."),
+    ]
+
+    init(_ arguments: ParsedArguments, spec: CommandSpec) throws(UsageError) {
+        let name = arguments.value("--format") ?? "text"
+        guard let format = ReportFormat(rawValue: name) else {
+            throw UsageError("unknown format '\(name)'; use one of \(ReportFormat.names)", command: spec)
+        }
+        self.format = format
+        outputFile = arguments.value("--output")
+        quiet = arguments.has("--quiet")
+    }
+
+    /// Prints or writes the report. Returns false (after saying why) when the file cannot be written.
+    func emit(_ report: Report, console: Console, workingDirectory: URL) -> Bool {
+        let text = format.render(report, summary: !quiet)
+        guard let outputFile else {
+            console.out(text)
+            return true
+        }
+        let url = outputFile.hasPrefix("/") ? URL(fileURLWithPath: outputFile) : workingDirectory.appendingPathComponent(outputFile)
+        do {
+            try Data(text.utf8).write(to: url, options: .atomic)
+        } catch {
+            console.err("\(outputFile): error: cannot write the report: \(error.localizedDescription)\n")
+            return false
+        }
+        if !quiet { console.err(report.summaryLine + "\n") }
+        return true
+    }
+}

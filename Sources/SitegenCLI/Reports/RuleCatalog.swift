@@ -1,0 +1,25 @@
+import SitegenCore
+
+/// Every rule with its default severity and a one-line summary, for SARIF metadata and `--help`.
+enum RuleCatalog {
+    struct Rule: Sendable {
+        var id: RuleID
+        var defaultSeverity: Severity
+        var summary: String
+    }
+
+    static let all: [Rule] = [
+        Rule(id: .brokenLink, defaultSeverity: .error, summary: "The link's target is not in the site or bundle."),
+        Rule(id: .brokenFragment, defaultSeverity: .error, summary: "The #fragment names no id or <a name> in its target."),
+        Rule(id: .escapesRoot, defaultSeverity: .error, summary: "The link leaves the bundle root."),
+        Rule(id: .fileURL, defaultSeverity: .error, summary: "A file: URL, which an app bundle cannot serve."),
+        Rule(id: .invalidURL, defaultSeverity: .error, summary: "The URL cannot be parsed."),
+        Rule(id: .caseMismatch, defaultSeverity: .error, summary: "The target exists only with other letter case: works on a Mac, fails on a device."),
+        Rule(id: .directoryNoSlash, defaultSeverity: .warning, summary: "A link to a directory without its trailing slash."),
+        Rule(id: .absolutePath, defaultSeverity: .warning, summary: "A root-relative link, which breaks when the bundle is loaded from file://."),
+        Rule(id: .duplicateID, defaultSeverity: .warning, summary: "Two elements of one page share an id."),
+        Rule(id: .orphan, defaultSeverity: .warning, summary: "A page in the bundle that no link reaches from the entry."),
+        Rule(id: .externalLink, defaultSeverity: .warning, summary: "A link to another origin: listed, never fetched."),
+        Rule(id: .unknownKey, defaultSeverity: .warning, summary: "A configuration or front-matter key sitegen does not know."),
+    ]
+}

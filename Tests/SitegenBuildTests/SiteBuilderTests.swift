@@ -1,0 +1,112 @@
+import Foundation
+import SitegenCore
+import Testing
+
+@testable import SitegenBuild
+
+@Suite struct SiteBuilderTests {
+    @Test func navFollowsOrderThenTitleAndMarksCurrentPage() async throws {
+        let site = try TestSite([
+            "Site/index.md": "# Home\n",
+            "Site/zeta.md": "---\norder: 1\n---\n# Zeta\n",
+            "Site/alpha.md": "# Alpha\n",
+            "Site/beta.md": "# Beta\n",
+        ])
+        defer { site.remove() }
+        let outcome = try await site.build()
+        defer { outcome.staged.discard() }
+        let html = try site.staged(outcome, "alpha.html")
+        let titles = ["Home", "Zeta", "Alpha", "Beta"].map { html.range(of: ">\($0)</a>")?.lowerBound }
+        #expect(titles.allSatisfy { $0 != nil })
+        #expect(titles.compactMap { $0 } == titles.compactMap { $0 }.sorted())
+        #expect(html.contains("<a href=\"alpha.html\" aria-current=\"page\">Alpha</a>"))
+        #expect(html.contains("<a rel=\"prev\" href=\"zeta.html\">Zeta</a>"))
+        #expect(html.contains("<a rel=\"next\" href=\"beta.html\">Beta</a>"))
+    }
+
+    @Test func explicitNavFromConfig() async throws {
+        let site = try TestSite([
+            "Site/sitegen.yml": "nav:\n  - index.md\n  - Guides:\n      - Second: b.md\n      - a.md\n",
+            "Site/index.md": "# Home\n", "Site/a.md": "# A page\n", "Site/b.md": "# B page\n",
+        ])
+        defer { site.remove() }
+        let outcome = try await site.build()
+        defer { outcome.staged.discard() }
+        let html = try site.staged(outcome, "a.html")
+        let second = try #require(html.range(of: ">Second</a>")), first = try #require(html.range(of: ">A page</a>"))
+        #expect(second.lowerBound < first.lowerBound)
+        #expect(html.contains("<a rel=\"prev\" href=\"b.html\">B page</a>"))
+    }
+
+    @Test func draftsAreLeftOutAndLinksToThemReported() async throws {
+        let site = try TestSite([
+            "Site/index.md": "# Home\n\n[draft](wip.md)\n", "Site/wip.md": "---\ndraft: true\n---\n# WIP\n",
+        ])
+        defer { site.remove() }
+        let outcome = try await site.build()
+        defer { outcome.staged.discard() }
+        #expect(!FileManager.default.fileExists(atPath: outcome.staged.directory.appendingPathComponent("wip.html").path))
+        #expect(outcome.diagnostics.map(\.description) == ["Site/index.md:3:1: error: 'wip.md' links to a draft, which is not in the bundle [broken-link]"])
+    }
+
+    @Test func titleFallsBackToHeadingThenFileName() async throws {
+        let site = try TestSite(["Site/index.md": "# From heading\n", "Site/plain-name.md": "No heading.\n"])
+        defer { site.remove() }
+        let outcome = try await site.build()
+        defer { outcome.staged.discard() }
+        #expect(try site.staged(outcome, "index.html").contains("<title>From heading · Documentation</title>"))
+        #expect(try site.staged(outcome, "plain-name.html").contains("<title>plain-name · Documentation</title>"))
+    }
+
+    @Test func aliasesEnterTheManifest() async throws {
+        let site = try TestSite(["Site/index.md": "---\naliases: [start.html, old/home/]\n---\n# Home\n"])
+        defer { site.remove() }
+        let outcome = try await site.build()
+        defer { outcome.staged.discard() }
+        let aliases = outcome.manifest.aliases.map { "\($0.url) -> \($0.target)" }
+        #expect(aliases.contains("docs://app/start.html -> docs://app/index.html"))
+        #expect(aliases.contains("docs://app/old/home/ -> docs://app/index.html"))
+    }
+
+    @Test func sourceLinkFindingsHaveRulesAndSuggestions() async throws {
+        let site = try TestSite([
+            "Site/index.md": "# Home\n\n[a](guide/Setup.md) [b](guide) [c](/guide/setup.md) [d](../out.md) [e](guide/setup.html#step-one) [f](file:///etc/passwd)\n",
+            "Site/guide/index.md": "# Guide\n", "Site/guide/setup.md": "# Setup\n\n## Step one\n",
+        ])
+        defer { site.remove() }
+        let outcome = try await site.build()
+        defer { outcome.staged.discard() }
+        let rules = outcome.diagnostics.map(\.rule.rawValue)
+        #expect(rules == ["case-mismatch", "directory-no-slash", "absolute-path", "escapes-root", "file-url"])
+    }
+
+    @Test(arguments: [
+        (["Site/index.md": "---\ntemplate: nope\n---\n# Home\n"], "Site/index.md:1:1: error: unknown template 'nope'"),
+        (["Site/index.md": "# Home\n", "Site/a.md": "# A\n", "Site/a.html": "<p>asset</p>"], "Site/a.html: error: 'a.html' is produced twice"),
+        (["Site/index.md": "# Home\n", "Site/Intro.md": "# A\n", "Site/intro.md": "# B\n"], "Site/intro.md: error: 'intro.md' and 'Intro.md' differ only in letter case"),
+        (["Site/index.md": "---\ntitle: [unclosed\n---\n"], "Site/index.md:"),
+        (["Site/other.md": "# Other\n"], "Site/index.md: error: the entry page 'index.md' does not exist"),
+        (["Site/index.md": "---\norder: first\n---\n"], "Site/index.md:2:8: error: 'order' must be a whole number"),
+    ])
+    func inputErrors(files: [String: String], expected: String) async throws {
+        let site = try TestSite(files)
+        defer { site.remove() }
+        do {
+            let outcome = try await site.build()
+            outcome.staged.discard()
+            Issue.record("expected an input error")
+        } catch {
+            #expect(error.description.hasPrefix(expected), "\(error.description)")
+        }
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: site.root.path).filter { $0.hasPrefix(".") }
+        #expect(leftovers.isEmpty)
+    }
+
+    @Test func unknownConfigKeysAreWarnings() async throws {
+        let site = try TestSite(["Site/sitegen.yml": "title: T\ncolour: blue\n", "Site/index.md": "# Home\n"])
+        defer { site.remove() }
+        let outcome = try await site.build()
+        defer { outcome.staged.discard() }
+        #expect(outcome.diagnostics.map(\.description) == ["Site/sitegen.yml:2:1: warning: unknown key 'colour' in the configuration [unknown-key]"])
+    }
+}

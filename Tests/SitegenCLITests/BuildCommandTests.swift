@@ -1,0 +1,110 @@
+import Foundation
+import Testing
+
+@Suite(.serialized) struct BuildCommandTests {
+    @Test func brokenSiteReportsBothFindingsAtTheirMarkdownLines() throws {
+        let runner = try SitegenRunner()
+        defer { runner.cleanUp() }
+        try runner.copyFixture("Sites/broken", to: "Site")
+        try runner.copyFixture("Themes/minimal", to: "Templates")
+        let run = try runner.run(["build"])
+        #expect(run.status == 1, "stderr: \(run.stderr)")
+        #expect(run.stdout.contains("Site/index.md:5:10: error: no page 'missing.md' in the site [broken-link]"), "\(run.stdout)")
+        #expect(
+            run.stdout.contains("Site/index.md:7:7: error: no heading 'instal' in guide/setup.md (did you mean 'install'?) [broken-fragment]"),
+            "\(run.stdout)")
+        #expect(run.stdout.contains("2 errors"), "\(run.stdout)")
+        // A build with link errors still writes its bundle.
+        #expect(FileManager.default.fileExists(atPath: runner.url("dist/index.html").path))
+        #expect(FileManager.default.fileExists(atPath: runner.url("dist/manifest.json").path))
+    }
+
+    @Test func cleanSiteBuildsWithManifestAndExitsZero() throws {
+        let runner = try SitegenRunner()
+        defer { runner.cleanUp() }
+        try runner.copyFixture("Sites/clean", to: "Site")
+        try runner.copyFixture("Themes/minimal", to: "Templates")
+        let run = try runner.run(["build"])
+        #expect(run.status == 0, "stdout: \(run.stdout) stderr: \(run.stderr)")
+        #expect(run.stdout.contains("0 errors, 0 warnings"))
+        let manifest = try runner.read("dist/manifest.json")
+        #expect(manifest.contains("\"origin\" : \"help://book\"") || manifest.contains("\"origin\": \"help://book\""))
+        #expect(manifest.contains("help://book/guide/install.html"))
+        #expect(manifest.contains("help://book/old/install.html"))
+        let install = try runner.read("dist/guide/install.html")
+        #expect(install.contains("id=\"install-the-app\""))
+        #expect(install.contains("id=\"install-the-app-1\""))
+        #expect(install.contains("class=\"language-swift\""))
+        let index = try runner.read("dist/index.html")
+        #expect(index.contains("href=\"guide/install.html#install-the-app\""))
+        #expect(index.contains("<title>Welcome · Clean Docs</title>"))
+    }
+
+    @Test func twoBuildsAreByteIdentical() throws {
+        let runner = try SitegenRunner()
+        defer { runner.cleanUp() }
+        try runner.copyFixture("Sites/clean", to: "Site")
+        try runner.copyFixture("Themes/minimal", to: "Templates")
+        #expect(try runner.run(["build", "--out", "one"]).status == 0)
+        #expect(try runner.run(["build", "--out", "two"]).status == 0)
+        let one = try runner.snapshot("one"), two = try runner.snapshot("two")
+        #expect(one.keys.sorted() == two.keys.sorted())
+        #expect(one == two)
+        #expect(one.count >= 7)
+    }
+
+    @Test func failedBuildLeavesPreviousBundleIntact() throws {
+        let runner = try SitegenRunner()
+        defer { runner.cleanUp() }
+        try runner.copyFixture("Sites/clean", to: "Site")
+        try runner.copyFixture("Themes/minimal", to: "Templates")
+        #expect(try runner.run(["build"]).status == 0)
+        let before = try runner.snapshot("dist")
+        try runner.write("<html>{{#unclosed}}\n<body>{{{content}}}</body>", to: "Templates/page.html")
+        let run = try runner.run(["build"])
+        #expect(run.status == 2)
+        #expect(run.stderr.hasPrefix("Templates/page.html:1:7: error:"), "\(run.stderr)")
+        #expect(run.stderr.split(separator: "\n").count == 1, "\(run.stderr)")
+        #expect(try runner.snapshot("dist") == before)
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: runner.directory.path).filter { $0.hasPrefix(".") }
+        #expect(leftovers.isEmpty, "staging folders left behind: \(leftovers)")
+    }
+
+    @Test(arguments: [
+        ("missing-site", "Site/: error: site folder not found"),
+        ("missing-templates", "Templates/: error: templates folder not found"),
+        ("not-utf8", "Site/bad.md:2: error: file is not valid UTF-8"),
+        ("out-is-file", "dist/: error: the output path exists and is not a folder"),
+        ("reserved-scheme", "Site/sitegen.yml:1:9: error: the scheme 'https' is reserved"),
+    ])
+    func badInputIsOneLineAndExitTwo(scenario: String, expected: String) throws {
+        let runner = try SitegenRunner()
+        defer { runner.cleanUp() }
+        try runner.copyFixture("Sites/clean", to: "Site")
+        try runner.copyFixture("Themes/minimal", to: "Templates")
+        switch scenario {
+        case "missing-site": try FileManager.default.removeItem(at: runner.url("Site"))
+        case "missing-templates": try FileManager.default.removeItem(at: runner.url("Templates"))
+        case "not-utf8": try Data("# Title\nbad \u{FF}".utf8.map { $0 == 0xC3 ? 0xFF : $0 }).write(to: runner.url("Site/bad.md"))
+        case "out-is-file": try runner.write("not a folder", to: "dist")
+        case "reserved-scheme": try runner.write("scheme: https\n", to: "Site/sitegen.yml")
+        default: Issue.record("unknown scenario")
+        }
+        let run = try runner.run(["build"])
+        #expect(run.status == 2)
+        #expect(run.stderr.hasPrefix(expected), "\(run.stderr)")
+        #expect(run.stderr.split(separator: "\n").count == 1, "\(run.stderr)")
+        #expect(run.stdout.isEmpty)
+    }
+
+    @Test func usageErrorsExitTwo() throws {
+        let runner = try SitegenRunner()
+        defer { runner.cleanUp() }
+        let unknown = try runner.run(["build", "--nope"])
+        #expect(unknown.status == 2)
+        #expect(unknown.stderr.contains("unknown option '--nope'"))
+        let help = try runner.run(["build", "--help"])
+        #expect(help.status == 0)
+        #expect(help.stdout.contains("usage: sitegen build"))
+    }
+}
