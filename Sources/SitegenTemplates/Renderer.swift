@@ -68,7 +68,9 @@ struct Renderer {
 
     /// Renders a block's argument at a block site: its definition's indentation is removed from each
     /// line and the site's added.
-    private mutating func expand(_ argument: Block, at site: Block, _ overrides: [String: Block]) throws(TemplateError) {
+    private mutating func expand(
+        _ argument: Block, at site: Block, _ overrides: [String: Block]
+    ) throws(TemplateError) {
         let (savedIndent, savedStrip) = (writer.indent, writer.strip)
         writer.indent = savedIndent + relative(site.indent)
         writer.strip = argument.indent

@@ -61,12 +61,12 @@ struct TemplateParser {
                     throw source.error("closing tag '\(tag.name)' has no opening tag", at: tag.start)
                 }
                 guard tags[opener].name == tag.name else {
-                    let where_ = source.location(of: tags[opener].start)
-                    throw source.error(
-                        "closing tag '\(tag.name)' does not match '\(tags[opener].name)' opened at \(where_.line):\(where_.column)",
-                        at: tag.start)
+                    let opened = source.location(of: tags[opener].start)
+                    let message = "closing tag '\(tag.name)' does not match '\(tags[opener].name)'"
+                    throw source.error("\(message) opened at \(opened.line):\(opened.column)", at: tag.start)
                 }
-                closeTag(index, opener: opener, left: left, right: right, openerInParent: open.last.map { tags[$0].kind == .parent } ?? false)
+                let openerInParent = open.last.map { tags[$0].kind == .parent } ?? false
+                closeTag(index, opener: opener, left: left, right: right, openerInParent: openerInParent)
             }
         }
         if let unclosed = open.last {

@@ -32,11 +32,15 @@ struct TemplateScanner {
             let tag: ScannedTag
             switch sigil {
             case UInt8(ascii: "{"):
-                guard let end = find([UInt8(ascii: "}")] + close, from: bodyStart + 1) else { throw unclosed(at: start) }
+                guard let end = find([UInt8(ascii: "}")] + close, from: bodyStart + 1) else {
+                    throw unclosed(at: start)
+                }
                 let name = try tagName(bodyStart + 1, end, tagStart: start)
                 tag = ScannedTag(kind: .unescaped, name: name, start: start, end: end + 1 + close.count)
             case UInt8(ascii: "="):
-                guard let end = find([UInt8(ascii: "=")] + close, from: bodyStart + 1) else { throw unclosed(at: start) }
+                guard let end = find([UInt8(ascii: "=")] + close, from: bodyStart + 1) else {
+                    throw unclosed(at: start)
+                }
                 let tagEnd = end + 1 + close.count
                 try setDelimiters(bodyStart + 1, end, tagStart: start)
                 tag = ScannedTag(kind: .delimiters, name: "", start: start, end: tagEnd)

@@ -63,3 +63,12 @@ struct ParseErrorTests {
         }
     }
 }
+
+@Suite("Template errors as input errors")
+struct TemplateInputErrorTests {
+    @Test func keepsPlaceAndMessage() throws {
+        let error = try #require(parseError("x\n {{#a}}"))
+        #expect(error.inputError.description == "Templates/page.html:2:2: error: unclosed section 'a'")
+        #expect(error.inputError.location == error.location)
+    }
+}
