@@ -1,1 +1,0 @@
-// SitegenTemplates: see ../../README.md and DESIGN in Site/architecture.md.

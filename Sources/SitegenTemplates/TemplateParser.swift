@@ -1,0 +1,168 @@
+/// Turns scanned tags into the node tree: pairs sections, applies the standalone-line rules (with the
+/// inheritance refinements for parents and blocks) and computes partial and block indentation.
+struct TemplateParser {
+    private let source: SourceText
+    private let tags: [ScannedTag]
+    /// The text between tag `i - 1` and tag `i` is `textStart[i]..<textEnd[i]`, trimmed by standalone tags.
+    private var textStart: [Int]
+    private var textEnd: [Int]
+    private var inclusionIndent: [Int: [UInt8]] = [:]
+    private var blockIndent: [Int: (indent: [UInt8], startsOnNewLine: Bool)] = [:]
+
+    static func parse(_ source: SourceText) throws(TemplateError) -> [Node] {
+        var scanner = TemplateScanner(source)
+        var parser = TemplateParser(source: source, tags: try scanner.scan())
+        try parser.applyStandaloneRules()
+        return parser.buildTree()
+    }
+
+    private init(source: SourceText, tags: [ScannedTag]) {
+        self.source = source
+        self.tags = tags
+        textStart = [0] + tags.map(\.end)
+        textEnd = tags.map(\.start) + [source.bytes.count]
+    }
+
+    /// Removes a standalone tag's line (its leading blanks and its line ending); true if it was one.
+    @discardableResult
+    private mutating func stripLine(_ index: Int, _ left: Int?, _ right: Int?) -> Bool {
+        guard let left, let right else { return false }
+        textEnd[index] = left
+        textStart[index + 1] = right
+        return true
+    }
+
+    private mutating func applyStandaloneRules() throws(TemplateError) {
+        var open: [Int] = []
+        for index in tags.indices {
+            let tag = tags[index]
+            let left = source.lineStart(ifBlankBefore: tag.start)
+            let right = source.lineEnd(ifBlankAfter: tag.end)
+            let inParent = open.last.map { tags[$0].kind == .parent } ?? false
+            switch tag.kind {
+            case .variable, .unescaped:
+                break
+            case .comment, .delimiters:
+                stripLine(index, left, right)
+            case .section, .inverted, .parent:
+                // A parent's pair is standalone when its opening tag clears on the left and its closing
+                // tag on the right: decided at the closing tag.
+                if tag.kind != .parent { stripLine(index, left, right) }
+                open.append(index)
+            case .partial:
+                if let left, stripLine(index, left, right) {
+                    inclusionIndent[index] = Array(source.bytes[left..<tag.start])
+                }
+            case .block:
+                openBlock(index, left: left, right: right, inParent: inParent)
+                open.append(index)
+            case .close:
+                guard let opener = open.popLast() else {
+                    throw source.error("closing tag '\(tag.name)' has no opening tag", at: tag.start)
+                }
+                guard tags[opener].name == tag.name else {
+                    let opened = source.location(of: tags[opener].start)
+                    let message = "closing tag '\(tag.name)' does not match '\(tags[opener].name)'"
+                    throw source.error("\(message) opened at \(opened.line):\(opened.column)", at: tag.start)
+                }
+                let openerInParent = open.last.map { tags[$0].kind == .parent } ?? false
+                closeTag(index, opener: opener, left: left, right: right, openerInParent: openerInParent)
+            }
+        }
+        if let unclosed = open.last {
+            let tag = tags[unclosed]
+            let what = tag.kind == .parent ? "parent" : tag.kind == .block ? "block" : "section"
+            throw source.error("unclosed \(what) '\(tag.name)'", at: tag.start)
+        }
+    }
+
+    private mutating func openBlock(_ index: Int, left: Int?, right: Int?, inParent: Bool) {
+        let tag = tags[index]
+        if let right, inParent || left != nil {
+            // Inside a parent the text before the tag is ignored, so only the right side matters.
+            if let left, !inParent { textEnd[index] = left }
+            textStart[index + 1] = right
+            blockIndent[index] = (source.blanks(at: right), true)
+        } else if let left, !inParent {
+            blockIndent[index] = (Array(source.bytes[left..<tag.start]), false)
+        } else {
+            blockIndent[index] = ([], false)
+        }
+    }
+
+    private mutating func closeTag(_ index: Int, opener: Int, left: Int?, right: Int?, openerInParent: Bool) {
+        switch tags[opener].kind {
+        case .parent:
+            if let right, let openLeft = source.lineStart(ifBlankBefore: tags[opener].start) {
+                textEnd[opener] = openLeft
+                textStart[index + 1] = right
+                inclusionIndent[opener] = Array(source.bytes[openLeft..<tags[opener].start])
+            }
+        case .block where openerInParent:
+            // What follows is ignored parent content: only the blanks before the tag are removed.
+            if let left { textEnd[index] = left }
+        default:
+            stripLine(index, left, right)
+        }
+    }
+
+    private func inclusion(_ index: Int) -> Inclusion {
+        let tag = tags[index]
+        return Inclusion(
+            name: tag.name, indent: inclusionIndent[index] ?? [], location: source.location(of: tag.start),
+            sourceLine: source.line(containing: tag.start))
+    }
+
+    private struct Frame {
+        var opener: Int?
+        var isParent = false
+        var nodes: [Node] = []
+        var blocks: [String: Block] = [:]
+    }
+
+    private func buildTree() -> [Node] {
+        var frames = [Frame(opener: nil)]
+        func add(_ node: Node) {
+            // Inside a parent only blocks count; other content is ignored.
+            if !frames[frames.count - 1].isParent { frames[frames.count - 1].nodes.append(node) }
+        }
+        func addText(_ index: Int) {
+            if textStart[index] < textEnd[index] {
+                add(.text(Array(source.bytes[textStart[index]..<textEnd[index]])))
+            }
+        }
+        addText(0)
+        for index in tags.indices {
+            let tag = tags[index]
+            switch tag.kind {
+            case .variable: add(.variable(NamePath(tag.name), escaped: true))
+            case .unescaped: add(.variable(NamePath(tag.name), escaped: false))
+            case .comment, .delimiters: break
+            case .partial: add(.partial(inclusion(index)))
+            case .section, .inverted, .block: frames.append(Frame(opener: index))
+            case .parent: frames.append(Frame(opener: index, isParent: true))
+            case .close:
+                let frame = frames.removeLast()
+                guard let opener = frame.opener else { break }
+                let openTag = tags[opener]
+                switch openTag.kind {
+                case .section: add(.section(NamePath(openTag.name), frame.nodes))
+                case .inverted: add(.inverted(NamePath(openTag.name), frame.nodes))
+                case .parent: add(.parent(inclusion(opener), blocks: frame.blocks))
+                default:
+                    let layout = blockIndent[opener] ?? ([], false)
+                    let block = Block(
+                        name: openTag.name, nodes: frame.nodes, indent: layout.indent,
+                        startsOnNewLine: layout.startsOnNewLine)
+                    if frames[frames.count - 1].isParent {
+                        frames[frames.count - 1].blocks[openTag.name] = block
+                    } else {
+                        add(.block(block))
+                    }
+                }
+            }
+            addText(index + 1)
+        }
+        return frames[0].nodes
+    }
+}

@@ -1,0 +1,69 @@
+import SitegenCore
+import SitegenTemplates
+import Testing
+
+@Suite("Render errors")
+struct RenderErrorTests {
+    @Test func missingPartialRendersEmptyByDefault() throws {
+        #expect(try render("a{{>nav}}b") == "ab")
+        #expect(try render("a{{<nav}}{{$x}}y{{/x}}{{/nav}}b") == "ab")
+    }
+
+    @Test func missingPartialIsAnErrorAtTheTag() throws {
+        let lib = try library("<body>\n  {{> nav }}\n</body>", missingPartials: .error)
+        #expect(throws: TemplateError(
+            "unknown partial 'nav'", at: SourceLocation(path: "Templates/page.html", line: 2, column: 3),
+            sourceLine: "  {{> nav }}")
+        ) {
+            try lib.render("page", context: [:])
+        }
+    }
+
+    @Test func missingParentIsAnErrorInsideAPartial() throws {
+        let lib = try library("{{>nav}}", partials: ["nav": "x\n{{<base}}{{/base}}"], missingPartials: .error)
+        do {
+            _ = try lib.render("page", context: [:])
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.description == "Templates/nav.html:2:1: error: unknown partial 'base'")
+        }
+    }
+
+    @Test func unknownTemplate() throws {
+        #expect(throws: TemplateError("unknown template 'nope'", at: SourceLocation(path: "nope"))) {
+            try library("").render("nope", context: [:])
+        }
+    }
+
+    @Test func infiniteRecursionStopsAtTheLimit() throws {
+        let lib = try library("{{>nav}}", partials: ["nav": "n\n {{>nav}}"])
+        do {
+            _ = try lib.render("page", context: [:])
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.message == "partial recursion deeper than 100 levels: page > nav > nav > nav > nav > ...")
+            #expect(error.location == SourceLocation(path: "Templates/nav.html", line: 2, column: 2))
+            #expect(error.sourceLine == " {{>nav}}")
+        }
+    }
+
+    @Test func parentRecursionStopsToo() throws {
+        let lib = try library("{{<a}}{{/a}}", partials: ["a": "{{<a}}{{$x}}{{/x}}{{/a}}"], recursionLimit: 10)
+        #expect(throws: TemplateError.self) { try lib.render("page", context: [:]) }
+    }
+
+    @Test func nestingUpToTheLimitWorks() throws {
+        var partials: [String: String] = [:]
+        for level in 1...10 { partials["p\(level)"] = level == 10 ? "end" : "{{>p\(level + 1)}}" }
+        #expect(try library("{{>p1}}", partials: partials, recursionLimit: 10).render("page", context: [:]) == "end")
+        #expect(throws: TemplateError.self) {
+            try library("{{>p1}}", partials: partials, recursionLimit: 9).render("page", context: [:])
+        }
+    }
+
+    @Test func recursionThroughDataTerminates() throws {
+        let tree: TemplateValue = ["name": "a", "kids": [["name": "b", "kids": [["name": "c", "kids": []]]]]]
+        let out = try render("{{>node}}", tree, partials: ["node": "<{{name}}{{#kids}}{{>node}}{{/kids}}>"])
+        #expect(out == "<a<b<c>>>")
+    }
+}
