@@ -3,6 +3,7 @@
 /// for continuation lines that were indented or lazy, or sat behind a different number of `>`.
 struct BlockFrame {
     var startLine: Int
+    var endLine: Int
     /// Column cmark counts inline positions from (after `## ` for ATX headings).
     var origin: Int
     var quoteDepth: Int
@@ -14,10 +15,30 @@ struct BlockFrame {
 struct InlinePositions {
     let source: SourceText
 
-    /// Maps a position in cmark's model of the block to the file.
-    func fileColumn(line: Int, column: Int, in frame: BlockFrame) -> Int {
-        guard line > frame.startLine else { return column }
-        return source.contentStart(line: line, quoteDepth: frame.quoteDepth) + column - frame.origin
+    /// Maps a position in cmark's model of the block to the file. cmark counts a column as an offset
+    /// into the block's text (its lines joined, each without its prefix) from the start of the line it
+    /// believes it is on. That line lags behind: a backslash hard break does not count as a new
+    /// line, so the offset runs on into the following lines.
+    func filePosition(line modelLine: Int, column: Int, in frame: BlockFrame) -> (line: Int, column: Int) {
+        var line = frame.startLine
+        var model = frame.startLine
+        while model < modelLine, line < frame.endLine {
+            if !source.endsWithBackslash(line) { model += 1 }
+            line += 1
+        }
+        var offset = column - frame.origin
+        while line < frame.endLine, let range = source.lineRange(line) {
+            let length = range.upperBound - range.lowerBound - (contentStart(line, in: frame) - 1)
+            let width = length + source.lineBreakWidth(line)
+            guard offset >= width else { break }
+            offset -= width
+            line += 1
+        }
+        return (line, contentStart(line, in: frame) + offset)
+    }
+
+    private func contentStart(_ line: Int, in frame: BlockFrame) -> Int {
+        line == frame.startLine ? frame.origin : source.contentStart(line: line, quoteDepth: frame.quoteDepth)
     }
 
     /// Where the `[` (`![` for images, `<` for autolinks) of a link is, given cmark's position for the
@@ -28,24 +49,24 @@ struct InlinePositions {
     ) -> (line: Int, column: Int) {
         let bracket: [UInt8] = isImage ? [UInt8(ascii: "!"), UInt8(ascii: "[")] : [UInt8(ascii: "[")]
         if let text = firstText {
-            let column = fileColumn(line: text.line, column: text.column - bracket.count, in: frame)
-            if source.matches(bracket, line: text.line, column: column)
-                || (!isImage && source.matches([UInt8(ascii: "<")], line: text.line, column: column))
+            let place = filePosition(line: text.line, column: text.column - bracket.count, in: frame)
+            if source.matches(bracket, line: place.line, column: place.column)
+                || (!isImage && source.matches([UInt8(ascii: "<")], line: place.line, column: place.column))
             {
-                return (text.line, column)
+                return place
             }
         }
-        let mapped = fileColumn(line: link.line, column: link.column, in: frame)
-        if source.matches(bracket, line: link.line, column: mapped) { return (link.line, mapped) }
+        let mapped = filePosition(line: link.line, column: link.column, in: frame)
+        if source.matches(bracket, line: mapped.line, column: mapped.column) { return mapped }
         var line = link.line - 1
         while line >= frame.startLine {
-            let column = fileColumn(line: line, column: link.column, in: frame)
-            if source.matches(bracket, line: line, column: column) { return (line, column) }
+            let place = filePosition(line: line, column: link.column, in: frame)
+            if source.matches(bracket, line: place.line, column: place.column) { return place }
             line -= 1
         }
-        if let column = source.nearest(bracket, line: link.line, column: mapped) {
-            return (link.line, column)
+        if let column = source.nearest(bracket, line: mapped.line, column: mapped.column) {
+            return (mapped.line, column)
         }
-        return (link.line, max(mapped, 1))
+        return (mapped.line, max(mapped.column, 1))
     }
 }

@@ -73,7 +73,7 @@ private struct Walk {
     var headingNodes: [(node: OpaquePointer, level: Int, id: String)] = []
 
     private var slugger = Slugger()
-    private var frame = BlockFrame(startLine: 1, origin: 1, quoteDepth: 0)
+    private var frame = BlockFrame(startLine: 1, endLine: 1, origin: 1, quoteDepth: 0)
     private var quoteDepth = 0
     private var headingText: [UInt8]?
     private var imageDepth = 0
@@ -100,7 +100,8 @@ private struct Walk {
         case CMARK_NODE_PARAGRAPH where entering:
             let line = Int(cmark_node_get_start_line(node))
             frame = BlockFrame(
-                startLine: line, origin: Int(cmark_node_get_start_column(node)), quoteDepth: quoteDepth)
+                startLine: line, endLine: Int(cmark_node_get_end_line(node)),
+                origin: Int(cmark_node_get_start_column(node)), quoteDepth: quoteDepth)
         case CMARK_NODE_HEADING:
             if entering { enterHeading(node) } else { exitHeading(node) }
         case CMARK_NODE_TEXT, CMARK_NODE_CODE:
@@ -121,7 +122,9 @@ private struct Walk {
         let line = Int(cmark_node_get_start_line(node))
         let column = Int(cmark_node_get_start_column(node))
         let marker = positions.source.atxMarkerWidth(line: line, column: column)
-        frame = BlockFrame(startLine: line, origin: column + marker, quoteDepth: quoteDepth)
+        frame = BlockFrame(
+            startLine: line, endLine: Int(cmark_node_get_end_line(node)), origin: column + marker,
+            quoteDepth: quoteDepth)
         headingText = []
     }
 

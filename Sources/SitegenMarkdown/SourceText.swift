@@ -24,6 +24,21 @@ struct SourceText {
         return start..<end
     }
 
+    /// Bytes of the line break ending `line`: 1 for `\n`, 2 for `\r\n`, 0 on the last line.
+    func lineBreakWidth(_ line: Int) -> Int {
+        guard line >= 1, line < lineStarts.count else { return 0 }
+        let newlineOffset = lineStarts[line] - 1
+        return newlineOffset > lineStarts[line - 1] && bytes[newlineOffset - 1] == carriageReturn ? 2 : 1
+    }
+
+    /// Whether `line` ends with a backslash hard break: an odd run of `\\` right before the line break.
+    func endsWithBackslash(_ line: Int) -> Bool {
+        guard let range = lineRange(line) else { return false }
+        var index = range.upperBound
+        while index > range.lowerBound, bytes[index - 1] == UInt8(ascii: "\\") { index -= 1 }
+        return (range.upperBound - index) % 2 == 1
+    }
+
     /// Whether `pattern` occurs at `line:column`.
     func matches(_ pattern: [UInt8], line: Int, column: Int) -> Bool {
         guard let range = lineRange(line), column >= 1 else { return false }
