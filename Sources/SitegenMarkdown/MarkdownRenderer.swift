@@ -8,8 +8,8 @@ public enum MarkdownRenderer {
     /// - Parses with source positions, walks the tree once with `cmark_iter`, collecting headings
     ///   (GitHub-compatible ids, de-duplicated by ``Slugger``) and links and images with the exact
     ///   line and UTF-8 byte column of their opener; rewrites relative `*.md` links to `*.html`
-    ///   (``LinkRewriter``) in the tree; replaces each heading by a custom block that renders
-    ///   `<h2 id="x"><a class="anchor" href="#x" aria-hidden="true">#</a>…</h2>` (custom blocks
+    ///   (``LinkRewriter``) in the tree; replaces each heading by custom nodes that render
+    ///   `<h2 id="x"><a class="anchor" href="#x" aria-hidden="true">#</a>…</h2>` (custom nodes
     ///   render even when raw HTML is off); then renders the fragment.
     /// - Parameter lineOffset: lines preceding `markdown` in its file (front matter), added to
     ///   every reported line.
@@ -43,22 +43,28 @@ public enum MarkdownRenderer {
         return RenderedMarkdown(html: html, title: title, headings: walk.headings, links: walk.links)
     }
 
-    /// Swaps a heading for a custom block carrying the id and anchor, moving its inline children.
+    /// Swaps a heading for a custom block around a custom inline carrying the tags, id and anchor
+    /// (a custom block alone would put its tags on lines of their own), moving the inline children.
     private static func replace(_ heading: OpaquePointer, level: Int, id: String) {
-        guard let custom = cmark_node_new(CMARK_NODE_CUSTOM_BLOCK) else { return }
+        guard let block = cmark_node_new(CMARK_NODE_CUSTOM_BLOCK) else { return }
+        guard let inline = cmark_node_new(CMARK_NODE_CUSTOM_INLINE), cmark_node_append_child(block, inline) == 1
+        else {
+            cmark_node_free(block)
+            return
+        }
         let open = "<h\(level) id=\"\(id)\"><a class=\"anchor\" href=\"#\(id)\" aria-hidden=\"true\">#</a>"
-        cmark_node_set_on_enter(custom, open)
-        cmark_node_set_on_exit(custom, "</h\(level)>")
+        cmark_node_set_on_enter(inline, open)
+        cmark_node_set_on_exit(inline, "</h\(level)>")
         while let child = cmark_node_first_child(heading) {
-            guard cmark_node_append_child(custom, child) == 1 else {
-                cmark_node_free(custom)
+            guard cmark_node_append_child(inline, child) == 1 else {
+                cmark_node_free(block)
                 return
             }
         }
-        if cmark_node_replace(heading, custom) == 1 {
+        if cmark_node_replace(heading, block) == 1 {
             cmark_node_free(heading)
         } else {
-            cmark_node_free(custom)
+            cmark_node_free(block)
         }
     }
 }
