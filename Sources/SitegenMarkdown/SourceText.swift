@@ -39,6 +39,20 @@ struct SourceText {
         return (range.upperBound - index) % 2 == 1
     }
 
+    /// The UTF-8 byte column of the character at 1-based `characterColumn` on `line` (libyaml counts
+    /// characters).
+    func byteColumn(line: Int, characterColumn: Int) -> Int {
+        guard let range = lineRange(line) else { return characterColumn }
+        var index = range.lowerBound
+        var characters = 1
+        while index < range.upperBound, characters < characterColumn {
+            index += 1
+            while index < range.upperBound, bytes[index] & 0xC0 == 0x80 { index += 1 }
+            characters += 1
+        }
+        return index - range.lowerBound + 1 + (characterColumn - characters)
+    }
+
     /// Whether `pattern` occurs at `line:column`.
     func matches(_ pattern: [UInt8], line: Int, column: Int) -> Bool {
         guard let range = lineRange(line), column >= 1 else { return false }
