@@ -1,5 +1,5 @@
 /// What ``MarkdownRenderer/render(_:options:lineOffset:)`` returns: plain Swift values, no C pointers.
-public struct RenderedMarkdown: Sendable {
+public struct RenderedMarkdown: Sendable, Hashable {
     /// The HTML fragment rendered by cmark, headings carrying `id`s and anchor links.
     public var html: String
     /// Plain text of the first level-1 heading, if any.

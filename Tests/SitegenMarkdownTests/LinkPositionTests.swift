@@ -37,6 +37,21 @@ import Testing
         #expect(actual == expected.map { "\($0.line):\($0.column)" }, "\(document.debugDescription)")
     }
 
+    /// Every reported position, in every document joined into one, is an opener in the source.
+    @Test func everyPositionPointsAtAnOpener() {
+        let document = Self.documents.joined(separator: "\n\n")
+        let lines = Array(document.utf8).split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+            .map(Array.init)
+        let rendered = MarkdownRenderer.render(document)
+        #expect(rendered.links.count == Self.openers(in: document).count)
+        for link in rendered.links {
+            let line = lines[link.line - 1]
+            let byte = line.indices.contains(link.column - 1) ? line[link.column - 1] : 0
+            #expect([UInt8(ascii: "["), UInt8(ascii: "!"), UInt8(ascii: "<")].contains(byte), "\(link)")
+            #expect((byte == UInt8(ascii: "!")) == link.isImage, "\(link)")
+        }
+    }
+
     @Test func lineOffsetIsAdded() {
         let rendered = MarkdownRenderer.render("x\n\n> a [L1](b)\n", lineOffset: 4)
         #expect(rendered.links.map { [$0.line, $0.column] } == [[7, 5]])

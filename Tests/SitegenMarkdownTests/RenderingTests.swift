@@ -33,6 +33,14 @@ import Testing
         #expect(rendered.headings.map(\.text) == ["Sub", "Setext Title", "Later"])
     }
 
+    @Test func headingTextLeavesOutImagesButKeepsLinksInTheList() {
+        let rendered = MarkdownRenderer.render("# ![logo](l.png) The [Project](p.md)\n")
+        #expect(rendered.title == "The Project")
+        #expect(rendered.headings.map(\.id) == ["the-project"])
+        #expect(rendered.links.map(\.rewritten) == ["l.png", "p.html"])
+        #expect(rendered.links.map(\.column) == [3, 22])
+    }
+
     @Test func anchorsRenderWhenRawHTMLIsOff() {
         let rendered = MarkdownRenderer.render("## A\n\n<div>x</div>\n\nb <i>c</i>\n", options: .init(rawHTML: false))
         #expect(rendered.html.contains("<h2 id=\"a\"><a class=\"anchor\" href=\"#a\" aria-hidden=\"true\">#</a>A</h2>"))
