@@ -12,6 +12,7 @@ public struct YAMLNode: Sendable, Hashable {
         case mapping([YAMLPair])
     }
 
+    /// What the node holds.
     public var value: Value
     /// `true` for an untagged plain (unquoted, non-block) scalar: only those read as null, bool or number.
     public var isPlain: Bool
@@ -31,7 +32,9 @@ public struct YAMLNode: Sendable, Hashable {
 
 /// One entry of a YAML mapping.
 public struct YAMLPair: Sendable, Hashable {
+    /// The key, with its own position (duplicate-key and unknown-key errors point here).
     public var key: YAMLNode
+    /// The value, with its own position.
     public var value: YAMLNode
 
     /// Creates an entry.
