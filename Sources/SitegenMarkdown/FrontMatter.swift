@@ -1,0 +1,56 @@
+import SitegenCore
+
+/// Finds YAML front matter: a file whose first line is `---`, up to the next line that is `---`
+/// or `...` (trailing blanks allowed, `\n` or `\r\n` line ends, after an optional UTF-8 byte order mark).
+public enum FrontMatter {
+    /// Splits `text`; without front matter, the whole text (minus a byte order mark) is the body.
+    /// - Throws: ``InputError`` at `path:1:1` when the opening `---` is never closed.
+    public static func split(_ text: String, path: String) throws(InputError) -> FrontMatterSplit {
+        var bytes = Array(text.utf8)[...]
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
+        let lines = Lines(bytes: bytes)
+        guard let first = lines.next(after: bytes.startIndex), isMarker(bytes[first.content], allowDots: false) else {
+            return FrontMatterSplit(yaml: nil, yamlLineOffset: 0, body: string(bytes), bodyLineOffset: 0)
+        }
+        var lineNumber = 1
+        var cursor = first.next
+        while let line = lines.next(after: cursor) {
+            lineNumber += 1
+            if isMarker(bytes[line.content], allowDots: true) {
+                return FrontMatterSplit(
+                    yaml: string(bytes[first.next..<line.content.lowerBound]), yamlLineOffset: 1,
+                    body: string(bytes[line.next...]), bodyLineOffset: lineNumber)
+            }
+            cursor = line.next
+        }
+        throw InputError(
+            "front matter starts with '---' but never ends (close it with a line '---')",
+            at: SourceLocation(path: path, line: 1, column: 1))
+    }
+
+    private static func isMarker(_ line: ArraySlice<UInt8>, allowDots: Bool) -> Bool {
+        var content = line
+        while let last = content.last, last == UInt8(ascii: " ") || last == UInt8(ascii: "\t") {
+            content = content.dropLast()
+        }
+        return content.elementsEqual("---".utf8) || (allowDots && content.elementsEqual("...".utf8))
+    }
+
+    private static func string(_ bytes: ArraySlice<UInt8>) -> String {
+        String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Line scanning over a byte slice.
+    private struct Lines {
+        let bytes: ArraySlice<UInt8>
+
+        /// The line starting at `start`: its content (without `\r\n`/`\n`) and where the next line starts.
+        func next(after start: Int) -> (content: Range<Int>, next: Int)? {
+            guard start < bytes.endIndex else { return nil }
+            let newline = bytes[start...].firstIndex(of: UInt8(ascii: "\n"))
+            var end = newline ?? bytes.endIndex
+            if end > start, bytes[end - 1] == UInt8(ascii: "\r") { end -= 1 }
+            return (start..<end, newline.map { $0 + 1 } ?? bytes.endIndex)
+        }
+    }
+}

@@ -1,0 +1,184 @@
+import CCmark
+
+/// Markdown → HTML fragment, headings and links, through libcmark. The only file that imports
+/// `CCmark`: the C tree is walked once, copied into Swift values, and freed before returning.
+public enum MarkdownRenderer {
+    /// Renders one page.
+    ///
+    /// - Parses with source positions, walks the tree once with `cmark_iter`, collecting headings
+    ///   (GitHub-compatible ids, de-duplicated by ``Slugger``) and links and images with the exact
+    ///   line and UTF-8 byte column of their opener; rewrites relative `*.md` links to `*.html`
+    ///   (``LinkRewriter``) in the tree; replaces each heading by custom nodes that render
+    ///   `<h2 id="x"><a class="anchor" href="#x" aria-hidden="true">#</a>…</h2>` (custom nodes
+    ///   render even when raw HTML is off); then renders the fragment.
+    /// - Parameter lineOffset: lines preceding `markdown` in its file (front matter), added to
+    ///   every reported line.
+    public static func render(
+        _ markdown: String, options: MarkdownOptions = .init(), lineOffset: Int = 0
+    ) -> RenderedMarkdown {
+        let source = SourceText(Array(markdown.utf8))
+        var parseOptions = CMARK_OPT_SOURCEPOS
+        var renderOptions = CMARK_OPT_DEFAULT
+        if options.smartPunctuation { parseOptions |= CMARK_OPT_SMART }
+        if options.rawHTML { renderOptions |= CMARK_OPT_UNSAFE }
+
+        let parsed = markdown.withCString { cmark_parse_document($0, source.bytes.count, parseOptions) }
+        guard let document = parsed else {
+            return RenderedMarkdown(html: "", title: nil, headings: [], links: [])
+        }
+        defer { cmark_node_free(document) }
+
+        var walk = Walk(positions: InlinePositions(source: source), lineOffset: lineOffset)
+        walk.run(document)
+        for heading in walk.headingNodes {
+            replace(heading.node, level: heading.level, id: heading.id)
+        }
+
+        var html = ""
+        if let rendered = cmark_render_html(document, renderOptions) {
+            html = String(cString: rendered)
+            cmark_get_default_mem_allocator().pointee.free(rendered)
+        }
+        let title = walk.headings.first { $0.level == 1 }?.text
+        return RenderedMarkdown(html: html, title: title, headings: walk.headings, links: walk.links)
+    }
+
+    /// Swaps a heading for a custom block around a custom inline carrying the tags, id and anchor
+    /// (a custom block alone would put its tags on lines of their own), moving the inline children.
+    private static func replace(_ heading: OpaquePointer, level: Int, id: String) {
+        guard let block = cmark_node_new(CMARK_NODE_CUSTOM_BLOCK) else { return }
+        guard let inline = cmark_node_new(CMARK_NODE_CUSTOM_INLINE), cmark_node_append_child(block, inline) == 1
+        else {
+            cmark_node_free(block)
+            return
+        }
+        let open = "<h\(level) id=\"\(id)\"><a class=\"anchor\" href=\"#\(id)\" aria-hidden=\"true\">#</a>"
+        cmark_node_set_on_enter(inline, open)
+        cmark_node_set_on_exit(inline, "</h\(level)>")
+        while let child = cmark_node_first_child(heading) {
+            guard cmark_node_append_child(inline, child) == 1 else {
+                cmark_node_free(block)
+                return
+            }
+        }
+        if cmark_node_replace(heading, block) == 1 {
+            cmark_node_free(heading)
+        } else {
+            cmark_node_free(block)
+        }
+    }
+}
+
+/// One pass over the C tree; everything it keeps is Swift values except `headingNodes`, which
+/// never leaves ``MarkdownRenderer/render(_:options:lineOffset:)``.
+private struct Walk {
+    let positions: InlinePositions
+    let lineOffset: Int
+    var headings: [Heading] = []
+    var links: [MarkdownLink] = []
+    var headingNodes: [(node: OpaquePointer, level: Int, id: String)] = []
+
+    private var slugger = Slugger()
+    private var frame = BlockFrame(startLine: 1, endLine: 1, origin: 1, quoteDepth: 0)
+    private var quoteDepth = 0
+    private var headingText: [UInt8]?
+    private var imageDepth = 0
+
+    init(positions: InlinePositions, lineOffset: Int) {
+        self.positions = positions
+        self.lineOffset = lineOffset
+    }
+
+    mutating func run(_ document: OpaquePointer) {
+        guard let iterator = cmark_iter_new(document) else { return }
+        defer { cmark_iter_free(iterator) }
+        while true {
+            let event = cmark_iter_next(iterator)
+            guard event != CMARK_EVENT_DONE, let node = cmark_iter_get_node(iterator) else { break }
+            visit(node, entering: event == CMARK_EVENT_ENTER)
+        }
+    }
+
+    private mutating func visit(_ node: OpaquePointer, entering: Bool) {
+        switch cmark_node_get_type(node) {
+        case CMARK_NODE_BLOCK_QUOTE:
+            quoteDepth += entering ? 1 : -1
+        case CMARK_NODE_PARAGRAPH where entering:
+            let line = Int(cmark_node_get_start_line(node))
+            frame = BlockFrame(
+                startLine: line, endLine: Int(cmark_node_get_end_line(node)),
+                origin: Int(cmark_node_get_start_column(node)), quoteDepth: quoteDepth)
+        case CMARK_NODE_HEADING:
+            if entering { enterHeading(node) } else { exitHeading(node) }
+        case CMARK_NODE_TEXT, CMARK_NODE_CODE:
+            if headingText != nil, imageDepth == 0 { appendLiteral(of: node) }
+        case CMARK_NODE_SOFTBREAK, CMARK_NODE_LINEBREAK:
+            if headingText != nil, imageDepth == 0 { headingText?.append(UInt8(ascii: " ")) }
+        case CMARK_NODE_LINK:
+            if entering { addLink(node, isImage: false) }
+        case CMARK_NODE_IMAGE:
+            if entering { addLink(node, isImage: true) }
+            imageDepth += entering ? 1 : -1
+        default:
+            break
+        }
+    }
+
+    private mutating func enterHeading(_ node: OpaquePointer) {
+        let line = Int(cmark_node_get_start_line(node))
+        let column = Int(cmark_node_get_start_column(node))
+        let marker = positions.source.atxMarkerWidth(line: line, column: column)
+        frame = BlockFrame(
+            startLine: line, endLine: Int(cmark_node_get_end_line(node)), origin: column + marker,
+            quoteDepth: quoteDepth)
+        headingText = []
+    }
+
+    private mutating func exitHeading(_ node: OpaquePointer) {
+        let text = trimmed(headingText ?? [])
+        headingText = nil
+        let level = Int(cmark_node_get_heading_level(node))
+        let id = slugger.slug(for: text)
+        headings.append(
+            Heading(
+                level: level, text: text, id: id,
+                line: Int(cmark_node_get_start_line(node)) + lineOffset,
+                column: Int(cmark_node_get_start_column(node))))
+        headingNodes.append((node, level, id))
+    }
+
+    private mutating func addLink(_ node: OpaquePointer, isImage: Bool) {
+        let destination = cmark_node_get_url(node).map { String(cString: $0) } ?? ""
+        var rewritten = destination
+        if !isImage {
+            rewritten = LinkRewriter.rewrite(destination)
+            if rewritten != destination { cmark_node_set_url(node, rewritten) }
+        }
+        var firstText: (line: Int, column: Int)?
+        if let child = cmark_node_first_child(node), cmark_node_get_type(child) == CMARK_NODE_TEXT {
+            firstText = (Int(cmark_node_get_start_line(child)), Int(cmark_node_get_start_column(child)))
+        }
+        let link = (Int(cmark_node_get_start_line(node)), Int(cmark_node_get_start_column(node)))
+        let place = positions.opener(isImage: isImage, link: link, firstText: firstText, in: frame)
+        links.append(
+            MarkdownLink(
+                destination: destination, rewritten: rewritten, isImage: isImage,
+                line: place.line + lineOffset, column: place.column))
+    }
+
+    private mutating func appendLiteral(of node: OpaquePointer) {
+        guard var pointer = cmark_node_get_literal(node) else { return }
+        while pointer.pointee != 0 {
+            headingText?.append(UInt8(bitPattern: pointer.pointee))
+            pointer += 1
+        }
+    }
+
+    private func trimmed(_ bytes: [UInt8]) -> String {
+        let isBlank = { (byte: UInt8) in byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
+        guard let first = bytes.firstIndex(where: { !isBlank($0) }),
+            let last = bytes.lastIndex(where: { !isBlank($0) })
+        else { return "" }
+        return String(decoding: bytes[first...last], as: UTF8.self)
+    }
+}

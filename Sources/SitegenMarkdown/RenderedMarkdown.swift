@@ -1,0 +1,19 @@
+/// What ``MarkdownRenderer/render(_:options:lineOffset:)`` returns: plain Swift values, no C pointers.
+public struct RenderedMarkdown: Sendable, Hashable {
+    /// The HTML fragment rendered by cmark, headings carrying `id`s and anchor links.
+    public var html: String
+    /// Plain text of the first level-1 heading, if any.
+    public var title: String?
+    /// All headings in document order, with their final (de-duplicated) ids.
+    public var headings: [Heading]
+    /// Links and images in document order.
+    public var links: [MarkdownLink]
+
+    /// Creates a rendered page.
+    public init(html: String, title: String?, headings: [Heading], links: [MarkdownLink]) {
+        self.html = html
+        self.title = title
+        self.headings = headings
+        self.links = links
+    }
+}

@@ -1,1 +1,0 @@
-// SitegenMarkdown: see ../../README.md and DESIGN in Site/architecture.md.

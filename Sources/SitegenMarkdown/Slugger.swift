@@ -1,0 +1,79 @@
+/// GitHub-compatible heading ids (the rules of `github-slugger`): lowercase; keep Unicode letters,
+/// marks, digits, `_` and `-`; turn each space into `-`; drop everything else. A repeated slug gets
+/// `-1`, `-2` … appended, skipping values already taken.
+///
+/// One deviation: a heading with nothing left (`## !!!`) gets the base `section` rather than an
+/// empty id, which no `#fragment` could reach.
+public struct Slugger: Sendable {
+    private var taken: Set<String> = []
+    private var occurrences: [String: Int] = [:]
+
+    /// Creates a slugger with no ids taken.
+    public init() {}
+
+    /// Returns a page-unique slug for `text` and records it as taken.
+    public mutating func slug(for text: String) -> String {
+        let base = Self.base(text)
+        var slug = base
+        while taken.contains(slug) {
+            let next = occurrences[base, default: 0] + 1
+            occurrences[base] = next
+            slug = "\(base)-\(next)"
+        }
+        taken.insert(slug)
+        return slug
+    }
+
+    /// Records an id as taken without slugging it (e.g. an explicit id elsewhere on the page).
+    public mutating func reserve(_ id: String) {
+        taken.insert(id)
+    }
+
+    /// The slug of `text` before de-duplication.
+    public static func base(_ text: String) -> String {
+        var out: [UInt8] = []
+        out.reserveCapacity(text.utf8.count)
+        for scalar in text.unicodeScalars {
+            if scalar.isASCII {
+                appendASCII(UInt8(scalar.value), to: &out)
+            } else {
+                for lower in scalar.properties.lowercaseMapping.unicodeScalars where keeps(lower) {
+                    out.append(contentsOf: String(lower).utf8)
+                }
+            }
+        }
+        return out.isEmpty ? "section" : String(decoding: out, as: UTF8.self)
+    }
+
+    private static func appendASCII(_ byte: UInt8, to out: inout [UInt8]) {
+        switch byte {
+        case UInt8(ascii: "A")...UInt8(ascii: "Z"): out.append(byte + 32)
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+            UInt8(ascii: "_"), UInt8(ascii: "-"):
+            out.append(byte)
+        case UInt8(ascii: " "): out.append(UInt8(ascii: "-"))
+        default: break
+        }
+    }
+
+    private static func keeps(_ scalar: Unicode.Scalar) -> Bool {
+        if scalar.isASCII {
+            switch UInt8(scalar.value) {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+                UInt8(ascii: "_"), UInt8(ascii: "-"):
+                return true
+            default:
+                return false
+            }
+        }
+        switch scalar.properties.generalCategory {
+        case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
+            .nonspacingMark, .spacingMark, .enclosingMark,
+            .decimalNumber, .letterNumber, .otherNumber,
+            .connectorPunctuation:
+            return true
+        default:
+            return false
+        }
+    }
+}

@@ -1,0 +1,119 @@
+/// The original Markdown as UTF-8 bytes, indexed by line, so positions reported by cmark can be
+/// checked against (and corrected to) the file the author edits. Lines and columns are 1-based;
+/// columns count UTF-8 bytes.
+struct SourceText {
+    let bytes: [UInt8]
+    /// Byte offset of the first byte of each line.
+    private let lineStarts: [Int]
+
+    init(_ bytes: [UInt8]) {
+        self.bytes = bytes
+        var starts = [0]
+        for (offset, byte) in bytes.enumerated() where byte == newline {
+            starts.append(offset + 1)
+        }
+        lineStarts = starts
+    }
+
+    /// Byte range of a line without its `\n` or `\r\n`, or nil outside the text.
+    func lineRange(_ line: Int) -> Range<Int>? {
+        guard line >= 1, line <= lineStarts.count else { return nil }
+        let start = lineStarts[line - 1]
+        var end = line < lineStarts.count ? lineStarts[line] - 1 : bytes.count
+        if end > start, bytes[end - 1] == carriageReturn { end -= 1 }
+        return start..<end
+    }
+
+    /// Bytes of the line break ending `line`: 1 for `\n`, 2 for `\r\n`, 0 on the last line.
+    func lineBreakWidth(_ line: Int) -> Int {
+        guard line >= 1, line < lineStarts.count else { return 0 }
+        let newlineOffset = lineStarts[line] - 1
+        return newlineOffset > lineStarts[line - 1] && bytes[newlineOffset - 1] == carriageReturn ? 2 : 1
+    }
+
+    /// Whether `line` ends with a backslash hard break: an odd run of `\\` right before the line break.
+    func endsWithBackslash(_ line: Int) -> Bool {
+        guard let range = lineRange(line) else { return false }
+        var index = range.upperBound
+        while index > range.lowerBound, bytes[index - 1] == UInt8(ascii: "\\") { index -= 1 }
+        return (range.upperBound - index) % 2 == 1
+    }
+
+    /// The UTF-8 byte column of the character at 1-based `characterColumn` on `line` (libyaml counts
+    /// characters).
+    func byteColumn(line: Int, characterColumn: Int) -> Int {
+        guard let range = lineRange(line) else { return characterColumn }
+        var index = range.lowerBound
+        var characters = 1
+        while index < range.upperBound, characters < characterColumn {
+            index += 1
+            while index < range.upperBound, bytes[index] & 0xC0 == 0x80 { index += 1 }
+            characters += 1
+        }
+        return index - range.lowerBound + 1 + (characterColumn - characters)
+    }
+
+    /// Whether `pattern` occurs at `line:column`.
+    func matches(_ pattern: [UInt8], line: Int, column: Int) -> Bool {
+        guard let range = lineRange(line), column >= 1 else { return false }
+        let start = range.lowerBound + column - 1
+        guard start + pattern.count <= range.upperBound else { return false }
+        return bytes[start..<(start + pattern.count)].elementsEqual(pattern)
+    }
+
+    /// Column where a paragraph's continuation text starts on `line`: after indentation and up to
+    /// `quoteDepth` block-quote markers (lazy continuation lines have fewer), like cmark strips them.
+    func contentStart(line: Int, quoteDepth: Int) -> Int {
+        guard let range = lineRange(line) else { return 1 }
+        var index = skipSpace(from: range.lowerBound, to: range.upperBound)
+        var quotes = quoteDepth
+        while quotes > 0, index < range.upperBound, bytes[index] == UInt8(ascii: ">") {
+            index = skipSpace(from: index + 1, to: range.upperBound)
+            quotes -= 1
+        }
+        return index - range.lowerBound + 1
+    }
+
+    /// For an ATX heading starting at `line:column`, the width of `##…` and the blanks after it
+    /// (cmark's inline columns for the heading count from there); 0 for a setext heading.
+    func atxMarkerWidth(line: Int, column: Int) -> Int {
+        guard let range = lineRange(line) else { return 0 }
+        let start = range.lowerBound + column - 1
+        var index = start
+        while index < range.upperBound, bytes[index] == UInt8(ascii: "#") { index += 1 }
+        let hashes = index - start
+        guard (1...6).contains(hashes) else { return 0 }
+        guard index == range.upperBound || bytes[index] == space || bytes[index] == tab else { return 0 }
+        return skipSpace(from: index, to: range.upperBound) - start
+    }
+
+    /// The column of the occurrence of `pattern` on `line` closest to `column`, if any.
+    func nearest(_ pattern: [UInt8], line: Int, column: Int) -> Int? {
+        guard let range = lineRange(line), let first = pattern.first else { return nil }
+        var best: Int?
+        var index = range.lowerBound
+        while index < range.upperBound {
+            if bytes[index] == first {
+                let candidate = index - range.lowerBound + 1
+                if matches(pattern, line: line, column: candidate),
+                    best.map({ abs(candidate - column) < abs($0 - column) }) ?? true
+                {
+                    best = candidate
+                }
+            }
+            index += 1
+        }
+        return best
+    }
+
+    private func skipSpace(from start: Int, to end: Int) -> Int {
+        var index = start
+        while index < end, bytes[index] == space || bytes[index] == tab { index += 1 }
+        return index
+    }
+}
+
+private let newline = UInt8(ascii: "\n")
+private let carriageReturn = UInt8(ascii: "\r")
+private let space = UInt8(ascii: " ")
+private let tab = UInt8(ascii: "\t")

@@ -1,0 +1,48 @@
+import SitegenCore
+import Testing
+
+@testable import SitegenMarkdown
+
+@Suite struct FrontMatterTests {
+    func split(_ text: String) throws(InputError) -> FrontMatterSplit {
+        try FrontMatter.split(text, path: "Site/a.md")
+    }
+
+    @Test func noFrontMatter() throws {
+        #expect(try split("# Hi\n---\n") == FrontMatterSplit(yaml: nil, yamlLineOffset: 0, body: "# Hi\n---\n", bodyLineOffset: 0))
+        #expect(try split("") == FrontMatterSplit(yaml: nil, yamlLineOffset: 0, body: "", bodyLineOffset: 0))
+        #expect(try split("----\nx\n----\n").yaml == nil)
+    }
+
+    @Test func normal() throws {
+        let result = try split("---\ntitle: A\ntags: [x]\n---\n# Body\n")
+        #expect(result == FrontMatterSplit(yaml: "title: A\ntags: [x]\n", yamlLineOffset: 1, body: "# Body\n", bodyLineOffset: 4))
+    }
+
+    @Test func crlfBOMAndDotsClose() throws {
+        let result = try split("\u{FEFF}---\r\ntitle: A\r\n...\r\nBody\r\n")
+        #expect(result == FrontMatterSplit(yaml: "title: A\r\n", yamlLineOffset: 1, body: "Body\r\n", bodyLineOffset: 3))
+        #expect(try split("\u{FEFF}plain").body == "plain")
+    }
+
+    @Test func emptyFrontMatterAndTrailingBlanks() throws {
+        #expect(try split("---\n---") == FrontMatterSplit(yaml: "", yamlLineOffset: 1, body: "", bodyLineOffset: 2))
+        #expect(try split("--- \nx: 1\n---\t\nB").bodyLineOffset == 3)
+    }
+
+    @Test func unclosedIsAnError() {
+        #expect(throws: InputError("front matter starts with '---' but never ends (close it with a line '---')",
+            at: SourceLocation(path: "Site/a.md", line: 1, column: 1))) {
+            try split("---\ntitle: A\n# Body\n")
+        }
+    }
+
+    @Test func offsetsLineUpWithTheFile() throws {
+        let file = "---\ntitle: T\n---\n\nSee [x](b.md).\n"
+        let result = try split(file)
+        let yaml = try #require(try YAML.parse(result.yaml ?? "", path: "a.md", lineOffset: result.yamlLineOffset))
+        #expect(yaml["title"]?.line == 2)
+        let rendered = MarkdownRenderer.render(result.body, lineOffset: result.bodyLineOffset)
+        #expect(rendered.links.map { [$0.line, $0.column] } == [[5, 5]])
+    }
+}

@@ -1,0 +1,98 @@
+import Testing
+
+@testable import SitegenMarkdown
+
+/// Each document labels its links uniquely; the expected position of a link is where its label's
+/// opener (`[L3`, `![I1`, `<https://a1`) is in the source, in 1-based UTF-8 byte columns.
+@Suite struct LinkPositionTests {
+    static let documents: [String] = [
+        "Hello [L1](b.md) and ![I1](x.png)\n",
+        "- item\n  continued [L1](b) x\n    indented [L2](d)\n",
+        "para\n   leading [L1](f) and [L2](g)\nlazy [L3](h)\n",
+        "1. x\n\n   > q [L1](h)\n   > [L2](j)\n   >    deep [L3](k)\nlazy [L4](l)\n",
+        "> > nested [L1](a)\n> > more [L2](b)\n>>tight [L3](c)\n",
+        "&amp; [L1](l) \\* [L2](n) `[no](x)` [L3](p)\n",
+        "code `a\nb` then [L1](x) and [L2](y)\n",
+        "line  \nhard [L1](r)\\\nback [L2](s)\n",
+        "## Head *em* `c` [L1](e.md)\n\n#   Spaced [L2](x) #\n",
+        "Setext [L1](v)\nsecond [L2](w)\n====\n",
+        "[L1] and [L2][ref] and [ref][] x\n\n[ref]: /r.md\n[L1]: /s.md\n",
+        "multi [L1\ncontinued](z) after [L2](q)\n",
+        "auto <https://a1.example> and\nsecond <https://a2.example> <a3@example.com>\n",
+        "é ü 😀 [L1](x) ![I1](y)\n\n  ——[L2](z)\n",
+        "*[L1](a)* **x [L2](b)** _[L3](c)_\n",
+        "a <span\nclass=x>y</span> [L1](a)\n", "b\\\nc\\\nd [L1](x)\n  e [L2](y)\n",
+        "- a\n  - b [L1](x)\n    c [L2](y)\n",
+        "text [](empty) ![](img.png) [*L1*](emph)\n",
+        "crlf [L1](a)\r\nnext [L2](b)\r\n",
+        "[L1](a) [L2](b) [L3](c)\n[L4](d) [L5](e)\n",
+        "a\ttab [L1](a)\n", "x\n- \tlist\n  [L1](a) \\\\\n  y [L2](b)\n",
+    ]
+
+    @Test(arguments: documents)
+    func linkPositionsMatchTheSource(document: String) {
+        let rendered = MarkdownRenderer.render(document, lineOffset: 0)
+        let expected = Self.openers(in: document)
+        let actual = rendered.links.map { "\($0.line):\($0.column)" }
+        #expect(actual == expected.map { "\($0.line):\($0.column)" }, "\(document.debugDescription)")
+    }
+
+    /// Every reported position, in every document joined into one, is an opener in the source.
+    @Test func everyPositionPointsAtAnOpener() {
+        let document = Self.documents.joined(separator: "\n\n")
+        let lines = Array(document.utf8).split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+            .map(Array.init)
+        let rendered = MarkdownRenderer.render(document)
+        #expect(rendered.links.count == Self.openers(in: document).count)
+        for link in rendered.links {
+            let line = lines[link.line - 1]
+            let byte = line.indices.contains(link.column - 1) ? line[link.column - 1] : 0
+            #expect([UInt8(ascii: "["), UInt8(ascii: "!"), UInt8(ascii: "<")].contains(byte), "\(link)")
+            #expect((byte == UInt8(ascii: "!")) == link.isImage, "\(link)")
+        }
+    }
+
+    @Test func lineOffsetIsAdded() {
+        let rendered = MarkdownRenderer.render("x\n\n> a [L1](b)\n", lineOffset: 4)
+        #expect(rendered.links.map { [$0.line, $0.column] } == [[7, 5]])
+    }
+
+    @Test func referenceLinksUseTheDefinitionsDestination() {
+        let rendered = MarkdownRenderer.render("[a][ref] and [ref]\n\n[ref]: guide/x.md#y\n")
+        #expect(rendered.links.map(\.destination) == ["guide/x.md#y", "guide/x.md#y"])
+        #expect(rendered.links.map(\.rewritten) == ["guide/x.html#y", "guide/x.html#y"])
+        #expect(rendered.links.map(\.column) == [1, 14])
+    }
+
+    @Test func autolinksAndImages() {
+        let rendered = MarkdownRenderer.render("x <a@b.co> ![pic](p.png)\n")
+        #expect(rendered.links.map(\.destination) == ["mailto:a@b.co", "p.png"])
+        #expect(rendered.links.map(\.isImage) == [false, true])
+        #expect(rendered.links.map(\.column) == [3, 12])
+    }
+
+    static let openerPrefixes = ["[L", "![I", "![](", "[](", "[*L", "<https://", "<a3@", "[ref][]"]
+
+    /// Positions of `[`, `![` or `<` that begin a labelled link, in document order.
+    static func openers(in document: String) -> [(line: Int, column: Int)] {
+        let bytes = Array(document.utf8)
+        var found: [(line: Int, column: Int)] = []
+        var line = 1
+        var column = 1
+        for index in bytes.indices {
+            let rest = bytes[index...]
+            let afterBang = bytes[index] == UInt8(ascii: "[") && index > 0 && bytes[index - 1] == UInt8(ascii: "!")
+            let isDefinition = column == 1 && rest.starts(with: Array("[L1]:".utf8))
+            if !afterBang, !isDefinition, openerPrefixes.contains(where: { rest.starts(with: Array($0.utf8)) }) {
+                found.append((line, column))
+            }
+            if bytes[index] == UInt8(ascii: "\n") {
+                line += 1
+                column = 1
+            } else {
+                column += 1
+            }
+        }
+        return found
+    }
+}

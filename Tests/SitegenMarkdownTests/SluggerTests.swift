@@ -1,0 +1,28 @@
+import Testing
+
+@testable import SitegenMarkdown
+
+@Suite struct SluggerTests {
+    @Test(arguments: [
+        ("Hello, World!", "hello-world"),
+        ("API v2.0 — Notes", "api-v20--notes"),
+        ("`code` & more", "code--more"),
+        ("Ünïcödé", "ünïcödé"),
+        ("Straße ΑΒΓ", "straße-αβγ"),
+        ("snake_case and-dash", "snake_case-and-dash"),
+        ("  two  spaces ", "--two--spaces-"),
+        ("日本語 見出し", "日本語-見出し"),
+        ("C++ & C#", "c--c"),
+        ("100%", "100"),
+        ("!!!", "section"),
+    ])
+    func base(text: String, expected: String) {
+        #expect(Slugger.base(text) == expected)
+    }
+
+    @Test func duplicatesAreNumbered() {
+        var slugger = Slugger()
+        let ids = ["a", "a", "a", "a-1", "A"].map { slugger.slug(for: $0) }
+        #expect(ids == ["a", "a-1", "a-2", "a-1-1", "a-3"])
+    }
+}

@@ -1,0 +1,105 @@
+import SitegenCore
+import Testing
+
+@testable import SitegenMarkdown
+
+@Suite struct YAMLTests {
+    func parse(_ text: String, lineOffset: Int = 0) throws(InputError) -> YAMLNode? {
+        try YAML.parse(text, path: "Site/sitegen.yml", lineOffset: lineOffset)
+    }
+
+    @Test func scalarsKeepWhetherTheyWereQuoted() throws {
+        let root = try #require(try parse("a: true\nb: \"true\"\nc: 42\nd: '42'\ne: ~\nf:\ng: null\nh: Off\ni: !!str yes\nj: 2.5\n"))
+        #expect(root["a"]?.bool == true)
+        #expect(root["b"]?.bool == nil)
+        #expect(root["b"]?.string == "true")
+        #expect(root["c"]?.int == 42)
+        #expect(root["d"]?.int == nil)
+        #expect(root["d"]?.string == "42")
+        #expect(root["e"]?.isNull == true)
+        #expect(root["f"]?.isNull == true)
+        #expect(root["f"]?.string == nil)
+        #expect(root["g"]?.isNull == true)
+        #expect(root["h"]?.bool == false)
+        #expect(root["i"]?.bool == nil)
+        #expect(root["j"]?.double == 2.5)
+        #expect(root["missing"] == nil)
+    }
+
+    @Test func sequencesMappingsAndNesting() throws {
+        let text = """
+            title: Docs
+            nav:
+              - guide/index.md
+              - title: API
+                children: [a.md, b.md]
+            block: |
+              line one
+              line two
+            """
+        let root = try #require(try parse(text))
+        #expect(root.pairs?.map { $0.key.string } == ["title", "nav", "block"])
+        let nav = try #require(root["nav"]?.array)
+        #expect(nav.count == 2)
+        #expect(nav[0].string == "guide/index.md")
+        #expect(nav[1]["children"]?.array?.compactMap(\.string) == ["a.md", "b.md"])
+        #expect(root["block"]?.string == "line one\nline two")
+        #expect(root["block"]?.isPlain == false)
+    }
+
+    @Test func positionsOfKeysAndValuesWithLineOffset() throws {
+        let root = try #require(try parse("title: Hello\nnav:\n  - é: x\n", lineOffset: 1))
+        let title = try #require(root.pairs?.first)
+        #expect([title.key.line, title.key.column] == [2, 1])
+        #expect([title.value.line, title.value.column] == [2, 8])
+        let item = try #require(root["nav"]?.array?.first?.pairs?.first)
+        #expect([item.key.line, item.key.column] == [4, 5])
+        // `é` is two bytes: the value after "é: " is at byte column 9.
+        #expect([item.value.line, item.value.column] == [4, 9])
+    }
+
+    @Test func syntaxErrorsCarryLibyamlsMessageAndPosition() {
+        #expect(throws: InputError("invalid YAML: mapping values are not allowed in this context",
+            at: SourceLocation(path: "Site/sitegen.yml", line: 3, column: 5))) {
+            try parse("a: 1\nb: 2\nc: d: e\n")
+        }
+        do {
+            _ = try parse("a: [1, 2\n", lineOffset: 1)
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.location?.line == 3)
+            #expect(error.description.hasPrefix("Site/sitegen.yml:3:"))
+            #expect(error.message.contains("invalid YAML: "))
+        }
+    }
+
+    @Test func duplicateKeysAreErrorsAtTheSecondKey() {
+        #expect(throws: InputError("invalid YAML: duplicate 'title' (first defined on line 2)",
+            at: SourceLocation(path: "Site/sitegen.yml", line: 4, column: 3))) {
+            try parse("x:\n  title: a\n  y: 1\n  title: b\n")
+        }
+    }
+
+    @Test func emptyInputIsNil() throws {
+        #expect(try parse("") == nil)
+        #expect(try parse("# only a comment\n\n") == nil)
+    }
+
+    @Test func aliasesAreResolvedAndBombsRefused() throws {
+        let root = try #require(try parse("base: &b {x: 1}\ncopy: *b\n"))
+        #expect(root["copy"]?["x"]?.int == 1)
+        #expect(root["copy"]?.line == 2)
+        var bomb = "a: &a [x, x, x, x, x, x, x, x, x, x]\n"
+        for level in 1...6 {
+            bomb += "\(Character(UnicodeScalar(97 + level)!)): &\(Character(UnicodeScalar(97 + level)!)) ["
+            bomb += Array(repeating: "*\(Character(UnicodeScalar(96 + level)!))", count: 10).joined(separator: ", ")
+            bomb += "]\n"
+        }
+        #expect(throws: InputError.self) { try parse(bomb) }
+        #expect(throws: InputError.self) { try parse("a: *nope\n") }
+    }
+
+    @Test func secondDocumentIsAnError() {
+        #expect(throws: InputError.self) { try parse("a: 1\n---\nb: 2\n") }
+    }
+}
