@@ -48,6 +48,7 @@ extension Manifest {
                 size: digest.size, sha256: digest.sha256))
         }
         var aliasTargets: [String: String] = [:]
+        let resourceURLs = Set(urlOfFile.values)
         for file in files where file == "index.html" || file.hasSuffix("/index.html") {
             aliasTargets[origin.urlString(forPath: String(file.dropLast("index.html".count)))] = urlOfFile[file]
         }
@@ -56,7 +57,7 @@ extension Manifest {
                 throw ManifestError("alias '\(from)' points to '\(to)', which is not a file of the bundle")
             }
             let url = origin.urlString(forPath: from)
-            if urlOfFile.values.contains(url) {
+            if resourceURLs.contains(url) {
                 throw ManifestError("alias '\(from)' is already a file of the bundle")
             }
             if let existing = aliasTargets[url], existing != target {

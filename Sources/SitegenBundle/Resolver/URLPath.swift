@@ -34,23 +34,29 @@ enum URLPath {
         }
         guard bytes.count <= maximumLength else { return .failure(.notFound(path: raw)) }
         guard !bytes.contains(0), !bytes.contains(92) else { return .failure(.outsideBundle(path: raw)) }
-        guard let decoded = String(bytes: bytes, encoding: .utf8) else { return .failure(.notFound(path: raw)) }
-        var stack: [Substring] = []
+        guard String(bytes: bytes, encoding: .utf8) != nil else { return .failure(.notFound(path: raw)) }
+        var segments: [ArraySlice<UInt8>] = []
         var isDirectory = true
-        for segment in decoded.split(separator: "/", omittingEmptySubsequences: false) {
-            switch segment {
-            case "", ".": isDirectory = true
-            case "..":
-                guard !stack.isEmpty else { return .failure(.outsideBundle(path: raw)) }
-                stack.removeLast()
+        for segment in bytes.split(separator: 47, omittingEmptySubsequences: false) {
+            if segment.isEmpty || segment.elementsEqual([46]) {
                 isDirectory = true
-            default:
-                stack.append(segment)
+            } else if segment.elementsEqual([46, 46]) {
+                guard !segments.isEmpty else { return .failure(.outsideBundle(path: raw)) }
+                segments.removeLast()
+                isDirectory = true
+            } else {
+                segments.append(segment)
                 isDirectory = false
             }
         }
-        let joined = stack.joined(separator: "/")
-        return .success(isDirectory && !joined.isEmpty ? joined + "/" : joined)
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count + 1)
+        for (index, segment) in segments.enumerated() {
+            if index > 0 { out.append(47) }
+            out.append(contentsOf: segment)
+        }
+        if isDirectory && !out.isEmpty { out.append(47) }
+        return .success(String(decoding: out, as: UTF8.self))
     }
 
     /// Whether `path` is a normalised bundle-relative file path: no leading slash, no empty, `.` or
