@@ -98,6 +98,19 @@ import Testing
         #expect(resolver.resolve(try #require(URL(string: "docs://app/x/passwd"))) == .failure(.outsideBundle(path: "up/secret.txt")))
     }
 
+    @Test func symlinkInsideTheBundleIsServed() async throws {
+        let fixture = try Fixture()
+        defer { fixture.remove() }
+        try FileManager.default.createSymbolicLink(
+            atPath: fixture.bundle.appendingPathComponent("guide/style.css").path, withDestinationPath: "../assets/site.css")
+        let manifest = try await fixture.scan()
+        #expect(manifest.resources.contains { $0.file == "guide/style.css" && $0.mimeType == "text/css" })
+        for resolver in [try SchemeResolver(bundle: fixture.bundle), try SchemeResolver(bundle: fixture.bundle, manifest: manifest)] {
+            let resource = try resolver.resolve(#require(URL(string: "docs://app/guide/style.css"))).get()
+            #expect(try resolver.contents(of: resource) == fixture.bytes("assets/site.css"))
+        }
+    }
+
     @Test func relativeResolution() async throws {
         let fixture = try Fixture()
         defer { fixture.remove() }

@@ -7,6 +7,12 @@ public struct ManifestHeader: Codable, Sendable, Equatable {
     public var format: String
     /// The schema version.
     public var version: Int
+
+    /// A header.
+    public init(format: String, version: Int) {
+        self.format = format
+        self.version = version
+    }
 }
 
 /// `manifest.json` v1: which URL of the bundle's origin maps to which file, with which type.
