@@ -1,0 +1,111 @@
+import Foundation
+
+extension Manifest {
+    /// Reads and validates a manifest: the `ManifestHeader` (format, version) first, then v1.
+    ///
+    /// Refuses input that is not JSON or is truncated, an unknown format or version, missing or
+    /// mistyped fields, duplicate URLs, URLs of another origin, `file` paths that are absolute,
+    /// leave the bundle or are not normalised, malformed `sha256`, and alias targets that are not
+    /// resources, each with a one-line `ManifestError`. Resources and aliases come back sorted.
+    public static func decode(_ data: Data) throws(ManifestError) -> Manifest {
+        let decoder = JSONDecoder()
+        let header: ManifestHeader
+        do {
+            header = try decoder.decode(ManifestHeader.self, from: data)
+        } catch {
+            throw ManifestError("manifest: \(describe(error))")
+        }
+        guard header.format == formatName else {
+            throw ManifestError("manifest: unknown format '\(header.format)' (expected '\(formatName)')")
+        }
+        guard header.version == currentVersion else {
+            throw ManifestError(
+                "manifest: unsupported version \(header.version) (this reader supports \(currentVersion))")
+        }
+        let manifest: Manifest
+        do {
+            manifest = try decoder.decode(Manifest.self, from: data)
+        } catch {
+            throw ManifestError("manifest: \(describe(error))")
+        }
+        try manifest.validate()
+        var sorted = manifest
+        sorted.resources.sort { $0.url < $1.url }
+        sorted.aliases.sort { $0.url < $1.url }
+        return sorted
+    }
+
+    /// Reads `manifest.json` from a bundle directory and decodes it.
+    public static func read(bundle: URL) throws(ManifestError) -> Manifest {
+        let url = bundle.appendingPathComponent(fileName)
+        let data: Data
+        do { data = try Data(contentsOf: url) } catch {
+            throw ManifestError("cannot read \(url.path): \(error.localizedDescription)")
+        }
+        return try decode(data)
+    }
+
+    /// Checks everything `decode` promises beyond the JSON shape.
+    public func validate() throws(ManifestError) {
+        guard let parsedOrigin = BundleOrigin(parsing: origin) else {
+            throw ManifestError("manifest: origin '\(origin)' is not a lowercase 'scheme://host' of a non-reserved scheme")
+        }
+        let validator = ManifestValidator(origin: parsedOrigin)
+        if case .failure = validator.key(entry, allowDirectory: true) {
+            throw ManifestError("manifest: entry '\(entry)' is not a URL under origin '\(origin)'")
+        }
+        var seen: [String: String] = [:]
+        var resourceKeys: Set<String> = []
+        for (index, resource) in resources.enumerated() {
+            let place = "resources[\(index)]"
+            let key = try validator.checkedKey(resource.url, place: "\(place).url", allowDirectory: false)
+            if let previous = seen.updateValue(place, forKey: key) {
+                throw ManifestError("manifest: duplicate URL '\(resource.url)' in \(place) and \(previous)")
+            }
+            resourceKeys.insert(key)
+            try validator.checkFile(resource.file, place: "\(place).file")
+            guard !resource.mimeType.isEmpty else { throw ManifestError("manifest: \(place).mimeType is empty") }
+            guard resource.size >= 0 else { throw ManifestError("manifest: \(place).size is negative") }
+            guard resource.sha256.utf8.count == 64,
+                resource.sha256.utf8.allSatisfy({ isDigit($0) || (97...102).contains($0) })
+            else { throw ManifestError("manifest: \(place).sha256 is not 64 lowercase hex digits") }
+        }
+        for (index, alias) in aliases.enumerated() {
+            let place = "aliases[\(index)]"
+            let key = try validator.checkedKey(alias.url, place: "\(place).url", allowDirectory: true)
+            if let previous = seen.updateValue(place, forKey: key) {
+                throw ManifestError("manifest: duplicate URL '\(alias.url)' in \(place) and \(previous)")
+            }
+            let target = validator.key(alias.target, allowDirectory: false)
+            guard case .success(let targetKey) = target, resourceKeys.contains(targetKey) else {
+                throw ManifestError("manifest: \(place).target '\(alias.target)' is not a resource URL")
+            }
+        }
+    }
+
+    private static func describe(_ error: any Error) -> String {
+        guard let error = error as? DecodingError else { return "not valid JSON" }
+        switch error {
+        case .dataCorrupted(let context) where context.codingPath.isEmpty:
+            return "not valid JSON (malformed or truncated)"
+        case .dataCorrupted(let context):
+            return "invalid value at '\(path(context.codingPath))'"
+        case .keyNotFound(let key, let context):
+            return "missing field '\(path(context.codingPath + [key]))'"
+        case .typeMismatch(let type, let context):
+            return "field '\(path(context.codingPath))' has the wrong type (expected \(type))"
+        case .valueNotFound(let type, let context):
+            return "field '\(path(context.codingPath))' is null (expected \(type))"
+        @unknown default:
+            return "not a valid manifest"
+        }
+    }
+
+    private static func path(_ codingPath: [any CodingKey]) -> String {
+        var out = ""
+        for key in codingPath {
+            if let index = key.intValue { out += "[\(index)]" } else { out += out.isEmpty ? key.stringValue : ".\(key.stringValue)" }
+        }
+        return out
+    }
+}

@@ -1,0 +1,67 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// The status, headers and body source of a reply, before any byte is read: what
+/// `SchemeResolver.reply(for:)` streams, and what an HTTP preview server writes.
+public struct ReplyPlan: Sendable, Equatable {
+    /// Where the body comes from.
+    public enum Body: Sendable, Equatable {
+        /// No body (HEAD, 416).
+        case none
+        /// A small in-memory body (the 404 page).
+        case bytes(Data)
+        /// A byte range of a file of the bundle.
+        case file(URL, Range<Int>)
+    }
+
+    /// 200, 206, 404 or 416.
+    public var status: Int
+    /// Header fields, e.g. `Content-Type`, `Content-Length`, `Content-Range`, `ETag`.
+    public var headers: [String: String]
+    /// The body.
+    public var body: Body
+    /// The resource served, nil for a 404.
+    public var resource: ResolvedResource?
+
+    /// The small HTML body of every 404; it never echoes the requested URL.
+    public static let notFoundBody = Data(
+        "<!doctype html>\n<meta charset=\"utf-8\">\n<title>Not found</title>\n<h1>Not found</h1>\n<p>This page is not part of the documentation bundle.</p>\n".utf8)
+}
+
+extension SchemeResolver {
+    /// Plans the reply to a request: resolution, `Range` and `HEAD` handling, headers. Throws only
+    /// `ResolutionFailure.missingURL`; every other failure is a 404 plan.
+    public func plan(for request: URLRequest) throws(ResolutionFailure) -> ReplyPlan {
+        guard let url = request.url else { throw .missingURL }
+        let isHead = request.httpMethod?.uppercased() == "HEAD"
+        let common = ["Cache-Control": "no-cache", "X-Content-Type-Options": "nosniff"]
+        guard case .success(let resource) = resolve(url) else {
+            let body = ReplyPlan.notFoundBody
+            let headers = common.merging([
+                "Content-Type": "text/html; charset=utf-8", "Content-Length": String(body.count),
+            ]) { $1 }
+            return ReplyPlan(status: 404, headers: headers, body: isHead ? .none : .bytes(body), resource: nil)
+        }
+        var headers = common
+        headers["Accept-Ranges"] = "bytes"
+        headers["Content-Type"] = resource.textEncoding != nil || MIMEType.isText(resource.mimeType)
+            ? MIMEType.contentType(resource.mimeType) : resource.mimeType
+        if let sha = resource.sha256 { headers["ETag"] = "\"\(sha)\"" }
+        let size = resource.size
+        switch ByteRangeRequest(header: request.value(forHTTPHeaderField: "Range"), size: size) {
+        case .whole:
+            headers["Content-Length"] = String(size)
+            return ReplyPlan(status: 200, headers: headers, body: isHead ? .none : .file(resource.fileURL, 0..<size), resource: resource)
+        case .partial(let range):
+            headers["Content-Length"] = String(range.count)
+            headers["Content-Range"] = "bytes \(range.lowerBound)-\(range.upperBound - 1)/\(size)"
+            return ReplyPlan(status: 206, headers: headers, body: isHead ? .none : .file(resource.fileURL, range), resource: resource)
+        case .unsatisfiable:
+            headers["Content-Length"] = "0"
+            headers["Content-Range"] = "bytes */\(size)"
+            return ReplyPlan(status: 416, headers: headers, body: .none, resource: resource)
+        }
+    }
+}

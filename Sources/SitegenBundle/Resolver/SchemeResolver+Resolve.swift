@@ -1,0 +1,46 @@
+import Foundation
+
+extension SchemeResolver {
+    /// Resolves a URL to a file of the bundle.
+    ///
+    /// Scheme and host are compared case-insensitively; the path is percent-decoded once, `.`/`..`
+    /// and empty segments are normalised without ever leaving the root; NUL, backslashes and
+    /// non-UTF-8 escapes are refused; a directory URL (`docs://app/guide/`) serves its
+    /// `index.html`; aliases serve their target's bytes; matching is case-sensitive; query and
+    /// fragment are ignored; a symlink whose real path leaves the bundle is refused.
+    public func resolve(_ url: URL) -> Result<ResolvedResource, ResolutionFailure> {
+        guard let parts = URLPath.split(url.absoluteString) else { return .failure(.wrongScheme("")) }
+        guard parts.scheme.lowercased() == origin.scheme else { return .failure(.wrongScheme(parts.scheme)) }
+        guard let authority = parts.authority, authority.lowercased() == origin.host else {
+            return .failure(.wrongHost(parts.authority ?? ""))
+        }
+        let key: String
+        switch URLPath.normalise(parts.path) {
+        case .success(let normalised): key = normalised
+        case .failure(let failure): return .failure(failure)
+        }
+        let isDirectory = key.isEmpty || key.hasSuffix("/")
+        guard let entry = entries[key] ?? aliases[key].flatMap({ entries[$0] })
+            ?? (isDirectory ? entries[key + "index.html"] : nil)
+        else { return .failure(.notFound(path: key)) }
+        switch tree.realFile(entry.path) {
+        case .failure(let failure): return .failure(failure)
+        case .success(let file):
+            return .success(ResolvedResource(
+                url: URL(string: entry.url) ?? origin.url(forPath: entry.path), path: entry.path,
+                fileURL: file.url, mimeType: entry.mimeType, textEncoding: entry.textEncoding,
+                size: file.size, sha256: entry.sha256))
+        }
+    }
+
+    /// Resolves a URL string (absolute, or relative to `base`).
+    public func resolve(_ string: String, relativeTo base: URL? = nil) -> Result<ResolvedResource, ResolutionFailure> {
+        guard let url = URL(string: string, relativeTo: base) else { return .failure(.notFound(path: string)) }
+        return resolve(url.absoluteURL)
+    }
+
+    /// The whole body of a resolved resource (for the crawler; large media should use `reply`).
+    public func contents(of resource: ResolvedResource) throws -> Data {
+        try Data(contentsOf: resource.fileURL)
+    }
+}

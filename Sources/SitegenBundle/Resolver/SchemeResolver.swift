@@ -1,0 +1,90 @@
+import Foundation
+
+/// The pure resolver an app embeds: maps URLs of the bundle's origin to files of the bundle,
+/// never outside it. The WebKit adapters, `sitegen serve` and the link crawler all answer through it.
+public struct SchemeResolver: Sendable {
+    struct Entry: Sendable {
+        var path: String
+        var url: String
+        var mimeType: String
+        var textEncoding: String?
+        var sha256: String?
+    }
+
+    /// The origin served.
+    public let origin: BundleOrigin
+    /// The URL an app loads first.
+    public let entryURL: URL
+    /// Every served file, bundle-relative, sorted.
+    public let paths: [String]
+    /// The manifest read at init, if the bundle had one.
+    public let manifest: Manifest?
+    let tree: BundleTree
+    let entries: [String: Entry]
+    let aliases: [String: String]
+
+    /// Reads `manifest.json` when the bundle has one (the origin then comes from it), else indexes
+    /// the tree without hashing (origin from the parameter, entry `index.html`).
+    public init(bundle: URL, origin: BundleOrigin = BundleOrigin()) throws(ManifestError) {
+        let tree = try BundleTree(bundle)
+        if FileManager.default.fileExists(atPath: tree.root.appendingPathComponent(Manifest.fileName).path) {
+            self = try Self.make(tree: tree, manifest: Manifest.read(bundle: tree.root))
+            return
+        }
+        var entries: [String: Entry] = [:]
+        let files = try tree.files()
+        for file in files {
+            let mime = MIMEType.forPath(file)
+            entries[file] = Entry(
+                path: file, url: origin.urlString(forPath: file), mimeType: mime,
+                textEncoding: MIMEType.isText(mime) ? "utf-8" : nil, sha256: nil)
+        }
+        self.init(
+            origin: origin, entryURL: origin.url(forPath: "index.html"), paths: files, manifest: nil,
+            tree: tree, entries: entries, aliases: [:])
+    }
+
+    /// Serves `bundle` as described by `manifest` (validated first).
+    public init(bundle: URL, manifest: Manifest) throws(ManifestError) {
+        self = try Self.make(tree: BundleTree(bundle), manifest: manifest)
+    }
+
+    private init(
+        origin: BundleOrigin, entryURL: URL, paths: [String], manifest: Manifest?, tree: BundleTree,
+        entries: [String: Entry], aliases: [String: String]
+    ) {
+        self.origin = origin
+        self.entryURL = entryURL
+        self.paths = paths
+        self.manifest = manifest
+        self.tree = tree
+        self.entries = entries
+        self.aliases = aliases
+    }
+
+    private static func make(tree: BundleTree, manifest: Manifest) throws(ManifestError) -> SchemeResolver {
+        try manifest.validate()
+        guard let origin = BundleOrigin(parsing: manifest.origin), let entryURL = URL(string: manifest.entry) else {
+            throw ManifestError("manifest: origin '\(manifest.origin)' or entry '\(manifest.entry)' is invalid")
+        }
+        let validator = ManifestValidator(origin: origin)
+        var entries: [String: Entry] = [:]
+        for resource in manifest.resources {
+            let key = try validator.checkedKey(resource.url, place: "resource", allowDirectory: false)
+            entries[key] = Entry(
+                path: resource.file, url: resource.url, mimeType: resource.mimeType,
+                textEncoding: resource.textEncoding, sha256: resource.sha256)
+        }
+        var aliases: [String: String] = [:]
+        for alias in manifest.aliases {
+            let key = try validator.checkedKey(alias.url, place: "alias", allowDirectory: true)
+            aliases[key] = try validator.checkedKey(alias.target, place: "alias target", allowDirectory: false)
+        }
+        return SchemeResolver(
+            origin: origin, entryURL: entryURL, paths: Set(manifest.resources.map(\.file)).sorted(),
+            manifest: manifest, tree: tree, entries: entries, aliases: aliases)
+    }
+
+    /// The real root directory served (symlinks resolved).
+    public var bundleRoot: URL { tree.root }
+}

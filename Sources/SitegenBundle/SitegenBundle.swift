@@ -1,1 +1,0 @@
-// SitegenBundle: see ../../README.md and DESIGN in Site/architecture.md.

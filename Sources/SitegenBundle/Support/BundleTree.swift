@@ -1,0 +1,75 @@
+import Foundation
+
+/// A bundle directory on disk: its real (symlink-free) root, the files it serves, and the check
+/// that a bundle-relative path really stays inside it.
+struct BundleTree: Sendable {
+    /// The bundle root with every symlink resolved.
+    let root: URL
+    private let prefix: String
+
+    /// Opens a directory; fails when it does not exist or is not a directory.
+    init(_ bundle: URL) throws(ManifestError) {
+        let real = bundle.standardizedFileURL.resolvingSymlinksInPath()
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: real.path, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw ManifestError("bundle directory '\(bundle.path)' does not exist or is not a directory")
+        }
+        root = real
+        prefix = real.path.hasSuffix("/") ? real.path : real.path + "/"
+    }
+
+    /// The real file behind a bundle-relative path and its size: refused when a symlink leads out
+    /// of the bundle, not found when it is missing or not a regular file.
+    func realFile(_ relative: String) -> Result<(url: URL, size: Int), ResolutionFailure> {
+        let real = URL(fileURLWithPath: prefix + relative).resolvingSymlinksInPath()
+        guard real.path.hasPrefix(prefix) else { return .failure(.outsideBundle(path: relative)) }
+        guard let attributes = try? FileManager.default.attributesOfItem(atPath: real.path),
+            attributes[.type] as? FileAttributeType == .typeRegular
+        else { return .failure(.notFound(path: relative)) }
+        let size = (attributes[.size] as? NSNumber)?.intValue ?? 0
+        return .success((real, size))
+    }
+
+    /// Every served file as a sorted bundle-relative path: regular files, and symlinks to regular
+    /// files inside the bundle; never `manifest.json` at the root, never a path through a
+    /// symlinked directory, never a name with a backslash.
+    func files() throws(ManifestError) -> [String] {
+        var found: [String] = []
+        var pending: [String] = [""]
+        let manager = FileManager.default
+        while let directory = pending.popLast() {
+            let names: [String]
+            do { names = try manager.contentsOfDirectory(atPath: prefix + directory) } catch {
+                throw ManifestError("cannot list '\(directory.isEmpty ? root.path : directory)': \(error.localizedDescription)")
+            }
+            for name in names where !name.contains("\\") && !name.utf8.contains(0) {
+                let relative = directory.isEmpty ? name : "\(directory)/\(name)"
+                if relative == Manifest.fileName { continue }
+                let type = (try? manager.attributesOfItem(atPath: prefix + relative))?[.type] as? FileAttributeType
+                switch type {
+                case .typeDirectory?: pending.append(relative)
+                case .typeRegular?: found.append(relative)
+                case .typeSymbolicLink?: if case .success = realFile(relative) { found.append(relative) }
+                default: continue
+                }
+            }
+        }
+        return found.sorted()
+    }
+
+    /// The URL of a bundle-relative path under the real root.
+    func fileURL(_ relative: String) -> URL { URL(fileURLWithPath: prefix + relative) }
+
+    /// Size and SHA-256 of a file, read in 1 MiB chunks.
+    static func digest(of url: URL) throws -> (size: Int, sha256: String) {
+        let handle = try FileHandle(forReadingFrom: url)
+        defer { try? handle.close() }
+        var hasher = SHA256()
+        var size = 0
+        while let chunk = try handle.read(upToCount: 1 << 20), !chunk.isEmpty {
+            hasher.update(chunk)
+            size += chunk.count
+        }
+        return (size, hasher.finalizeHex())
+    }
+}

@@ -1,0 +1,90 @@
+/// MIME types by file extension, the table every resolver of a bundle agrees on.
+public enum MIMEType {
+    /// The type for files whose extension is not in the table.
+    public static let fallback = "application/octet-stream"
+
+    /// The MIME type of `path` by its lowercase extension; `application/octet-stream` otherwise.
+    ///
+    /// `overrides` is consulted first: a key is either an exact bundle-relative path
+    /// (`downloads/data.bin`) or an extension, with or without its dot, any case (`wasm`, `.MAP`).
+    public static func forPath(_ path: String, overrides: [String: String] = [:]) -> String {
+        if let exact = overrides[path] { return exact }
+        let ext = pathExtension(path)
+        if !overrides.isEmpty {
+            for (key, value) in overrides {
+                let normalised = key.hasPrefix(".") ? String(key.dropFirst()) : key
+                if normalised.lowercased() == ext, !ext.isEmpty { return value }
+            }
+        }
+        return table[ext] ?? fallback
+    }
+
+    /// Whether the type is text that is served with `; charset=utf-8` and recorded in the manifest
+    /// with `textEncoding: "utf-8"`: `text/*`, JavaScript, JSON, XML and SVG and their relatives.
+    public static func isText(_ mimeType: String) -> Bool {
+        let type = mimeType.split(separator: ";", maxSplits: 1).first.map {
+            $0.trimmingSpaces().lowercased()
+        } ?? ""
+        if type.hasPrefix("text/") { return true }
+        if type.hasSuffix("+json") || type.hasSuffix("+xml") { return true }
+        return textApplicationTypes.contains(type)
+    }
+
+    /// The `Content-Type` header value: the type, plus `; charset=utf-8` for text.
+    public static func contentType(_ mimeType: String) -> String {
+        guard isText(mimeType), !mimeType.lowercased().contains("charset=") else { return mimeType }
+        return "\(mimeType); charset=utf-8"
+    }
+
+    /// The lowercase extension of the last path segment, without its dot; empty when there is none.
+    static func pathExtension(_ path: String) -> String {
+        let name = path.split(separator: "/", omittingEmptySubsequences: false).last ?? ""
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return "" }
+        return name[name.index(after: dot)...].lowercased()
+    }
+
+    private static let textApplicationTypes: Set<String> = [
+        "application/javascript", "application/json", "application/xml", "application/ld+json",
+        "application/manifest+json", "application/xhtml+xml", "application/rss+xml",
+        "application/atom+xml", "application/yaml", "application/x-yaml", "application/rtf",
+        "image/svg+xml",
+    ]
+
+    private static let table: [String: String] = [
+        // Documents and code.
+        "html": "text/html", "htm": "text/html", "xhtml": "application/xhtml+xml",
+        "css": "text/css", "js": "text/javascript", "mjs": "text/javascript", "cjs": "text/javascript",
+        "json": "application/json", "map": "application/json", "jsonld": "application/ld+json",
+        "webmanifest": "application/manifest+json", "xml": "application/xml",
+        "rss": "application/rss+xml", "atom": "application/atom+xml", "xsl": "application/xml",
+        "txt": "text/plain", "text": "text/plain", "md": "text/markdown", "markdown": "text/markdown",
+        "csv": "text/csv", "tsv": "text/tab-separated-values", "vtt": "text/vtt",
+        "ics": "text/calendar", "rtf": "application/rtf", "yaml": "application/yaml",
+        "yml": "application/yaml", "toml": "text/plain", "wasm": "application/wasm",
+        "pdf": "application/pdf", "zip": "application/zip", "gz": "application/gzip",
+        "tar": "application/x-tar", "epub": "application/epub+zip",
+        // Images.
+        "svg": "image/svg+xml", "png": "image/png", "apng": "image/apng", "jpg": "image/jpeg",
+        "jpeg": "image/jpeg", "gif": "image/gif", "webp": "image/webp", "avif": "image/avif",
+        "ico": "image/x-icon", "bmp": "image/bmp", "tif": "image/tiff", "tiff": "image/tiff",
+        "heic": "image/heic", "jxl": "image/jxl",
+        // Fonts.
+        "woff": "font/woff", "woff2": "font/woff2", "ttf": "font/ttf", "otf": "font/otf",
+        "eot": "application/vnd.ms-fontobject",
+        // Audio and video.
+        "mp4": "video/mp4", "m4v": "video/mp4", "webm": "video/webm", "mov": "video/quicktime",
+        "ogv": "video/ogg", "m3u8": "application/vnd.apple.mpegurl", "ts": "video/mp2t",
+        "m4a": "audio/mp4", "mp3": "audio/mpeg", "ogg": "audio/ogg", "oga": "audio/ogg",
+        "opus": "audio/ogg", "wav": "audio/wav", "flac": "audio/flac", "aac": "audio/aac",
+        "weba": "audio/webm", "mid": "audio/midi", "midi": "audio/midi",
+    ]
+}
+
+extension Substring {
+    fileprivate func trimmingSpaces() -> Substring {
+        var s = self
+        while s.first == " " { s = s.dropFirst() }
+        while s.last == " " { s = s.dropLast() }
+        return s
+    }
+}

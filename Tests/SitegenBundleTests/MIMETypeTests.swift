@@ -1,0 +1,28 @@
+import Testing
+@testable import SitegenBundle
+
+@Suite struct MIMETypeTests {
+    @Test(arguments: [
+        ("index.html", "text/html"), ("a/B.HTM", "text/html"), ("x.css", "text/css"), ("m.mjs", "text/javascript"),
+        ("d.json", "application/json"), ("s.svg", "image/svg+xml"), ("p.woff2", "font/woff2"), ("v.mp4", "video/mp4"),
+        ("a.wasm", "application/wasm"), ("c.vtt", "text/vtt"), ("m.webmanifest", "application/manifest+json"),
+        ("noext", "application/octet-stream"), (".hidden", "application/octet-stream"), ("dir.d/file", "application/octet-stream"),
+    ])
+    func table(path: String, type: String) {
+        #expect(MIMEType.forPath(path) == type)
+    }
+
+    @Test func overrides() {
+        #expect(MIMEType.forPath("a.bin", overrides: ["BIN": "application/x-test"]) == "application/x-test")
+        #expect(MIMEType.forPath("a.bin", overrides: [".bin": "application/x-test"]) == "application/x-test")
+        #expect(MIMEType.forPath("dl/a.html", overrides: ["dl/a.html": "text/plain"]) == "text/plain")
+        #expect(MIMEType.forPath("b.html", overrides: ["dl/a.html": "text/plain"]) == "text/html")
+    }
+
+    @Test func text() {
+        #expect(MIMEType.isText("text/html") && MIMEType.isText("image/svg+xml") && MIMEType.isText("application/json"))
+        #expect(!MIMEType.isText("image/png") && !MIMEType.isText("application/wasm"))
+        #expect(MIMEType.contentType("text/css") == "text/css; charset=utf-8")
+        #expect(MIMEType.contentType("image/png") == "image/png")
+    }
+}

@@ -1,0 +1,163 @@
+import Foundation
+import Testing
+@testable import SitegenBundle
+
+@Suite struct ManifestTests {
+    static let sha = String(repeating: "ab", count: 32)
+
+    static func json(
+        format: String = "\"sitegen-bundle\"", version: String = "1", origin: String = "docs://app",
+        resources: String? = nil, aliases: String = "[]"
+    ) -> Data {
+        let resources = resources ?? """
+            [{"url": "docs://app/index.html", "file": "index.html", "mimeType": "text/html",
+              "textEncoding": "utf-8", "size": 3, "sha256": "\(sha)"}]
+            """
+        return Data("""
+            {"format": \(format), "version": \(version), "generator": "t", "origin": "\(origin)",
+             "entry": "docs://app/index.html", "resources": \(resources), "aliases": \(aliases)}
+            """.utf8)
+    }
+
+    static func resource(url: String = "docs://app/a.html", file: String = "a.html", sha: String = "\"\(sha)\"", size: String = "1") -> String {
+        "{\"url\": \"\(url)\", \"file\": \"\(file)\", \"mimeType\": \"text/html\", \"size\": \(size), \"sha256\": \(sha)}"
+    }
+
+    @Test func scanEncodeDecodeRoundTrip() async throws {
+        let fixture = try Fixture()
+        defer { fixture.remove() }
+        let manifest = try await fixture.scan(aliases: [(from: "old/install.html", to: "guide/install.html")])
+        let decoded = try Manifest.decode(manifest.encoded())
+        #expect(decoded == manifest)
+        #expect(decoded.encoded() == manifest.encoded())
+        // Symlinks that leave the bundle and the `up` directory link are not resources.
+        #expect(!manifest.resources.contains { $0.file == "leak.txt" || $0.file == "passwd" || $0.file.hasPrefix("up/") })
+        #expect(manifest.resources.map(\.url) == manifest.resources.map(\.url).sorted())
+        #expect(manifest.aliases.map(\.url) == [
+            "docs://app/", "docs://app/guide/", "docs://app/old/install.html",
+        ])
+        #expect(manifest.aliases[1].target == "docs://app/guide/index.html")
+        let spaced = try #require(manifest.resources.first { $0.file == "guide/a b.html" })
+        #expect(spaced.url == "docs://app/guide/a%20b.html")
+        #expect(spaced.textEncoding == "utf-8")
+        let png = try #require(manifest.resources.first { $0.file == "assets/logo.png" })
+        #expect(png.mimeType == "image/png" && png.textEncoding == nil)
+        #expect(png.sha256 == SHA256.hex(try fixture.bytes("assets/logo.png")))
+        #expect(png.size == (try fixture.bytes("assets/logo.png")).count)
+    }
+
+    @Test func scanIsDeterministicAndSkipsManifest() async throws {
+        let fixture = try Fixture()
+        defer { fixture.remove() }
+        let first = try await fixture.writeManifest()
+        let second = try await fixture.scan()
+        #expect(first == second)
+        #expect(first.encoded() == second.encoded())
+        #expect(!second.resources.contains { $0.file == Manifest.fileName })
+    }
+
+    @Test func encodingShape() throws {
+        let manifest = Manifest(
+            generator: "sitegen 0.1.0", origin: "docs://app", entry: "docs://app/index.html",
+            resources: [
+                .init(url: "docs://app/z.png", file: "z.png", mimeType: "image/png", textEncoding: nil, size: 1, sha256: Self.sha),
+                .init(url: "docs://app/index.html", file: "index.html", mimeType: "text/html", textEncoding: "utf-8", size: 2, sha256: Self.sha),
+            ],
+            aliases: [.init(url: "docs://app/", target: "docs://app/index.html")])
+        let text = String(decoding: manifest.encoded(), as: UTF8.self)
+        #expect(text == """
+            {
+              "format": "sitegen-bundle",
+              "version": 1,
+              "generator": "sitegen 0.1.0",
+              "origin": "docs://app",
+              "entry": "docs://app/index.html",
+              "resources": [
+                {
+                  "url": "docs://app/index.html",
+                  "file": "index.html",
+                  "mimeType": "text/html",
+                  "textEncoding": "utf-8",
+                  "size": 2,
+                  "sha256": "\(Self.sha)"
+                },
+                {
+                  "url": "docs://app/z.png",
+                  "file": "z.png",
+                  "mimeType": "image/png",
+                  "size": 1,
+                  "sha256": "\(Self.sha)"
+                }
+              ],
+              "aliases": [
+                {
+                  "url": "docs://app/",
+                  "target": "docs://app/index.html"
+                }
+              ]
+            }
+
+            """)
+        #expect(try Manifest.decode(manifest.encoded()) == manifest)
+    }
+
+    @Test func escapesStrings() throws {
+        var manifest = try Manifest.decode(Self.json())
+        manifest.generator = "a \"q\" \\ / é \n\u{1}"
+        let text = String(decoding: manifest.encoded(), as: UTF8.self)
+        #expect(text.contains(#""generator": "a \"q\" \\ / é \n\u0001""#))
+        #expect(try Manifest.decode(manifest.encoded()).generator == manifest.generator)
+    }
+
+    @Test(arguments: [
+        (json(format: "\"other\""), "manifest: unknown format 'other' (expected 'sitegen-bundle')"),
+        (json(version: "2"), "manifest: unsupported version 2 (this reader supports 1)"),
+        (json(version: "\"1\""), "manifest: field 'version' has the wrong type (expected Int)"),
+        (json(origin: "https://app"), "manifest: origin 'https://app' is not a lowercase 'scheme://host' of a non-reserved scheme"),
+        (json(resources: "[\(resource()), \(resource())]"),
+         "manifest: duplicate URL 'docs://app/a.html' in resources[1] and resources[0]"),
+        (json(resources: "[\(resource()), \(resource(url: "docs://app/%61.html", file: "b.html"))]"),
+         "manifest: duplicate URL 'docs://app/%61.html' in resources[1] and resources[0]"),
+        (json(resources: "[\(resource(url: "docs://other/a.html"))]"),
+         "manifest: resources[0].url 'docs://other/a.html' is not under origin 'docs://app'"),
+        (json(resources: "[\(resource(file: "/etc/passwd"))]"), "manifest: resources[0].file '/etc/passwd' is an absolute path"),
+        (json(resources: "[\(resource(file: "../x"))]"), "manifest: resources[0].file '../x' leaves the bundle"),
+        (json(resources: "[\(resource(file: "a/../../x"))]"), "manifest: resources[0].file 'a/../../x' leaves the bundle"),
+        (json(resources: "[\(resource(file: "a//b"))]"), "manifest: resources[0].file 'a//b' is not a normalised relative path"),
+        (json(resources: "[\(resource(sha: "\"abc\""))]"), "manifest: resources[0].sha256 is not 64 lowercase hex digits"),
+        (json(resources: "[\(resource(sha: "42"))]"), "manifest: field 'resources[0].sha256' has the wrong type (expected String)"),
+        (json(resources: "[\(resource(size: "\"1\""))]"), "manifest: field 'resources[0].size' has the wrong type (expected Int)"),
+        (json(resources: "[\(resource(size: "-1"))]"), "manifest: resources[0].size is negative"),
+        (json(aliases: "[{\"url\": \"docs://app/old.html\", \"target\": \"docs://app/nope.html\"}]"),
+         "manifest: aliases[0].target 'docs://app/nope.html' is not a resource URL"),
+        (Data(json().prefix(80)), "manifest: not valid JSON (malformed or truncated)"),
+        (Data("not json".utf8), "manifest: not valid JSON (malformed or truncated)"),
+        (Data(), "manifest: not valid JSON (malformed or truncated)"),
+        (Data("{\"format\": \"sitegen-bundle\"}".utf8), "manifest: missing field 'version'"),
+    ])
+    func rejects(data: Data, message: String) {
+        #expect(throws: ManifestError(message)) { try Manifest.decode(data) }
+    }
+
+    @Test func acceptsValidHandWrittenManifest() throws {
+        let manifest = try Manifest.decode(Self.json())
+        #expect(manifest.resources.count == 1 && manifest.origin == "docs://app")
+    }
+
+    @Test func randomTruncationsNeverCrash() async throws {
+        let fixture = try Fixture()
+        defer { fixture.remove() }
+        let data = try await fixture.scan().encoded()
+        for length in stride(from: 0, to: data.count - 2, by: 7) {
+            #expect(throws: ManifestError.self) { try Manifest.decode(data.prefix(length)) }
+        }
+    }
+
+    @Test func scanRejectsAliasToMissingFile() async throws {
+        let fixture = try Fixture()
+        defer { fixture.remove() }
+        await #expect(throws: ManifestError("alias 'old.html' points to 'nope.html', which is not a file of the bundle")) {
+            try await fixture.scan(aliases: [(from: "old.html", to: "nope.html")])
+        }
+    }
+}

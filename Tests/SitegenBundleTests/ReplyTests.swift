@@ -1,0 +1,132 @@
+import Foundation
+import Testing
+@testable import SitegenBundle
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+@Suite struct ReplyTests {
+    @Test func wholeFileWithHeaders() async throws {
+        let fixture = try Fixture()
+        defer { fixture.remove() }
+        _ = try await fixture.writeManifest()
+        let resolver = try SchemeResolver(bundle: fixture.bundle)
+        let (response, body, _) = try await collect(resolver.reply(for: request("docs://app/assets/site.css")))
+        let expected = try fixture.bytes("assets/site.css")
+        #expect(response?.statusCode == 200)
+        #expect(body == expected)
+        #expect(header(response, "Content-Type") == "text/css; charset=utf-8")
+        #expect(header(response, "Content-Length") == String(expected.count))
+        #expect(header(response, "Accept-Ranges") == "bytes")
+        #expect(header(response, "ETag") == "\"\(SHA256.hex(expected))\"")
+        let (png, _, _) = try await collect(resolver.reply(for: request("docs://app/assets/logo.png")))
+        #expect(header(png, "Content-Type") == "image/png")
+    }
+
+    @Test(arguments: [
+        ("bytes=0-1", 206, 0..<2), ("bytes=10-", 206, 10..<1000), ("bytes=-5", 206, 995..<1000),
+        ("bytes=990-5000", 206, 990..<1000), ("bytes=999-999", 206, 999..<1000), ("bytes=-5000", 206, 0..<1000),
+        ("bytes=0-999", 206, 0..<1000), ("bytes=0-1,5-6", 200, 0..<1000), ("bytes=5-2", 200, 0..<1000),
+        ("items=0-1", 200, 0..<1000), ("bytes=x-1", 200, 0..<1000),
+    ])
+    func ranges(range: String, status: Int, slice: Range<Int>) async throws {
+        let fixture = try Fixture()
+        defer { fixture.remove() }
+        let resolver = try SchemeResolver(bundle: fixture.bundle)
+        let file = try fixture.bytes("media/clip.mp4")
+        #expect(file.count == 1000)
+        let (response, body, _) = try await collect(resolver.reply(for: request("docs://app/media/clip.mp4", range: range)))
+        #expect(response?.statusCode == status)
+        #expect(body == file.subdata(in: slice))
+        #expect(header(response, "Content-Length") == String(slice.count))
+        if status == 206 {
+            #expect(header(response, "Content-Range") == "bytes \(slice.lowerBound)-\(slice.upperBound - 1)/1000")
+        } else {
+            #expect(header(response, "Content-Range") == nil)
+        }
+    }
+
+    @Test(arguments: ["bytes=1000-", "bytes=1000-1001", "bytes=-0", "bytes=99999999999999999999999-"])
+    func unsatisfiable(range: String) async throws {
+        let fixture = try Fixture()
+        defer { fixture.remove() }
+        let resolver = try SchemeResolver(bundle: fixture.bundle)
+        let (response, body, _) = try await collect(resolver.reply(for: request("docs://app/media/clip.mp4", range: range)))
+        #expect(response?.statusCode == 416)
+        #expect(header(response, "Content-Range") == "bytes */1000")
+        #expect(body.isEmpty)
+    }
+
+    @Test(arguments: ["docs://app/nope.html", "docs://evil/index.html", "docs://app/%2e%2e/secret.txt", "https://app/"])
+    func missingIsA404WithHTMLBody(url: String) async throws {
+        let fixture = try Fixture()
+        defer { fixture.remove() }
+        let resolver = try SchemeResolver(bundle: fixture.bundle)
+        let (response, body, _) = try await collect(resolver.reply(for: request(url)))
+        #expect(response?.statusCode == 404)
+        #expect(body == ReplyPlan.notFoundBody)
+        #expect(header(response, "Content-Type") == "text/html; charset=utf-8")
+    }
+
+    @Test func headHasNoBody() async throws {
+        let fixture = try Fixture()
+        defer { fixture.remove() }
+        let resolver = try SchemeResolver(bundle: fixture.bundle)
+        let (response, body, chunks) = try await collect(resolver.reply(for: request("docs://app/media/clip.mp4", method: "HEAD")))
+        #expect(response?.statusCode == 200 && header(response, "Content-Length") == "1000")
+        #expect(body.isEmpty && chunks == 0)
+    }
+
+    @Test func requestWithoutURLThrows() async throws {
+        let fixture = try Fixture()
+        defer { fixture.remove() }
+        let resolver = try SchemeResolver(bundle: fixture.bundle)
+        var noURL = request("docs://app/")
+        noURL.url = nil
+        await #expect(throws: ResolutionFailure.missingURL) { _ = try await collect(resolver.reply(for: noURL)) }
+    }
+
+    @Test func chunksAreAtMost64KiB() async throws {
+        let fixture = try Fixture()
+        defer { fixture.remove() }
+        var generator = SplitMix(seed: 3)
+        let big = Data((0..<300_000).map { _ in UInt8.random(in: 0...255, using: &generator) })
+        try fixture.write("big.bin", big)
+        let resolver = try SchemeResolver(bundle: fixture.bundle)
+        var sizes: [Int] = []
+        var body = Data()
+        for try await element in resolver.reply(for: request("docs://app/big.bin")) {
+            if case .data(let d) = element { sizes.append(d.count); body.append(d) }
+        }
+        #expect(body == big)
+        #expect(sizes == [65536, 65536, 65536, 65536, 300_000 - 4 * 65536])
+    }
+
+    @Test func sixtyFourConcurrentReplies() async throws {
+        let fixture = try Fixture()
+        defer { fixture.remove() }
+        _ = try await fixture.writeManifest()
+        let resolver = try SchemeResolver(bundle: fixture.bundle)
+        let files = ["index.html", "guide/install.html", "assets/site.css", "media/clip.mp4", "guide/a b.html"]
+        let contents = try Dictionary(uniqueKeysWithValues: files.map { ($0, try fixture.bytes($0)) })
+        let results = try await withThrowingTaskGroup(of: (Int, Data, Data).self) { group in
+            for i in 0..<64 {
+                let file = files[i % files.count]
+                let expected = try #require(contents[file])
+                let ranged = i % 3 == 0 && expected.count > 10
+                let slice = ranged ? 3..<min(expected.count, 4 + i) : 0..<expected.count
+                let url = BundleOrigin().url(forPath: file).absoluteString
+                group.addTask {
+                    let (_, body, _) = try await collect(resolver.reply(
+                        for: request(url, range: ranged ? "bytes=\(slice.lowerBound)-\(slice.upperBound - 1)" : nil)))
+                    return (i, body, expected.subdata(in: slice))
+                }
+            }
+            var all: [(Int, Data, Data)] = []
+            for try await result in group { all.append(result) }
+            return all
+        }
+        #expect(results.count == 64)
+        for (i, body, expected) in results { #expect(body == expected, "reply \(i)") }
+    }
+}

@@ -1,0 +1,133 @@
+import Foundation
+import Testing
+@testable import SitegenBundle
+
+@Suite struct SchemeResolverTests {
+    /// Both flavours: scanned tree without manifest, and manifest with an alias.
+    static func resolvers(_ fixture: Fixture) async throws -> [SchemeResolver] {
+        let tree = try SchemeResolver(bundle: fixture.bundle)
+        let manifest = try await fixture.scan(aliases: [(from: "old/install.html", to: "guide/install.html")])
+        let withManifest = try SchemeResolver(bundle: fixture.bundle, manifest: manifest)
+        return [tree, withManifest]
+    }
+
+    @Test(arguments: [
+        ("docs://app/", "index.html"), ("docs://app", "index.html"), ("DOCS://APP/index.html", "index.html"),
+        ("docs://app/guide/", "guide/index.html"), ("docs://app/guide/install.html?x=1#top", "guide/install.html"),
+        ("docs://app/guide/a%20b.html", "guide/a b.html"), ("docs://app/guide/./x/../install.html", "guide/install.html"),
+        ("docs://app//guide//install.html", "guide/install.html"), ("docs://app/Guide.html", "Guide.html"),
+        ("docs://app/guide/%2e%2e/index.html", "index.html"), ("docs://app/guide/..", "index.html"),
+        ("docs://app/%67uide/install.html", "guide/install.html"),
+    ])
+    func resolves(url: String, path: String) async throws {
+        let fixture = try Fixture()
+        defer { fixture.remove() }
+        for resolver in try await Self.resolvers(fixture) {
+            let resource = try resolver.resolve(#require(URL(string: url))).get()
+            #expect(resource.path == path)
+            #expect(resource.size == (try fixture.bytes(path)).count)
+            #expect(try resolver.contents(of: resource) == fixture.bytes(path))
+        }
+    }
+
+    @Test(arguments: [
+        ("docs://app/guide", ResolutionFailure.notFound(path: "guide")),
+        ("docs://app/guide.html", .notFound(path: "guide.html")),
+        ("docs://app/guide/INSTALL.html", .notFound(path: "guide/INSTALL.html")),
+        ("docs://app/..", .outsideBundle(path: "/..")),
+        ("docs://app/%2e%2e/secret.txt", .outsideBundle(path: "/%2e%2e/secret.txt")),
+        ("docs://app/a%00b", .outsideBundle(path: "/a%00b")),
+        ("docs://app/a%5cb", .outsideBundle(path: "/a%5cb")),
+        ("docs://app/%ff%fe", .notFound(path: "/%ff%fe")),
+        ("docs://other/index.html", .wrongHost("other")),
+        ("docs://app:80/index.html", .wrongHost("app:80")),
+        ("docs://user@app/index.html", .wrongHost("user@app")),
+        ("https://app/index.html", .wrongScheme("https")),
+        ("docs:index.html", .wrongHost("")),
+        ("docs://app/leak.txt", .notFound(path: "leak.txt")),
+        ("docs://app/up/secret.txt", .notFound(path: "up/secret.txt")),
+        ("docs://app/manifest.json", .notFound(path: "manifest.json")),
+    ])
+    func refuses(url: String, failure: ResolutionFailure) async throws {
+        let fixture = try Fixture()
+        defer { fixture.remove() }
+        for resolver in try await Self.resolvers(fixture) {
+            #expect(resolver.resolve(try #require(URL(string: url))) == .failure(failure))
+        }
+    }
+
+    @Test(arguments: ["/%zz", "/a%2", "/%", "/%f"])
+    func malformedEscapesAreNotFound(path: String) {
+        #expect(URLPath.normalise(Substring(path)) == .failure(.notFound(path: path)))
+    }
+
+    @Test func aliasServesTargetBytes() async throws {
+        let fixture = try Fixture()
+        defer { fixture.remove() }
+        let resolver = try await Self.resolvers(fixture)[1]
+        let resource = try resolver.resolve(#require(URL(string: "docs://app/old/install.html"))).get()
+        #expect(resource.path == "guide/install.html")
+        #expect(resource.url.absoluteString == "docs://app/guide/install.html")
+        #expect(resource.sha256 == SHA256.hex(try fixture.bytes("guide/install.html")))
+        // Without manifest there are no aliases.
+        #expect(try await Self.resolvers(fixture)[0].resolve(#require(URL(string: "docs://app/old/install.html"))) == .failure(.notFound(path: "old/install.html")))
+    }
+
+    @Test func manifestOriginWinsAndPathsAreSorted() async throws {
+        let fixture = try Fixture()
+        defer { fixture.remove() }
+        let manifest = try await Manifest.scan(bundle: fixture.bundle, origin: BundleOrigin(scheme: "Help", host: "Book"), entryPath: "index.html", generator: "t")
+        try manifest.encoded().write(to: fixture.bundle.appendingPathComponent(Manifest.fileName))
+        let resolver = try SchemeResolver(bundle: fixture.bundle)
+        #expect(resolver.origin == BundleOrigin(scheme: "help", host: "book"))
+        #expect(resolver.entryURL.absoluteString == "help://book/index.html")
+        #expect(resolver.paths == resolver.paths.sorted() && resolver.paths.contains("guide/a b.html"))
+        #expect(!resolver.paths.contains("leak.txt") && !resolver.paths.contains(Manifest.fileName))
+        #expect(resolver.resolve(try #require(URL(string: "docs://app/index.html"))) == .failure(.wrongScheme("docs")))
+        #expect(try resolver.resolve(#require(URL(string: "help://book/"))).get().path == "index.html")
+    }
+
+    @Test func manifestListingAnOutsideSymlinkIsRefusedAtResolution() async throws {
+        let fixture = try Fixture()
+        defer { fixture.remove() }
+        var manifest = try await fixture.scan()
+        manifest.resources.append(.init(url: "docs://app/leak.txt", file: "leak.txt", mimeType: "text/plain", textEncoding: "utf-8", size: 1, sha256: ManifestTests.sha))
+        manifest.resources.append(.init(url: "docs://app/x/passwd", file: "up/secret.txt", mimeType: "text/plain", textEncoding: "utf-8", size: 1, sha256: ManifestTests.sha))
+        let resolver = try SchemeResolver(bundle: fixture.bundle, manifest: manifest)
+        #expect(resolver.resolve(try #require(URL(string: "docs://app/leak.txt"))) == .failure(.outsideBundle(path: "leak.txt")))
+        #expect(resolver.resolve(try #require(URL(string: "docs://app/x/passwd"))) == .failure(.outsideBundle(path: "up/secret.txt")))
+    }
+
+    @Test func symlinkInsideTheBundleIsServed() async throws {
+        let fixture = try Fixture()
+        defer { fixture.remove() }
+        try FileManager.default.createSymbolicLink(
+            atPath: fixture.bundle.appendingPathComponent("guide/style.css").path, withDestinationPath: "../assets/site.css")
+        let manifest = try await fixture.scan()
+        #expect(manifest.resources.contains { $0.file == "guide/style.css" && $0.mimeType == "text/css" })
+        for resolver in [try SchemeResolver(bundle: fixture.bundle), try SchemeResolver(bundle: fixture.bundle, manifest: manifest)] {
+            let resource = try resolver.resolve(#require(URL(string: "docs://app/guide/style.css"))).get()
+            #expect(try resolver.contents(of: resource) == fixture.bytes("assets/site.css"))
+        }
+    }
+
+    @Test func relativeResolution() async throws {
+        let fixture = try Fixture()
+        defer { fixture.remove() }
+        let resolver = try SchemeResolver(bundle: fixture.bundle)
+        let base = try #require(URL(string: "docs://app/guide/install.html"))
+        #expect(try resolver.resolve("../assets/site.css", relativeTo: base).get().path == "assets/site.css")
+        #expect(try resolver.resolve("./", relativeTo: base).get().path == "guide/index.html")
+    }
+
+    @Test func originValidation() {
+        #expect(throws: ManifestError("URL scheme 'https' is reserved and cannot be registered by an app")) {
+            try BundleOrigin(validatingScheme: "HTTPS", host: "app")
+        }
+        #expect(throws: ManifestError("invalid URL scheme '1docs'")) { try BundleOrigin(validatingScheme: "1docs", host: "app") }
+        #expect(BundleOrigin(scheme: "Docs", host: "App").description == "docs://app")
+        #expect(BundleOrigin().url(forPath: "guide/a b#?.html").absoluteString == "docs://app/guide/a%20b%23%3F.html")
+        #expect(BundleOrigin().url(forPath: "é").absoluteString == "docs://app/%C3%A9")
+        #expect(BundleOrigin.reservedSchemes.contains("javascript"))
+    }
+}
