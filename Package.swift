@@ -4,7 +4,7 @@ import PackageDescription
 let package = Package(
     name: "sitegen",
     products: [
-        .library(name: "SitegenBundle", targets: ["SitegenBundle"]),
+        .library(name: "SitegenBundle", type: .static, targets: ["SitegenBundle"]),
         .executable(name: "sitegen", targets: ["sitegen"]),
     ],
     targets: [

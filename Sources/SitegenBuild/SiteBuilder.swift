@@ -48,7 +48,7 @@ public struct SiteBuilder: Sendable {
 
         let origin = BundleOrigin(scheme: config.scheme, host: config.host)
         let staged = try StagedBundle.create(for: options.outputDirectory, displayPath: options.outputDisplay)
-        do {
+        do throws(InputError) {
             try staged.createFolders(for: pages.map(\.output) + assets.map(\.path))
             try await writePages(model: model, nav: nav, theme: theme, origin: origin, into: staged)
             for asset in assets { try staged.copy(asset.fileURL, to: asset.path) }
@@ -105,13 +105,13 @@ public struct SiteBuilder: Sendable {
                 group.addTask {
                     var buffer: [UInt8] = []
                     buffer.reserveCapacity(page.body.html.utf8.count + 16_384)
-                    do {
+                    do throws(TemplateError) {
                         try theme.library.render(
                             page.meta.template ?? Theme.defaultTemplate, context: context.value(for: page), into: &buffer)
                     } catch {
                         return InputError("\(error.message) (rendering \(page.displayPath))", at: error.location)
                     }
-                    do { try staged.write(buffer, to: page.output) } catch { return error }
+                    do throws(InputError) { try staged.write(buffer, to: page.output) } catch { return error }
                     return nil
                 }
             }

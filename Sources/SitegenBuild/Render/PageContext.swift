@@ -20,6 +20,7 @@ struct PageContext: Sendable {
             "page": .dictionary([
                 "title": .string(page.title), "description": .string(page.meta.description ?? ""),
                 "path": .string(here.rawValue), "source": .string(page.source.rawValue),
+                "showTitle": .bool(!page.body.headings.contains { $0.level == 1 }),
             ]),
             "content": .string(page.body.html),
             "root": .string(String(repeating: "../", count: here.segments.count - 1)),

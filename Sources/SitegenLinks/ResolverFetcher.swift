@@ -1,0 +1,26 @@
+import Foundation
+import SitegenBundle
+
+/// The crawler's view of a bundle through `SchemeResolver`: the very code an app embeds, so what the
+/// checker accepts is what the app serves.
+public struct ResolverFetcher: ResourceFetching {
+    public let resolver: SchemeResolver
+
+    public init(resolver: SchemeResolver) { self.resolver = resolver }
+
+    public var scheme: String { resolver.origin.scheme }
+    public var host: String { resolver.origin.host }
+    public var allPaths: [String] { resolver.paths }
+
+    public func fetch(_ url: URL) async -> FetchResult {
+        switch resolver.resolve(url) {
+        case .success(let resource):
+            guard let body = try? resolver.contents(of: resource) else { return .notFound }
+            return .found(path: resource.path, mimeType: resource.mimeType, body: body)
+        case .failure(.outsideBundle):
+            return .outsideBundle
+        case .failure:
+            return .notFound
+        }
+    }
+}
