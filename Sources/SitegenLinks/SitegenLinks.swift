@@ -1,1 +1,0 @@
-// SitegenLinks: see ../../README.md and DESIGN in Site/architecture.md.
