@@ -142,8 +142,10 @@ static void on_start(void *ctx, const xmlChar *xname, const xmlChar **atts) {
             }
         }
         s->handler->start_element(s->handler->context, name, attrs, count, line, column);
+        if (tag != (size_t)-1) s->last_end = now;
     }
-    s->last_end = now;
+    /* Other start tags leave last_end alone: implied <html> and <body> are reported from inside the
+       next real start tag, and moving past it would hide that tag's `<`. */
 }
 
 static void on_end(void *ctx, const xmlChar *name) {
@@ -224,7 +226,7 @@ int htmlscan_parse(const char *bytes, size_t length, const htmlscan_handler *han
     }
     state.ctxt = ctxt;
     htmlCtxtUseOptions(ctxt, HTML_PARSE_RECOVER | HTML_PARSE_NOERROR | HTML_PARSE_NOWARNING | HTML_PARSE_NONET |
-                                 HTML_PARSE_NOIMPLIED | HTML_PARSE_IGNORE_ENC | HTML_PARSE_COMPACT);
+                                 HTML_PARSE_IGNORE_ENC | HTML_PARSE_COMPACT);
     /* Feeding in bounded chunks keeps libxml2's int sizes safe for any input length. */
     const size_t chunk = 1 << 20;
     size_t offset = 0;
