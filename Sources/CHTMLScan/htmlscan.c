@@ -142,7 +142,7 @@ static void on_start(void *ctx, const xmlChar *xname, const xmlChar **atts) {
             }
         }
         s->handler->start_element(s->handler->context, name, attrs, count, line, column);
-        if (tag != (size_t)-1) s->last_end = now;
+        s->last_end = now;
     }
     /* Other start tags leave last_end alone: implied <html> and <body> are reported from inside the
        next real start tag, and moving past it would hide that tag's `<`. */
