@@ -82,7 +82,7 @@ enum DocumentKind: Sendable, Hashable {
     case html, css, other
 
     init(mimeType: String) {
-        let essence = mimeType.split(separator: ";").first.map { $0.trimmingASCIIWhitespace().lowercased() } ?? ""
+        let essence = mimeType.split(separator: ";").first.map { String($0).trimmingASCIIWhitespace().lowercased() } ?? ""
         switch essence {
         case "text/html", "application/xhtml+xml": self = .html
         case "text/css": self = .css

@@ -22,12 +22,20 @@ struct LinkResolver: Sendable {
 
     /// The key under which a same-origin URL is fetched once: the absolute URL without query and
     /// fragment, dot segments removed.
-    func key(for url: URL) -> String {
+    func key(for url: URL) -> String { Self.split(url).key }
+
+    /// The key of `url` and the URL it names (dot segments removed).
+    private static func split(_ url: URL) -> (key: String, url: URL) {
         var absolute = url.absoluteURL
-        if absolute.path.contains("/.") { absolute = absolute.standardized }
-        let string = absolute.absoluteString
-        guard let cut = string.firstIndex(where: { $0 == "?" || $0 == "#" }) else { return string }
-        return String(string[..<cut])
+        var string = absolute.absoluteString
+        if string.contains("/.") {
+            absolute = absolute.standardized
+            string = absolute.absoluteString
+        }
+        guard let cut = string.utf8.firstIndex(where: { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") }) else {
+            return (string, absolute)
+        }
+        return (String(string[..<cut]), absolute)
     }
 
     /// Whether `url` belongs to the bundle's origin.
@@ -45,7 +53,7 @@ struct LinkResolver: Sendable {
         if href.isEmpty || href == "#" { return .notALink }
         let written = Self.scheme(of: href)
         if let written, Self.nonLinkSchemes.contains(written) { return .notALink }
-        if isIgnored(href) { return .ignored }
+        if !ignorePatterns.isEmpty, isIgnored(href) { return .ignored }
         if written == "file" { return .fileURL }
         if base == nil, href.utf8.first == UInt8(ascii: "#") { return .samePage(fragment: String(href.dropFirst())) }
         guard let url = URL(string: href, relativeTo: base ?? page)?.absoluteURL, url.scheme != nil else { return .invalid }
@@ -53,17 +61,17 @@ struct LinkResolver: Sendable {
         guard isSameOrigin(url) else {
             return isIgnored(url.absoluteString) ? .ignored : .external(url.absoluteString)
         }
-        let key = key(for: url)
-        if isIgnored(key) || isIgnored(url.absoluteString) { return .ignored }
-        let fragment = href.firstIndex(of: "#").map { String(href[href.index(after: $0)...]) }
-        let keyURL = URL(string: key) ?? url
-        let path = String(keyURL.path(percentEncoded: false).drop(while: { $0 == "/" }))
+        let (key, normal) = Self.split(url)
+        if !ignorePatterns.isEmpty, isIgnored(key) || isIgnored(url.absoluteString) { return .ignored }
+        let fragment = href.utf8.firstIndex(of: UInt8(ascii: "#")).map { String(href[href.utf8.index(after: $0)...]) }
+        let path = String(normal.path(percentEncoded: false).drop(while: { $0 == "/" }))
         let relative = written == nil && href.utf8.first != UInt8(ascii: "/")
-        let baseDirectory = (base.flatMap { isSameOrigin($0) ? $0 : nil } ?? page).path
+        let escapes = relative && href.contains("%") || href.contains("..")
+            ? Self.climbsAboveRoot(href, from: (base.flatMap { isSameOrigin($0) ? $0 : nil } ?? page).path) : false
         return .sameOrigin(
             SameOriginTarget(
                 key: key, url: url, path: path, fragment: fragment,
-                escapesRoot: relative && Self.climbsAboveRoot(href, from: baseDirectory),
+                escapesRoot: relative && escapes,
                 absolutePath: href.hasPrefix("/") && !href.hasPrefix("//")))
     }
 
@@ -90,7 +98,7 @@ struct LinkResolver: Sendable {
     /// at any point (browsers clamp at the root; a `file://` load or another resolver does not).
     static func climbsAboveRoot(_ href: String, from basePath: String) -> Bool {
         let pathPart = href.prefix { $0 != "?" && $0 != "#" }
-        guard pathPart.contains("..") || pathPart.lowercased().contains("%2e") else { return false }
+        guard pathPart.contains("..") || pathPart.contains("%2e") || pathPart.contains("%2E") else { return false }
         let baseSegments = basePath.split(separator: "/", omittingEmptySubsequences: true)
         var depth = baseSegments.count - (basePath.hasSuffix("/") ? 0 : 1)
         depth = max(depth, 0)
