@@ -66,12 +66,12 @@ struct LinkResolver: Sendable {
         let fragment = href.utf8.firstIndex(of: UInt8(ascii: "#")).map { String(href[href.utf8.index(after: $0)...]) }
         let path = String(normal.path(percentEncoded: false).drop(while: { $0 == "/" }))
         let relative = written == nil && href.utf8.first != UInt8(ascii: "/")
-        let escapes = relative && href.contains("%") || href.contains("..")
-            ? Self.climbsAboveRoot(href, from: (base.flatMap { isSameOrigin($0) ? $0 : nil } ?? page).path) : false
+        let escapes = relative && (href.contains("..") || href.contains("%"))
+            && Self.climbsAboveRoot(href, from: (base.flatMap { isSameOrigin($0) ? $0 : nil } ?? page).path)
         return .sameOrigin(
             SameOriginTarget(
                 key: key, url: url, path: path, fragment: fragment,
-                escapesRoot: relative && escapes,
+                escapesRoot: escapes,
                 absolutePath: href.hasPrefix("/") && !href.hasPrefix("//")))
     }
 
