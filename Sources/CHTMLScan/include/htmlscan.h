@@ -1,5 +1,47 @@
 #ifndef SITEGEN_HTMLSCAN_H
 #define SITEGEN_HTMLSCAN_H
+/*
+ * A plain C view of libxml2's HTML SAX push parser. This header includes no libxml2 header, so that
+ * Swift modules importing it never see libxml2's (and ICU's) declarations next to Foundation's.
+ *
+ * Only what link checking needs crosses the boundary: start tags carrying a link or anchor attribute,
+ * the raw text of <style> elements, and the end of <style>. Positions are 1-based line and byte
+ * column in the input, computed from byte offsets.
+ */
 #include <stddef.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* One attribute of interest: lowercased name, entity-decoded UTF-8 value, where its name starts. */
+typedef struct htmlscan_attr {
+    const char *name;
+    const char *value; /* never NULL; "" for an attribute without a value */
+    int line;
+    int column;
+} htmlscan_attr;
+
+typedef struct htmlscan_handler {
+    void *context;
+    /* A start tag that has at least one attribute of interest, or a <style> start tag. `line` and
+       `column` are those of the `<`. */
+    void (*start_element)(void *context, const char *name, const htmlscan_attr *attrs, size_t count,
+                          int line, int column);
+    /* Raw text inside <style>, possibly in several pieces; line/column of the first byte. */
+    void (*style_text)(void *context, const char *bytes, size_t length, int line, int column);
+    /* The end of a <style> element. */
+    void (*style_end)(void *context);
+} htmlscan_handler;
+
+/* Parses `length` bytes of UTF-8 HTML and calls `handler` synchronously. Returns 0 on success, -1 if
+   the parser could not be created. Never stops on malformed input. */
+int htmlscan_parse(const char *bytes, size_t length, const htmlscan_handler *handler);
+
+/* The libxml2 version the target was built against, e.g. 20914. */
 int htmlscan_version(void);
+
+#ifdef __cplusplus
+}
+#endif
 #endif

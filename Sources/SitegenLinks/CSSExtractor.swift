@@ -1,0 +1,169 @@
+import Foundation
+
+/// Extracts the references of a style sheet: `url(...)` (quoted or not, with CSS escapes) and
+/// `@import "..."`; comments are skipped and strings elsewhere are not links.
+public enum CSSExtractor {
+    /// The references in `css` (UTF-8). `startLine` and `startColumn` place the first byte, for CSS
+    /// inside an HTML `<style>` element.
+    public static func extract(_ css: Data, startLine: Int = 1, startColumn: Int = 1) -> [ExtractedLink] {
+        css.withUnsafeBytes { raw in
+            var scanner = CSSScanner(bytes: raw.bindMemory(to: UInt8.self), startLine: startLine, startColumn: startColumn)
+            return scanner.run()
+        }
+    }
+
+    static func extract(bytes: inout [UInt8], startLine: Int, startColumn: Int) -> [ExtractedLink] {
+        bytes.withUnsafeBufferPointer { buffer in
+            var scanner = CSSScanner(bytes: buffer, startLine: startLine, startColumn: startColumn)
+            return scanner.run()
+        }
+    }
+}
+
+/// One pass over a style sheet's bytes.
+struct CSSScanner {
+    let bytes: UnsafeBufferPointer<UInt8>
+    let startLine: Int
+    let startColumn: Int
+    private var i = 0
+    private var links: [ExtractedLink] = []
+    private var cursor = (offset: 0, line: 1, lineStart: 0)
+
+    init(bytes: UnsafeBufferPointer<UInt8>, startLine: Int, startColumn: Int) {
+        self.bytes = bytes
+        self.startLine = startLine
+        self.startColumn = startColumn
+        cursor.line = startLine
+    }
+
+    mutating func run() -> [ExtractedLink] {
+        var importPending = false
+        while i < bytes.count {
+            let c = bytes[i]
+            switch c {
+            case UInt8(ascii: "/") where peek(1) == UInt8(ascii: "*"):
+                i += 2
+                while i < bytes.count, !(bytes[i] == UInt8(ascii: "*") && peek(1) == UInt8(ascii: "/")) { i += 1 }
+                i += 2
+            case UInt8(ascii: "\""), UInt8(ascii: "'"):
+                let start = i
+                let value = readString()
+                if importPending { emit(value, at: start, attribute: "@import") }
+                importPending = false
+            case UInt8(ascii: "@") where matches("@import") && !isIdent(peek(7)):
+                importPending = true
+                i += 7
+            case UInt8(ascii: "u"), UInt8(ascii: "U"):
+                if matches("url("), i == 0 || !isIdent(bytes[i - 1]) {
+                    let start = i
+                    i += 4
+                    emit(readURLBody(), at: start, attribute: importPending ? "@import" : "url")
+                    importPending = false
+                } else {
+                    i += 1
+                }
+            case UInt8(ascii: "\\"):
+                i += 2
+            case UInt8(ascii: ";"), UInt8(ascii: "{"), UInt8(ascii: "}"):
+                importPending = false
+                i += 1
+            default:
+                i += 1
+            }
+        }
+        return links
+    }
+
+    private func peek(_ ahead: Int) -> UInt8 { i + ahead < bytes.count ? bytes[i + ahead] : 0 }
+
+    private func isIdent(_ c: UInt8) -> Bool {
+        c >= 0x80 || c == UInt8(ascii: "-") || c == UInt8(ascii: "_")
+            || (c | 0x20 >= UInt8(ascii: "a") && c | 0x20 <= UInt8(ascii: "z")) || (c >= UInt8(ascii: "0") && c <= UInt8(ascii: "9"))
+    }
+
+    /// Case-insensitive match of an ASCII literal at `i`.
+    private func matches(_ literal: StaticString) -> Bool {
+        let count = literal.utf8CodeUnitCount
+        guard i + count <= bytes.count else { return false }
+        let p = literal.utf8Start
+        for k in 0..<count where bytes[i + k] | 0x20 != p[k] | 0x20 { return false }
+        return true
+    }
+
+    /// Reads a quoted string at `i` (escapes decoded); an unescaped newline ends it, as in CSS.
+    private mutating func readString() -> String {
+        let quote = bytes[i]
+        i += 1
+        var out: [UInt8] = []
+        while i < bytes.count, bytes[i] != quote, bytes[i] != 0x0A {
+            if bytes[i] == UInt8(ascii: "\\") { readEscape(into: &out) } else { out.append(bytes[i]); i += 1 }
+        }
+        if i < bytes.count, bytes[i] == quote { i += 1 }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Reads after `url(`: a quoted string or an unquoted URL, up to the closing parenthesis.
+    private mutating func readURLBody() -> String {
+        while i < bytes.count, bytes[i].isASCIIWhitespace { i += 1 }
+        var value: String
+        if i < bytes.count, bytes[i] == UInt8(ascii: "\"") || bytes[i] == UInt8(ascii: "'") {
+            value = readString()
+        } else {
+            var out: [UInt8] = []
+            while i < bytes.count, bytes[i] != UInt8(ascii: ")") {
+                if bytes[i] == UInt8(ascii: "\\") { readEscape(into: &out) } else { out.append(bytes[i]); i += 1 }
+            }
+            value = String(decoding: out, as: UTF8.self).trimmingASCIIWhitespace()
+        }
+        while i < bytes.count, bytes[i] != UInt8(ascii: ")"), bytes[i] != 0x0A { i += 1 }
+        if i < bytes.count, bytes[i] == UInt8(ascii: ")") { i += 1 }
+        return value
+    }
+
+    /// Decodes a CSS escape at `i` (`\` then up to six hex digits and one optional space, an escaped
+    /// newline, or one literal character).
+    private mutating func readEscape(into out: inout [UInt8]) {
+        i += 1
+        guard i < bytes.count else { return }
+        var hex = 0, digits = 0
+        while digits < 6, i < bytes.count, let value = hexValue(bytes[i]) {
+            hex = hex * 16 + value
+            digits += 1
+            i += 1
+        }
+        if digits > 0 {
+            if i < bytes.count, bytes[i].isASCIIWhitespace { i += 1 }
+            let scalar = Unicode.Scalar(UInt32(hex)).flatMap { $0.value == 0 ? nil : $0 } ?? "\u{FFFD}"
+            out.append(contentsOf: Array(String(Character(scalar)).utf8))
+        } else if bytes[i] == 0x0A {
+            i += 1
+        } else {
+            out.append(bytes[i])
+            i += 1
+        }
+    }
+
+    private func hexValue(_ c: UInt8) -> Int? {
+        switch c {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): Int(c - UInt8(ascii: "0"))
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): Int(c - UInt8(ascii: "a")) + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): Int(c - UInt8(ascii: "A")) + 10
+        default: nil
+        }
+    }
+
+    private mutating func emit(_ url: String, at offset: Int, attribute: String) {
+        var p = cursor.offset
+        while p < offset {
+            if bytes[p] == 0x0A {
+                cursor.line += 1
+                cursor.lineStart = p + 1
+            }
+            p += 1
+        }
+        cursor.offset = offset
+        var column = offset - cursor.lineStart + 1
+        if cursor.line == startLine { column += startColumn - 1 }
+        links.append(ExtractedLink(url: url, element: "css", attribute: attribute, line: cursor.line, column: column))
+    }
+}

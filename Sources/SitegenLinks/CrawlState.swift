@@ -1,0 +1,54 @@
+import Foundation
+
+/// What fetching one URL gave, without the body.
+enum FetchOutcome: Sendable, Hashable {
+    case found(path: String, mimeType: String)
+    case notFound
+    case outsideBundle
+}
+
+/// One parsed HTML page or style sheet: the result of the map step.
+struct ParsedDocument: Sendable {
+    /// Bundle-relative path of the file.
+    var path: String
+    var isHTML: Bool
+    var facts: DocumentFacts
+    var links: [ResolvedLink]
+    /// Every id and `<a name>`, for fragment checks.
+    var anchorNames: Set<String>
+}
+
+/// What one child task returns: the fetch outcome of a URL and, for same-origin HTML and CSS, the
+/// parsed document.
+struct LoadedResource: Sendable {
+    var key: String
+    var outcome: FetchOutcome
+    var document: ParsedDocument?
+}
+
+/// The parent's side of the crawl: merged serially, one loaded resource at a time.
+struct CrawlState {
+    var outcomes: [String: FetchOutcome] = [:]
+    var documents: [String: ParsedDocument] = [:]
+    var scheduled: Set<String> = []
+
+    /// Records `resource`; returns the same-origin URLs it links to that were never scheduled.
+    mutating func merge(_ resource: LoadedResource) -> [(key: String, url: URL)] {
+        outcomes[resource.key] = resource.outcome
+        guard let document = resource.document, documents[document.path] == nil else { return [] }
+        documents[document.path] = document
+        var next: [(key: String, url: URL)] = []
+        for link in document.links {
+            guard case .sameOrigin(let target) = link.target, !target.escapesRoot else { continue }
+            if scheduled.insert(target.key).inserted { next.append((target.key, target.url)) }
+        }
+        return next
+    }
+
+    /// Every path some URL served.
+    var reachedPaths: Set<String> {
+        var paths = Set<String>()
+        for case .found(let path, _) in outcomes.values { paths.insert(path) }
+        return paths
+    }
+}

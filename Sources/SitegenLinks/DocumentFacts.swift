@@ -1,0 +1,52 @@
+/// A fragment target defined by a document: an `id` attribute or an `<a name>`.
+public struct Anchor: Sendable, Hashable {
+    /// The id or name, as written (entity-decoded).
+    public var name: String
+    /// `true` for an `id` attribute, `false` for `<a name>`.
+    public var isID: Bool
+    /// 1-based line and byte column of the attribute.
+    public var line: Int
+    public var column: Int
+
+    /// Creates an anchor record.
+    public init(name: String, isID: Bool, line: Int, column: Int) {
+        self.name = name
+        self.isID = isID
+        self.line = line
+        self.column = column
+    }
+}
+
+/// What one HTML or CSS resource defines and links to: the result of the map step.
+public struct DocumentFacts: Sendable, Hashable {
+    /// Every reference, in document order.
+    public var links: [ExtractedLink]
+    /// Every `id` and `<a name>`, in document order, duplicates kept.
+    public var anchors: [Anchor]
+    /// The first `<base href>`, as written.
+    public var baseHref: String?
+
+    /// Creates a facts record.
+    public init(links: [ExtractedLink] = [], anchors: [Anchor] = [], baseHref: String? = nil) {
+        self.links = links
+        self.anchors = anchors
+        self.baseHref = baseHref
+    }
+
+    /// Every id and `<a name>` in document order, duplicates kept.
+    public var ids: [String] { anchors.map(\.name) }
+
+    /// Each `id` attribute that repeats an earlier one, paired with the first occurrence.
+    public var duplicateIDs: [(duplicate: Anchor, first: Anchor)] {
+        var first: [String: Anchor] = [:]
+        var result: [(duplicate: Anchor, first: Anchor)] = []
+        for anchor in anchors where anchor.isID {
+            if let earlier = first[anchor.name] {
+                result.append((anchor, earlier))
+            } else {
+                first[anchor.name] = anchor
+            }
+        }
+        return result
+    }
+}

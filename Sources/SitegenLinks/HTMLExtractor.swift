@@ -1,0 +1,42 @@
+import CHTMLScan
+import Foundation
+
+/// Extracts links and fragment targets from an HTML document with libxml2's SAX push parser (through
+/// `CHTMLScan`), patched to read `<title>` and `<textarea>` as text the way browsers do.
+///
+/// Links inside `<template>` count, and so do its ids: the content is inert until a script clones it
+/// into the page, where a broken link is just as broken. `<script>` content is never markup.
+public enum HTMLExtractor {
+    /// Parses `html` (UTF-8) once and returns what it defines and links to. Never fails: malformed
+    /// input is recovered from as a browser would, as far as libxml2 allows.
+    public static func extract(_ html: Data) -> DocumentFacts {
+        guard !html.isEmpty else { return DocumentFacts() }
+        let collector = HTMLCollector()
+        var handler = htmlscan_handler()
+        handler.context = Unmanaged.passUnretained(collector).toOpaque()
+        handler.start_element = { context, name, attrs, count, line, column in
+            guard let context, let name else { return }
+            let collector = Unmanaged<HTMLCollector>.fromOpaque(context).takeUnretainedValue()
+            let buffer = UnsafeBufferPointer(start: attrs, count: attrs == nil ? 0 : count)
+            collector.start(name: name, attributes: buffer, line: Int(line), column: Int(column))
+        }
+        handler.style_text = { context, bytes, length, line, column in
+            guard let context, let bytes else { return }
+            let collector = Unmanaged<HTMLCollector>.fromOpaque(context).takeUnretainedValue()
+            let raw = UnsafeRawBufferPointer(start: bytes, count: length)
+            collector.styleText(raw, line: Int(line), column: Int(column))
+        }
+        handler.style_end = { context in
+            guard let context else { return }
+            Unmanaged<HTMLCollector>.fromOpaque(context).takeUnretainedValue().styleEnd()
+        }
+        withExtendedLifetime(collector) {
+            html.withUnsafeBytes { raw in
+                guard let base = raw.baseAddress else { return }
+                _ = htmlscan_parse(base.assumingMemoryBound(to: CChar.self), raw.count, &handler)
+            }
+        }
+        collector.styleEnd()
+        return collector.facts
+    }
+}

@@ -1,0 +1,92 @@
+import Foundation
+import SitegenCore
+
+/// Crawls a bundle through a `ResourceFetching` the way a WebView would, and reports broken links,
+/// fragments, orphans and risky references.
+///
+/// Map then reduce: child tasks fetch one URL each and parse same-origin HTML and CSS into
+/// `DocumentFacts` with resolved links; the parent merges serially, schedules newly seen URLs, and once
+/// the crawl is closed applies the rules and sorts the findings.
+public struct LinkChecker: Sendable {
+    private let fetcher: any ResourceFetching
+    /// The options this checker applies.
+    public let options: CheckOptions
+
+    /// Creates a checker reading through `fetcher`.
+    public init(fetcher: some ResourceFetching, options: CheckOptions = CheckOptions()) {
+        self.fetcher = fetcher
+        self.options = options
+    }
+
+    /// Crawls from `entries` (URLs of the fetcher's origin): each URL is fetched once and each file
+    /// parsed once, parsing spread over all cores.
+    public func check(entries: [URL]) async -> CheckReport {
+        let resolver = LinkResolver(scheme: fetcher.scheme, host: fetcher.host, ignorePatterns: options.ignorePatterns)
+        var state = CrawlState()
+        var queue: [(key: String, url: URL)] = []
+        var entryKeys: [(key: String, url: URL)] = []
+        for entry in entries {
+            let key = resolver.key(for: entry)
+            entryKeys.append((key, entry))
+            if state.scheduled.insert(key).inserted { queue.append((key, entry)) }
+        }
+        let fetcher = self.fetcher
+        let limit = max(2, ProcessInfo.processInfo.activeProcessorCount * 4)
+        await withTaskGroup(of: LoadedResource.self) { group in
+            var head = 0, running = 0
+            while true {
+                while running < limit, head < queue.count {
+                    let (key, url) = queue[head]
+                    head += 1
+                    running += 1
+                    group.addTask { await Self.load(url, key: key, fetcher: fetcher, resolver: resolver) }
+                }
+                guard let loaded = await group.next() else { break }
+                running -= 1
+                queue.append(contentsOf: state.merge(loaded))
+            }
+        }
+        var rules = LinkRules(state: state, options: options, allPaths: fetcher.allPaths)
+        rules.checkEntries(entryKeys)
+        return rules.report()
+    }
+
+    /// The map step for one URL: fetch, and parse and resolve if it is same-origin HTML or CSS.
+    static func load(_ url: URL, key: String, fetcher: any ResourceFetching, resolver: LinkResolver) async -> LoadedResource {
+        switch await fetcher.fetch(url) {
+        case .notFound: return LoadedResource(key: key, outcome: .notFound)
+        case .outsideBundle: return LoadedResource(key: key, outcome: .outsideBundle)
+        case .found(let path, let mimeType, let body):
+            let outcome = FetchOutcome.found(path: path, mimeType: mimeType)
+            let kind = DocumentKind(mimeType: mimeType)
+            guard kind != .other, let pageURL = resolver.url(forPath: path) else {
+                return LoadedResource(key: key, outcome: outcome)
+            }
+            let facts: DocumentFacts
+            if kind == .html {
+                facts = HTMLExtractor.extract(body)
+            } else {
+                facts = DocumentFacts(links: CSSExtractor.extract(body))
+            }
+            let base = facts.baseHref.flatMap { URL(string: $0.trimmingASCIIWhitespace(), relativeTo: pageURL)?.absoluteURL }
+            let links = facts.links.map { ResolvedLink(link: $0, target: resolver.resolve($0.url, page: pageURL, base: base)) }
+            let document = ParsedDocument(
+                path: path, isHTML: kind == .html, facts: facts, links: links, anchorNames: Set(facts.anchors.map(\.name)))
+            return LoadedResource(key: key, outcome: outcome, document: document)
+        }
+    }
+}
+
+/// Which resources the crawler parses for further links.
+enum DocumentKind: Sendable, Hashable {
+    case html, css, other
+
+    init(mimeType: String) {
+        let essence = mimeType.split(separator: ";").first.map { String($0).trimmingASCIIWhitespace().lowercased() } ?? ""
+        switch essence {
+        case "text/html", "application/xhtml+xml": self = .html
+        case "text/css": self = .css
+        default: self = .other
+        }
+    }
+}

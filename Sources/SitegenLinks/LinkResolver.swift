@@ -1,0 +1,117 @@
+import Foundation
+
+/// Resolves the links of one document against its URL (or `<base href>`) and classifies them.
+struct LinkResolver: Sendable {
+    let scheme: String
+    let host: String
+    let ignorePatterns: [GlobPattern]
+
+    private static let nonLinkSchemes: Set<String> = ["javascript", "mailto", "tel", "data", "about", "blob", "sms"]
+
+    init(scheme: String, host: String, ignorePatterns: [String]) {
+        self.scheme = scheme.lowercased()
+        self.host = host.lowercased()
+        self.ignorePatterns = ignorePatterns.map(GlobPattern.init)
+    }
+
+    /// The URL of a bundle file, e.g. `docs://app/guide/a%20b.html`.
+    func url(forPath path: String) -> URL? {
+        let encoded = path.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? path
+        return URL(string: "\(scheme)://\(host)/\(encoded)")
+    }
+
+    /// The key under which a same-origin URL is fetched once: the absolute URL without query and
+    /// fragment, dot segments removed.
+    func key(for url: URL) -> String { Self.split(url).key }
+
+    /// The key of `url` and the URL it names (dot segments removed).
+    private static func split(_ url: URL) -> (key: String, url: URL) {
+        var absolute = url.absoluteURL
+        var string = absolute.absoluteString
+        if string.contains("/.") {
+            absolute = absolute.standardized
+            string = absolute.absoluteString
+        }
+        guard let cut = string.utf8.firstIndex(where: { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") }) else {
+            return (string, absolute)
+        }
+        return (String(string[..<cut]), absolute)
+    }
+
+    /// Whether `url` belongs to the bundle's origin.
+    func isSameOrigin(_ url: URL) -> Bool {
+        url.scheme?.lowercased() == scheme && (url.host?.lowercased() ?? "") == host
+    }
+
+    /// Classifies `raw` (as written) found in a document at `page`, whose `<base href>` resolved to
+    /// `base`, if any.
+    func resolve(_ raw: String, page: URL, base: URL?) -> LinkTarget {
+        var href = raw.trimmingASCIIWhitespace()
+        if href.utf8.contains(where: { $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) {
+            href.removeAll { $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\r\n" }
+        }
+        if href.isEmpty || href == "#" { return .notALink }
+        let written = Self.scheme(of: href)
+        if let written, Self.nonLinkSchemes.contains(written) { return .notALink }
+        if !ignorePatterns.isEmpty, isIgnored(href) { return .ignored }
+        if written == "file" { return .fileURL }
+        if base == nil, href.utf8.first == UInt8(ascii: "#") { return .samePage(fragment: String(href.dropFirst())) }
+        guard let url = URL(string: href, relativeTo: base ?? page)?.absoluteURL, url.scheme != nil else { return .invalid }
+        if url.scheme?.lowercased() == "file" { return .fileURL }
+        guard isSameOrigin(url) else {
+            return isIgnored(url.absoluteString) ? .ignored : .external(url.absoluteString)
+        }
+        let (key, normal) = Self.split(url)
+        if !ignorePatterns.isEmpty, isIgnored(key) || isIgnored(url.absoluteString) { return .ignored }
+        let fragment = href.utf8.firstIndex(of: UInt8(ascii: "#")).map { String(href[href.utf8.index(after: $0)...]) }
+        let path = String(normal.path(percentEncoded: false).drop(while: { $0 == "/" }))
+        let relative = written == nil && href.utf8.first != UInt8(ascii: "/")
+        let escapes = relative && (href.contains("..") || href.contains("%"))
+            && Self.climbsAboveRoot(href, from: (base.flatMap { isSameOrigin($0) ? $0 : nil } ?? page).path)
+        return .sameOrigin(
+            SameOriginTarget(
+                key: key, url: url, path: path, fragment: fragment,
+                escapesRoot: escapes,
+                absolutePath: href.hasPrefix("/") && !href.hasPrefix("//")))
+    }
+
+    private func isIgnored(_ text: String) -> Bool {
+        ignorePatterns.contains { $0.matches(text) }
+    }
+
+    /// The lowercased scheme of an absolute reference, or `nil` for a relative one.
+    static func scheme(of href: String) -> String? {
+        var utf8 = href.utf8.makeIterator()
+        guard let first = utf8.next(), (first | 0x20) >= UInt8(ascii: "a"), (first | 0x20) <= UInt8(ascii: "z") else { return nil }
+        var length = 1
+        while let c = utf8.next() {
+            if c == UInt8(ascii: ":") { return String(href.utf8.prefix(length))?.lowercased() }
+            let ok = ((c | 0x20) >= UInt8(ascii: "a") && (c | 0x20) <= UInt8(ascii: "z")) || (c >= UInt8(ascii: "0") && c <= UInt8(ascii: "9"))
+                || c == UInt8(ascii: "+") || c == UInt8(ascii: "-") || c == UInt8(ascii: ".")
+            guard ok else { return nil }
+            length += 1
+        }
+        return nil
+    }
+
+    /// Whether the path of relative `href`, applied to the folder of `basePath`, goes above the root
+    /// at any point (browsers clamp at the root; a `file://` load or another resolver does not).
+    static func climbsAboveRoot(_ href: String, from basePath: String) -> Bool {
+        let pathPart = href.prefix { $0 != "?" && $0 != "#" }
+        guard pathPart.contains("..") || pathPart.contains("%2e") || pathPart.contains("%2E") else { return false }
+        let baseSegments = basePath.split(separator: "/", omittingEmptySubsequences: true)
+        var depth = baseSegments.count - (basePath.hasSuffix("/") ? 0 : 1)
+        depth = max(depth, 0)
+        let segments = pathPart.split(separator: "/", omittingEmptySubsequences: false)
+        for (index, segment) in segments.enumerated() {
+            let lowered = segment.lowercased()
+            if lowered == ".." || lowered == ".%2e" || lowered == "%2e." || lowered == "%2e%2e" {
+                depth -= 1
+                if depth < 0 { return true }
+            } else if lowered != ".", lowered != "%2e", !segment.isEmpty, index < segments.count - 1 {
+                depth += 1
+            }
+        }
+        return false
+    }
+}

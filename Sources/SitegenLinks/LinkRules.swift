@@ -1,0 +1,141 @@
+import Foundation
+import SitegenCore
+
+/// The reduce step: applies the link rules to the merged crawl and sorts the findings.
+struct LinkRules {
+    let state: CrawlState
+    let options: CheckOptions
+    let allPaths: [String]
+    private var findings: [LinkFinding] = []
+    private var linksChecked = 0
+    private lazy var pathsByLowercase: [String: [String]] = Dictionary(grouping: allPaths) { $0.lowercased() }
+    private lazy var pathSet: Set<String> = Set(allPaths)
+
+    init(state: CrawlState, options: CheckOptions, allPaths: [String]) {
+        self.state = state
+        self.options = options
+        self.allPaths = allPaths
+    }
+
+    /// Reports entries that the fetcher does not serve.
+    mutating func checkEntries(_ entries: [(key: String, url: URL)]) {
+        for entry in entries {
+            switch state.outcomes[entry.key] {
+            case .found: continue
+            case .outsideBundle:
+                add(.error, .escapesRoot, "entry '\(entry.url.absoluteString)' is outside the bundle", page: nil, href: nil, at: nil)
+            case .notFound, nil:
+                add(.error, .brokenLink, "entry '\(entry.url.absoluteString)' is not in the bundle", page: nil, href: nil, at: nil)
+            }
+        }
+    }
+
+    /// Applies every rule and returns the sorted report.
+    mutating func report() -> CheckReport {
+        for path in state.documents.keys.sorted() {
+            guard let document = state.documents[path] else { continue }
+            for (duplicate, first) in document.facts.duplicateIDs {
+                let place = location(path, duplicate.line, duplicate.column)
+                add(.warning, .duplicateID, "duplicate id '\(duplicate.name)' (first at line \(first.line))", page: path, href: nil, at: place)
+            }
+            for link in document.links { check(link, in: document) }
+        }
+        if options.reportOrphans {
+            let reached = state.reachedPaths
+            for path in allPaths.sorted() where Self.isHTMLPath(path) && !reached.contains(path) {
+                add(.warning, .orphan, "no link reaches this page from the entry", page: nil, href: nil, at: SourceLocation(path: options.displayRoot + path))
+            }
+        }
+        let pages = state.documents.values.filter(\.isHTML).count
+        let assets = state.reachedPaths.count - pages
+        return CheckReport(pages: pages, assets: max(assets, 0), linksChecked: linksChecked, findings: findings.sorted())
+    }
+
+    private mutating func check(_ resolved: ResolvedLink, in document: ParsedDocument) {
+        let link = resolved.link
+        let place = location(document.path, link.line, link.column)
+        func report(_ severity: Severity, _ rule: RuleID, _ message: String) {
+            add(severity, rule, message, page: document.path, href: link.url, at: place)
+        }
+        switch resolved.target {
+        case .notALink, .ignored:
+            return
+        case .samePage(let fragment):
+            linksChecked += 1
+            if document.isHTML, let message = fragmentProblem(fragment, in: document, name: document.path) {
+                report(.error, .brokenFragment, message)
+            }
+        case .external(let url):
+            linksChecked += 1
+            switch options.external {
+            case .ignore: break
+            case .warn: report(.warning, .externalLink, "external link '\(url)' (not checked)")
+            case .error: report(.error, .externalLink, "external link '\(url)' is not allowed in an offline bundle")
+            }
+        case .fileURL:
+            linksChecked += 1
+            report(.error, .fileURL, "file URL '\(link.url)' cannot be served from the bundle; use a relative link")
+        case .invalid:
+            linksChecked += 1
+            report(.error, .invalidURL, "cannot parse URL '\(link.url)'")
+        case .sameOrigin(let target):
+            linksChecked += 1
+            if target.absolutePath {
+                report(.warning, .absolutePath, "root-relative link '\(link.url)' breaks when the bundle is loaded from file://; use a relative link")
+            }
+            if target.escapesRoot {
+                report(.error, .escapesRoot, "'\(link.url)' leaves the bundle root")
+                return
+            }
+            if let (severity, rule, message) = targetProblem(target) { report(severity, rule, message) }
+        }
+    }
+
+    /// The finding for a same-origin target, if any: missing file, wrong case, directory without slash,
+    /// missing fragment.
+    private mutating func targetProblem(_ target: SameOriginTarget) -> (Severity, RuleID, String)? {
+        switch state.outcomes[target.key] {
+        case .outsideBundle:
+            return (.error, .escapesRoot, "'\(target.path)' is outside the bundle")
+        case .notFound, nil:
+            let wanted = target.path.isEmpty || target.path.hasSuffix("/") ? target.path + "index.html" : target.path
+            if let real = pathsByLowercase[wanted.lowercased()]?.sorted().first {
+                return (.error, .caseMismatch, "no file '\(wanted)' in the bundle, but '\(real)' exists (letter case matters on devices)")
+            }
+            if !target.path.hasSuffix("/"), pathSet.contains(target.path + "/index.html") {
+                return (.error, .brokenLink, "no file '\(target.path)' in the bundle ('\(target.path)/' is a folder: link to it with its slash)")
+            }
+            let hint = Suggestion.nearest(to: wanted, in: allPaths).map { " (did you mean '\($0)'?)" } ?? ""
+            return (.error, .brokenLink, "no file '\(wanted)' in the bundle\(hint)")
+        case .found(let path, _):
+            if !target.path.isEmpty, !target.path.hasSuffix("/"), path == target.path + "/index.html" {
+                return (.warning, .directoryNoSlash, "'\(target.path)' is a folder: link to '\(target.path)/' so that relative links inside it resolve")
+            }
+            guard let fragment = target.fragment, let document = state.documents[path], document.isHTML else { return nil }
+            return fragmentProblem(fragment, in: document, name: path).map { (.error, .brokenFragment, $0) }
+        }
+    }
+
+    /// Why `fragment` matches nothing in `document`, or `nil` when it matches (as written or
+    /// percent-decoded; empty and `top` always match).
+    private func fragmentProblem(_ fragment: String, in document: ParsedDocument, name: String) -> String? {
+        if fragment.isEmpty || fragment == "top" || document.anchorNames.contains(fragment) { return nil }
+        let decoded = fragment.removingPercentEncoding ?? fragment
+        if document.anchorNames.contains(decoded) { return nil }
+        let hint = Suggestion.nearest(to: decoded, in: document.anchorNames).map { " (did you mean '\($0)'?)" } ?? ""
+        return "no id '\(decoded)' in \(name)\(hint)"
+    }
+
+    private func location(_ path: String, _ line: Int, _ column: Int) -> SourceLocation {
+        SourceLocation(path: options.displayRoot + path, line: line, column: column)
+    }
+
+    private mutating func add(_ severity: Severity, _ rule: RuleID, _ message: String, page: String?, href: String?, at place: SourceLocation?) {
+        findings.append(LinkFinding(diagnostic: Diagnostic(severity, rule, message, at: place), page: page, href: href))
+    }
+
+    static func isHTMLPath(_ path: String) -> Bool {
+        let lowered = path.lowercased()
+        return lowered.hasSuffix(".html") || lowered.hasSuffix(".htm") || lowered.hasSuffix(".xhtml")
+    }
+}

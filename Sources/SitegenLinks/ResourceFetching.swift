@@ -1,0 +1,24 @@
+import Foundation
+
+/// How the crawler reaches resources: the app's resolver in production, an in-memory tree in tests.
+public protocol ResourceFetching: Sendable {
+    /// The origin's scheme, e.g. `docs`.
+    var scheme: String { get }
+    /// The origin's host, e.g. `app`.
+    var host: String { get }
+    /// Every file in the bundle (bundle-relative paths, e.g. `guide/index.html`), for orphan and
+    /// case-mismatch checks.
+    var allPaths: [String] { get }
+    /// Resolves and reads a same-origin URL (query and fragment ignored).
+    func fetch(_ url: URL) async -> FetchResult
+}
+
+/// What fetching one same-origin URL gave.
+public enum FetchResult: Sendable, Hashable {
+    /// The file actually served (a directory URL gives its `index.html`), its MIME type and bytes.
+    case found(path: String, mimeType: String, body: Data)
+    /// Nothing in the bundle answers this URL.
+    case notFound
+    /// The URL would leave the bundle root.
+    case outsideBundle
+}

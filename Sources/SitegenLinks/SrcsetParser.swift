@@ -1,0 +1,34 @@
+/// Splits a `srcset` attribute into its image URLs, following the HTML standard's algorithm: a URL is
+/// a run of non-whitespace (so it may contain commas), trailing commas end a candidate, and
+/// descriptors run to the next comma outside parentheses.
+enum SrcsetParser {
+    /// The candidate URLs of `value`, in order.
+    static func urls(in value: String) -> [String] {
+        let bytes = Array(value.utf8)
+        var urls: [String] = []
+        var i = 0
+        while i < bytes.count {
+            while i < bytes.count, bytes[i].isASCIIWhitespace || bytes[i] == UInt8(ascii: ",") { i += 1 }
+            guard i < bytes.count else { break }
+            let start = i
+            while i < bytes.count, !bytes[i].isASCIIWhitespace { i += 1 }
+            var end = i
+            var endedByComma = false
+            while end > start, bytes[end - 1] == UInt8(ascii: ",") {
+                end -= 1
+                endedByComma = true
+            }
+            if end > start { urls.append(String(decoding: bytes[start..<end], as: UTF8.self)) }
+            guard !endedByComma else { continue }
+            var depth = 0
+            while i < bytes.count {
+                let c = bytes[i]
+                if c == UInt8(ascii: "(") { depth += 1 }
+                if c == UInt8(ascii: ")"), depth > 0 { depth -= 1 }
+                i += 1
+                if c == UInt8(ascii: ","), depth == 0 { break }
+            }
+        }
+        return urls
+    }
+}

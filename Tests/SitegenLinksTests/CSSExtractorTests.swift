@@ -1,0 +1,42 @@
+import Foundation
+import Testing
+@testable import SitegenLinks
+
+@Suite struct CSSExtractorTests {
+    func links(_ css: String) -> [String] {
+        CSSExtractor.extract(Data(css.utf8)).map { "\($0.attribute) \($0.url)@\($0.line):\($0.column)" }
+    }
+
+    @Test func urlForms() {
+        #expect(links("a{b:url(x.png)}\nc{d:url( \"y y.png\" ) e:URL('z.png')}") == [
+            "url x.png@1:5", "url y y.png@2:5", "url z.png@2:24",
+        ])
+    }
+
+    @Test func escapes() {
+        #expect(links("a{b:url(a\\(1\\).png) c:url('q\\'s.png') d:url(\\66 oo.png)}").map { $0.split(separator: "@")[0] } == [
+            "url a(1).png", "url q's.png", "url foo.png",
+        ])
+    }
+
+    @Test func imports() {
+        #expect(links("@import \"a.css\";\n@import url(b.css) screen;\n@IMPORT 'c.css'") == [
+            "@import a.css@1:9", "@import b.css@2:9", "@import c.css@3:9",
+        ])
+    }
+
+    @Test func commentsAndPlainStringsAreSkipped() {
+        #expect(links("/* url(no.png) @import 'no.css'; */ a::before{content:'url(no2.png)'} b{c:myurl(no3)}") == [])
+    }
+
+    @Test func startPositionShiftsTheFirstLineOnly() {
+        let found = CSSExtractor.extract(Data("a{b:url(x.png)}\nc{d:url(y.png)}".utf8), startLine: 10, startColumn: 8)
+        #expect(found.map { "\($0.line):\($0.column)" } == ["10:12", "11:5"])
+    }
+
+    @Test func unterminatedInput() {
+        #expect(links("a{b:url(x.png") == ["url x.png@1:5"])
+        #expect(links("@import 'a.css") == ["@import a.css@1:9"])
+        #expect(links("/* never closed url(a.png)") == [])
+    }
+}

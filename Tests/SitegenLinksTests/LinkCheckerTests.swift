@@ -1,0 +1,187 @@
+import Synchronization
+import Foundation
+import SitegenCore
+import Testing
+@testable import SitegenLinks
+
+@Suite struct LinkCheckerTests {
+    @Test func cleanSiteHasNoFindings() async {
+        let site = InMemoryFetcher([
+            "index.html": "<link href=style.css rel=stylesheet><a href=guide/>g</a><a href=\"guide/a.html#sec-1\">a</a><a href=#top>t</a>",
+            "style.css": "body{background:url(img/bg.png)}",
+            "img/bg.png": "png",
+            "guide/index.html": "<a href=\"../index.html\">home</a><a href=\"a.html#sec%201\">",
+            "guide/a.html": "<h2 id=sec-1>x</h2><h2 id=\"sec 1\">y</h2><a href=\"#sec-1\">",
+        ])
+        let report = await site.check()
+        #expect(report.summary == [])
+        #expect(report.pages == 3)
+        #expect(report.assets == 2)
+        #expect(report.linksChecked == 8)
+    }
+
+    @Test func brokenLinkWithSuggestion() async {
+        let site = InMemoryFetcher([
+            "index.html": "<p>\n<a href=\"guide/instal.html\">x</a>",
+            "guide/install.html": "<a href=../index.html>",
+        ])
+        let report = await site.check(CheckOptions(displayRoot: "dist/"))
+        #expect(report.summary == ["orphan dist/guide/install.html", "broken-link dist/index.html:2:4"])
+        #expect(report.messages(.brokenLink) == ["no file 'guide/instal.html' in the bundle (did you mean 'guide/install.html'?)"])
+        #expect(report.findings.last?.page == "index.html")
+        #expect(report.findings.last?.href == "guide/instal.html")
+        #expect(report.findings.last?.diagnostic.severity == .error)
+    }
+
+    @Test func brokenFragmentOnOtherAndSamePage() async {
+        let site = InMemoryFetcher([
+            "index.html": "<a href=\"guide/setup.html#instal\">x</a> <a href=\"#nowhere\">y</a> <a href=\"style.css#x\">",
+            "style.css": "",
+            "guide/setup.html": "<h2 id=install>Install</h2><a name=legacy></a><a href=\"#legacy\"><a href=../index.html#top>",
+        ])
+        let report = await site.check()
+        #expect(report.summary == ["broken-fragment index.html:1:4", "broken-fragment index.html:1:44"])
+        #expect(report.messages(.brokenFragment) == [
+            "no id 'instal' in guide/setup.html (did you mean 'install'?)", "no id 'nowhere' in index.html",
+        ])
+    }
+
+    @Test func escapesRoot() async {
+        let site = InMemoryFetcher([
+            "index.html": "<a href=\"../outside.html\">x</a><a href=\"guide/\">",
+            "guide/index.html": "<a href=\"../../x.html\">x</a><a href=\"../index.html\">ok</a>",
+        ])
+        let report = await site.check()
+        #expect(report.summary == ["escapes-root guide/index.html:1:4", "escapes-root index.html:1:4"])
+    }
+
+    @Test func fileInvalidAndNonLinks() async {
+        let site = InMemoryFetcher([
+            "index.html": """
+                <a href="file:///etc/passwd">f</a><a href="http://[::1">i</a><a href="">e</a><a href="#">h</a>
+                <a href="javascript:void(0)">j</a><a href="mailto:a@b.c">m</a><a href="tel:+1">t</a><img src="data:image/png;base64,AA">
+                """,
+        ])
+        let report = await site.check()
+        #expect(report.summary == ["file-url index.html:1:4", "invalid-url index.html:1:38"])
+        #expect(report.linksChecked == 2)
+    }
+
+    @Test func caseMismatchNamesTheRealPath() async {
+        let site = InMemoryFetcher(["index.html": "<a href=\"Guide/Install.html\">", "guide/install.html": "<a href=../index.html>"])
+        let report = await site.check()
+        #expect(report.messages(.caseMismatch) == [
+            "no file 'Guide/Install.html' in the bundle, but 'guide/install.html' exists (letter case matters on devices)",
+        ])
+    }
+
+    @Test func directoryWithoutSlash() async {
+        let files = ["index.html": "<a href=\"guide\">g</a>", "guide/index.html": "<a href=../index.html>"]
+        let lenient = await InMemoryFetcher(files, servesFolderWithoutSlash: true).check()
+        #expect(lenient.summary == ["directory-no-slash index.html:1:4"])
+        #expect(lenient.findings.first?.diagnostic.severity == .warning)
+        let strict = await InMemoryFetcher(files).check()
+        #expect(strict.summary == ["orphan guide/index.html", "broken-link index.html:1:4"])
+    }
+
+    @Test func absolutePathIsAWarningAndStillChecked() async {
+        let site = InMemoryFetcher(["index.html": "<a href=\"/a.html\">a</a><a href=\"/missing.html\">", "a.html": ""])
+        let report = await site.check()
+        #expect(report.summary == ["absolute-path index.html:1:4", "absolute-path index.html:1:27", "broken-link index.html:1:27"])
+    }
+
+    @Test func duplicateIDs() async {
+        let site = InMemoryFetcher(["index.html": "<h1 id=a>\n<h2 id=b>\n<h2 id=a name=a>\n<a name=b>"])
+        let report = await site.check()
+        #expect(report.summary == ["duplicate-id index.html:3:5"])
+        #expect(report.messages(.duplicateID) == ["duplicate id 'a' (first at line 1)"])
+    }
+
+    @Test func orphansAreHTMLPagesOnly() async {
+        let site = InMemoryFetcher(["index.html": "x", "lost.html": "<a href=found.html>", "found.html": "", "unused.png": ""])
+        let report = await site.check()
+        #expect(report.summary == ["orphan found.html", "orphan lost.html"])
+        let quiet = await site.check(CheckOptions(reportOrphans: false))
+        #expect(quiet.summary == [])
+    }
+
+    @Test(arguments: [ExternalLinkPolicy.ignore, .warn, .error])
+    func externalLinks(policy: ExternalLinkPolicy) async {
+        let site = InMemoryFetcher(["index.html": "<a href=\"https://example.com/\">x</a><a href=\"docs://other/x.html\">y</a><a href=\"//app/index.html\">"])
+        let report = await site.check(CheckOptions(external: policy))
+        let expected: [String] = policy == .ignore ? [] : ["external-link index.html:1:4", "external-link index.html:1:40"]
+        #expect(report.summary == expected)
+        #expect(report.findings.allSatisfy { $0.diagnostic.severity == (policy == .error ? .error : .warning) })
+    }
+
+    @Test func ignorePatternsMatchWrittenAndResolved() async {
+        let site = InMemoryFetcher([
+            "index.html": "<a href=\"gen/*.html\">x</a><a href=\"api/missing.html\">y</a><a href=\"https://x.org/a\">",
+        ])
+        let report = await site.check(CheckOptions(external: .error, ignorePatterns: ["gen/*", "docs://app/api/*", "https://x.org/*"]))
+        #expect(report.summary == [])
+    }
+
+    @Test func baseHrefChangesResolution() async {
+        let site = InMemoryFetcher([
+            "index.html": "<base href=\"guide/a.html\"><a href=\"a.html\">a</a><a href=\"#sec\">s</a><a href=\"#secc\">s</a><a href=\"b.html\">",
+            "guide/a.html": "<h2 id=sec>",
+        ])
+        let report = await site.check()
+        #expect(report.summary == ["broken-fragment index.html:1:72", "broken-link index.html:1:93"])
+        #expect(report.messages(.brokenFragment) == ["no id 'secc' in guide/a.html (did you mean 'sec'?)"])
+        #expect(report.messages(.brokenLink) == ["no file 'guide/b.html' in the bundle (did you mean 'guide/a.html'?)"])
+    }
+
+    @Test func cssImportsAndURLsAreFollowed() async {
+        let site = InMemoryFetcher([
+            "index.html": "<link rel=stylesheet href=css/main.css><div style=\"background:url(img/missing.png)\">",
+            "css/main.css": "@import 'theme.css';\n\nbody{background:url(../img/bg.png)}",
+            "css/theme.css": "a{b:url(nothere.png)}",
+            "img/bg.png": "",
+        ])
+        let report = await site.check()
+        #expect(report.summary == ["broken-link css/theme.css:1:5", "broken-link index.html:1:45"])
+    }
+
+    @Test func missingEntry() async {
+        let report = await InMemoryFetcher(["a.html": ""]).check(CheckOptions(reportOrphans: false))
+        #expect(report.messages(.brokenLink) == ["entry 'docs://app/index.html' is not in the bundle"])
+    }
+
+    @Test func eachURLFetchedOnce() async {
+        let counter = CountingFetcher(base: InMemoryFetcher([
+            "index.html": "<a href=a.html>1</a><a href=a.html#x>2</a><a href=./a.html?q>3</a><a href=a.html>",
+            "a.html": "<a href=index.html id=x><a href=index.html#x>",
+        ]))
+        _ = await LinkChecker(fetcher: counter, options: CheckOptions()).check(entries: [URL(string: "docs://app/index.html")!])
+        #expect(counter.counts.withLock { $0 } == ["docs://app/a.html": 1, "docs://app/index.html": 1])
+    }
+
+    @Test func twoRunsGiveTheSameOrder() async {
+        var files = ["index.html": (0..<60).map { "<a href=\"p\($0).html#m\">x</a>\n" }.joined()]
+        for i in 0..<60 { files["p\(i).html"] = "<a href=missing\(i % 7).html>\n<h1 id=d><h2 id=d>" }
+        let site = InMemoryFetcher(files)
+        let first = await site.check()
+        let second = await site.check()
+        #expect(first.findings == second.findings)
+        #expect(first.findings.count == 60 * 3)
+        #expect(first.findings == first.findings.sorted())
+    }
+}
+
+/// Counts fetches per URL (without query and fragment).
+final class CountingFetcher: ResourceFetching {
+    let base: InMemoryFetcher
+    let counts = Mutex<[String: Int]>([:])
+    init(base: InMemoryFetcher) { self.base = base }
+    var scheme: String { base.scheme }
+    var host: String { base.host }
+    var allPaths: [String] { base.allPaths }
+    func fetch(_ url: URL) async -> FetchResult {
+        var key = url.absoluteString
+        if let cut = key.firstIndex(where: { $0 == "?" || $0 == "#" }) { key = String(key[..<cut]) }
+        counts.withLock { $0[key, default: 0] += 1 }
+        return await base.fetch(url)
+    }
+}
