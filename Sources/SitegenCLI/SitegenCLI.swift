@@ -59,7 +59,7 @@ public enum SitegenCLI {
 }
 
 /// One subcommand: its options and what it does.
-protocol Command {
+protocol Command: Sendable {
     static var spec: CommandSpec { get }
     static func run(_ arguments: ParsedArguments, console: Console, environment: Environment) async -> ExitCode
 }

@@ -11,7 +11,7 @@ public struct GlobPattern: Sendable, Hashable {
         var text = pattern
         if text.hasPrefix("/") { text.removeFirst() }
         if text.hasSuffix("/") { text.removeLast() }
-        anchored = pattern.contains("/")
+        anchored = pattern.hasPrefix("/") || text.contains("/")
         bytes = Array(text.utf8)
     }
 
@@ -19,40 +19,48 @@ public struct GlobPattern: Sendable, Hashable {
     public func matches(_ path: String) -> Bool {
         let segments = path.split(separator: "/")
         if anchored {
-            for end in 1...max(segments.count, 1) where end <= segments.count {
-                let prefix = segments[..<end].joined(separator: "/")
-                if Self.match(bytes[...], Array(prefix.utf8)[...]) { return true }
+            var prefix: [UInt8] = []
+            for segment in segments {
+                if !prefix.isEmpty { prefix.append(UInt8(ascii: "/")) }
+                prefix += segment.utf8
+                if Self.match(bytes[...], prefix[...]) { return true }
             }
             return false
         }
         return segments.contains { Self.match(bytes[...], Array($0.utf8)[...]) }
     }
 
+    private static let slash = UInt8(ascii: "/"), star = UInt8(ascii: "*"), question = UInt8(ascii: "?")
+
+    /// Recursive matching; patterns are a few characters, so backtracking stays cheap.
     private static func match(_ pattern: ArraySlice<UInt8>, _ text: ArraySlice<UInt8>) -> Bool {
-        var p = pattern.startIndex, t = text.startIndex
-        var starP = -1, starT = -1, starCrossesSlash = false
-        let slash = UInt8(ascii: "/"), star = UInt8(ascii: "*"), question = UInt8(ascii: "?")
-        while t < text.endIndex {
-            if p < pattern.endIndex, pattern[p] == star {
-                var next = p + 1
-                starCrossesSlash = next < pattern.endIndex && pattern[next] == star
-                if starCrossesSlash { next += 1 }
-                if starCrossesSlash, next < pattern.endIndex, pattern[next] == slash { next += 1 }
-                starP = next
-                starT = t
-                p = next
-            } else if p < pattern.endIndex, pattern[p] == question ? text[t] != slash : pattern[p] == text[t] {
-                p += 1
-                t += 1
-            } else if starP >= 0, starCrossesSlash || text[starT] != slash {
-                starT += 1
-                t = starT
-                p = starP
-            } else {
+        guard let first = pattern.first else { return text.isEmpty }
+        let rest = pattern.dropFirst()
+        if first == star {
+            if rest.first == star {
+                var afterStars = rest.dropFirst()
+                if afterStars.first == slash {
+                    afterStars = afterStars.dropFirst()
+                    if match(afterStars, text) { return true }
+                }
+                var position = text.startIndex
+                while position <= text.endIndex {
+                    if match(afterStars, text[position...]) { return true }
+                    position += 1
+                }
                 return false
             }
+            var position = text.startIndex
+            while true {
+                if match(rest, text[position...]) { return true }
+                guard position < text.endIndex, text[position] != slash else { return false }
+                position += 1
+            }
         }
-        while p < pattern.endIndex, pattern[p] == star { p += 1 }
-        return p == pattern.endIndex
+        guard let character = text.first else { return false }
+        if first == question ? character != slash : first == character {
+            return match(rest, text.dropFirst())
+        }
+        return false
     }
 }

@@ -9,14 +9,15 @@ enum SiteScanner {
     static func scan(_ root: URL, displayRoot: String, ignore: [GlobPattern]) throws(InputError) -> [SourceFile] {
         let keys: [URLResourceKey] = [.isRegularFileKey, .isDirectoryKey, .isSymbolicLinkKey]
         guard let enumerator = FileManager.default.enumerator(
-            at: root, includingPropertiesForKeys: keys, options: [.skipsHiddenFiles, .producesRelativePathURLs])
+            at: root, includingPropertiesForKeys: keys, options: [.skipsHiddenFiles])
         else {
             throw InputError("cannot read the site folder", path: displayRoot)
         }
         var files: [SourceFile] = []
+        let prefix = root.standardizedFileURL.resolvingSymlinksInPath().path + "/"
         for case let url as URL in enumerator {
-            let relative = url.relativePath
-            guard let path = SitePath(normalizing: relative) else { continue }
+            let full = url.standardizedFileURL.resolvingSymlinksInPath().path
+            guard full.hasPrefix(prefix), let path = SitePath(normalizing: String(full.dropFirst(prefix.count))) else { continue }
             if ignore.contains(where: { $0.matches(path.rawValue) }) {
                 if (try? url.resourceValues(forKeys: [.isDirectoryKey]))?.isDirectory == true {
                     enumerator.skipDescendants()

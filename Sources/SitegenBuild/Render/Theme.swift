@@ -53,14 +53,16 @@ public struct Theme: Sendable {
 
     private static func assetFiles(_ folder: URL) throws(InputError) -> [(path: SitePath, fileURL: URL)] {
         guard let enumerator = FileManager.default.enumerator(
-            at: folder, includingPropertiesForKeys: [.isRegularFileKey], options: [.skipsHiddenFiles, .producesRelativePathURLs])
+            at: folder, includingPropertiesForKeys: [.isRegularFileKey], options: [.skipsHiddenFiles])
         else { return [] }
         var out: [(path: SitePath, fileURL: URL)] = []
+        let prefix = folder.standardizedFileURL.path + "/"
         for case let url as URL in enumerator {
-            guard (try? url.resourceValues(forKeys: [.isRegularFileKey]))?.isRegularFile == true,
-                let path = SitePath(normalizing: "\(assetFolder)/\(url.relativePath)")
+            let full = url.standardizedFileURL.path
+            guard full.hasPrefix(prefix), (try? url.resourceValues(forKeys: [.isRegularFileKey]))?.isRegularFile == true,
+                let path = SitePath(normalizing: "\(assetFolder)/\(full.dropFirst(prefix.count))")
             else { continue }
-            out.append((path, folder.appendingPathComponent(url.relativePath)))
+            out.append((path, url))
         }
         return out.sorted { $0.path < $1.path }
     }
