@@ -34,16 +34,24 @@ let package = Package(
             name: "SitegenCLI",
             dependencies: [
                 "SitegenCore", "SitegenMarkdown", "SitegenTemplates", "SitegenBundle", "SitegenLinks",
-                "SitegenBuild",
+                "SitegenBuild", "SitegenServe", "SitegenMirror",
             ]),
+        .target(name: "SitegenServe", dependencies: ["SitegenCore", "SitegenBundle"]),
+        .target(name: "SitegenMirror", dependencies: ["SitegenCore", "SitegenBundle", "SitegenLinks"]),
+        // Deterministic synthetic sites (Markdown corpora, HTML trees with known faults) for tests and benchmarks.
+        .target(name: "SitegenCorpus", dependencies: ["SitegenCore"]),
         .executableTarget(name: "sitegen", dependencies: ["SitegenCLI"]),
+        .executableTarget(name: "sitegen-corpus", dependencies: ["SitegenCorpus"]),
 
         .testTarget(name: "SitegenBundleTests", dependencies: ["SitegenBundle"]),
         .testTarget(name: "SitegenCoreTests", dependencies: ["SitegenCore"]),
         .testTarget(name: "SitegenMarkdownTests", dependencies: ["SitegenMarkdown"]),
         .testTarget(name: "SitegenTemplatesTests", dependencies: ["SitegenTemplates"]),
-        .testTarget(name: "SitegenLinksTests", dependencies: ["SitegenLinks", "SitegenBundle"]),
+        .testTarget(name: "SitegenLinksTests", dependencies: ["SitegenLinks", "SitegenBundle", "SitegenCorpus"]),
         .testTarget(name: "SitegenBuildTests", dependencies: ["SitegenBuild", "SitegenBundle"]),
-        .testTarget(name: "SitegenCLITests", dependencies: ["SitegenCLI"]),
+        .testTarget(name: "SitegenCLITests", dependencies: ["SitegenCLI", "SitegenCorpus"]),
+        .testTarget(name: "SitegenServeTests", dependencies: ["SitegenServe", "SitegenBundle"]),
+        .testTarget(name: "SitegenMirrorTests", dependencies: ["SitegenMirror", "SitegenBundle", "SitegenLinks"]),
+        .testTarget(name: "SitegenCorpusTests", dependencies: ["SitegenCorpus"]),
     ]
 )

@@ -1,0 +1,1 @@
+// SitegenCorpus: deterministic synthetic sites for tests and benchmarks.

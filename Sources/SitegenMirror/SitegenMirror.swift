@@ -1,0 +1,1 @@
+// SitegenMirror: importing a web-server site into a bundle (see Site/mirror.md).

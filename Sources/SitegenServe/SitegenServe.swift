@@ -1,0 +1,1 @@
+// SitegenServe: loopback HTTP preview through SchemeResolver (see Site/serving.md).

@@ -1,0 +1,1 @@
+print("usage: sitegen-corpus markdown|html PAGES DIR")
