@@ -4,6 +4,9 @@ import SitegenCore
 import SitegenMarkdown
 import SitegenTemplates
 
+/// A file written into the bundle: path, size and SHA-256, for the manifest.
+typealias WrittenFile = (path: String, size: Int, sha256: String)
+
 /// Turns a site folder and a theme into a staged bundle with its manifest: load, render, check the
 /// Markdown links, write. The caller crawls the staged bundle and commits or discards it.
 public struct SiteBuilder: Sendable {
@@ -43,20 +46,22 @@ public struct SiteBuilder: Sendable {
         let aliases = try aliasPairs(model)
         let nav = try config.nav.map { entries throws(InputError) in try NavTree.fromConfig(entries, model: model) } ?? NavTree.fromFolders(model)
 
-        let checker = SourceLinkChecker(model: model)
-        for page in pages { diagnostics += checker.check(page) }
+        diagnostics += await SourceLinkChecker(model: model).check(pages)
 
         let origin = BundleOrigin(scheme: config.scheme, host: config.host)
         let staged = try StagedBundle.create(for: options.outputDirectory, displayPath: options.outputDisplay)
         do throws(InputError) {
-            try staged.createFolders(for: pages.map(\.output) + assets.map(\.path))
-            try await writePages(model: model, nav: nav, theme: theme, origin: origin, into: staged)
-            for asset in assets { try staged.copy(asset.fileURL, to: asset.path) }
+            try staged.createFolders(for: pages.map(\.output) + assets.map(\.path) + [NavScript.path])
+            var written = try await writePages(model: model, nav: nav, theme: theme, origin: origin, into: staged)
+            written += try await copyAssets(assets, into: staged)
+            let navScript = NavScript.render(nav)
+            try staged.write(navScript, to: NavScript.path)
+            written.append((NavScript.path.rawValue, navScript.count, SHA256.hex(navScript)))
             let manifest: Manifest
             do {
-                manifest = try await Manifest.scan(
-                    bundle: staged.directory, origin: origin, entryPath: model.entry.output.rawValue,
-                    aliases: aliases, generator: SitegenVersion.generator, mimeOverrides: config.mimeTypes)
+                manifest = try Manifest.assemble(
+                    files: written, origin: origin, entryPath: model.entry.output.rawValue, aliases: aliases,
+                    generator: SitegenVersion.generator, mimeOverrides: config.mimeTypes)
             } catch {
                 throw InputError("cannot write the manifest: \(error)", path: options.outputDisplay + Manifest.fileName)
             }
@@ -96,11 +101,12 @@ public struct SiteBuilder: Sendable {
         return pages
     }
 
+    /// Renders and writes every page in parallel; returns each file's path, size and SHA-256.
     private func writePages(model: SiteModel, nav: NavTree, theme: Theme, origin: BundleOrigin, into staged: StagedBundle)
-        async throws(InputError)
+        async throws(InputError) -> [WrittenFile]
     {
         let context = PageContext(model: model, nav: nav, origin: origin.description)
-        let failures = await withTaskGroup(of: InputError?.self) { group in
+        let results = await withTaskGroup(of: Result<WrittenFile, InputError>.self) { group in
             for page in model.pages {
                 group.addTask {
                     var buffer: [UInt8] = []
@@ -109,17 +115,54 @@ public struct SiteBuilder: Sendable {
                         try theme.library.render(
                             page.meta.template ?? Theme.defaultTemplate, context: context.value(for: page), into: &buffer)
                     } catch {
-                        return InputError("\(error.message) (rendering \(page.displayPath))", at: error.location)
+                        return .failure(InputError("\(error.message) (rendering \(page.displayPath))", at: error.location))
                     }
-                    do throws(InputError) { try staged.write(buffer, to: page.output) } catch { return error }
-                    return nil
+                    do throws(InputError) { try staged.write(buffer, to: page.output) } catch { return .failure(error) }
+                    return .success((page.output.rawValue, buffer.count, SHA256.hex(buffer)))
                 }
             }
-            var failures: [InputError] = []
-            for await failure in group { if let failure { failures.append(failure) } }
-            return failures
+            var results: [Result<WrittenFile, InputError>] = []
+            for await result in group { results.append(result) }
+            return results
+        }
+        return try collect(results)
+    }
+
+    /// Copies every asset in parallel, hashing the bytes it copies.
+    private func copyAssets(_ assets: [(path: SitePath, fileURL: URL)], into staged: StagedBundle) async throws(InputError)
+        -> [WrittenFile]
+    {
+        let display = options.siteDisplay
+        let results = await withTaskGroup(of: Result<WrittenFile, InputError>.self) { group in
+            for asset in assets {
+                group.addTask {
+                    guard let data = FileManager.default.contents(atPath: asset.fileURL.path) else {
+                        return .failure(InputError("cannot read asset", path: display + asset.path.rawValue))
+                    }
+                    let bytes = [UInt8](data)
+                    do throws(InputError) { try staged.write(bytes, to: asset.path) } catch { return .failure(error) }
+                    return .success((asset.path.rawValue, bytes.count, SHA256.hex(bytes)))
+                }
+            }
+            var results: [Result<WrittenFile, InputError>] = []
+            for await result in group { results.append(result) }
+            return results
+        }
+        return try collect(results)
+    }
+
+    /// The files written, or the first failure in a stable order.
+    private func collect(_ results: [Result<WrittenFile, InputError>]) throws(InputError) -> [WrittenFile] {
+        var files: [WrittenFile] = []
+        var failures: [InputError] = []
+        for result in results {
+            switch result {
+            case .success(let file): files.append(file)
+            case .failure(let error): failures.append(error)
+            }
         }
         if let first = failures.min(by: { $0.description < $1.description }) { throw first }
+        return files
     }
 
     private func aliasPairs(_ model: SiteModel) throws(InputError) -> [(from: String, to: String)] {

@@ -7,18 +7,51 @@ public struct SitePath: Sendable, Hashable, Comparable, CustomStringConvertible,
     /// Normalises `path` (a relative path, possibly with `.` and `..`); returns `nil` if it would
     /// leave the root or contains a NUL or backslash.
     public init?(normalizing path: String) {
-        guard !path.utf8.contains(0), !path.utf8.contains(UInt8(ascii: "\\")) else { return nil }
-        var stack: [Substring] = []
-        for segment in path.split(separator: "/", omittingEmptySubsequences: true) {
-            switch segment {
-            case ".": continue
-            case "..":
+        let bytes = path.utf8
+        let slash = UInt8(ascii: "/"), dot = UInt8(ascii: ".")
+        if !bytes.contains(where: { $0 == 0 || $0 == UInt8(ascii: "\\") }) && Self.isNormal(bytes) {
+            rawValue = path
+            return
+        }
+        guard !bytes.contains(0), !bytes.contains(UInt8(ascii: "\\")) else { return nil }
+        var stack: [Substring.UTF8View] = []
+        for segment in path.utf8.split(separator: slash, omittingEmptySubsequences: true) {
+            if segment.count == 1, segment.first == dot { continue }
+            if segment.count == 2, segment.first == dot, segment.last == dot {
                 guard !stack.isEmpty else { return nil }
                 stack.removeLast()
-            default: stack.append(segment)
+                continue
             }
+            stack.append(segment)
         }
-        rawValue = stack.joined(separator: "/")
+        var joined: [UInt8] = []
+        joined.reserveCapacity(bytes.count)
+        for (index, segment) in stack.enumerated() {
+            if index > 0 { joined.append(slash) }
+            joined.append(contentsOf: segment)
+        }
+        rawValue = String(decoding: joined, as: UTF8.self)
+    }
+
+    /// Whether a path needs no normalising: no leading, trailing or doubled slash, no `.`/`..` segment.
+    private static func isNormal(_ bytes: String.UTF8View) -> Bool {
+        let slash = UInt8(ascii: "/"), dot = UInt8(ascii: ".")
+        var segmentLength = 0
+        var dots = 0
+        var previous: UInt8 = slash
+        for byte in bytes {
+            if byte == slash {
+                if previous == slash || segmentLength == dots && dots <= 2 { return false }
+                segmentLength = 0
+                dots = 0
+            } else {
+                segmentLength += 1
+                if byte == dot { dots += 1 }
+            }
+            previous = byte
+        }
+        if bytes.isEmpty { return true }
+        return previous != slash && !(segmentLength == dots && dots <= 2)
     }
 
     /// Wraps a path that is already normalised (as produced by this type).
@@ -63,13 +96,22 @@ public struct SitePath: Sendable, Hashable, Comparable, CustomStringConvertible,
     /// The relative reference from the folder of `self` to `target` (`a/b.html` → `c/d.html` gives
     /// `../c/d.html`), for links that work from `file://` as well as under the scheme.
     public func relativeReference(to target: SitePath) -> String {
-        let from = parent.segments
-        let to = target.segments
-        var common = 0
-        while common < from.count, common < to.count - 1, from[common] == to[common] { common += 1 }
-        let ups = Array(repeating: "..", count: from.count - common)
-        let rest = to[common...].map(String.init)
-        let joined = (ups + rest).joined(separator: "/")
-        return joined.isEmpty ? "./" : joined
+        let from = rawValue.utf8, to = target.rawValue.utf8
+        let slash = UInt8(ascii: "/")
+        // The longest common prefix that ends at a folder boundary of both paths.
+        var commonEnd = from.startIndex, targetCommonEnd = to.startIndex
+        var i = from.startIndex, j = to.startIndex
+        while i != from.endIndex, j != to.endIndex, from[i] == to[j] {
+            if from[i] == slash {
+                commonEnd = from.index(after: i)
+                targetCommonEnd = to.index(after: j)
+            }
+            i = from.index(after: i)
+            j = to.index(after: j)
+        }
+        let ups = from[commonEnd...].reduce(0) { $1 == slash ? $0 + 1 : $0 }
+        var out = String(repeating: "../", count: ups)
+        out += target.rawValue[targetCommonEnd...]
+        return out.isEmpty ? "./" : out
     }
 }

@@ -7,6 +7,21 @@ import SitegenMarkdown
 struct SourceLinkChecker: Sendable {
     var model: SiteModel
 
+    /// Checks every page, spread over all cores; findings come back in page order.
+    func check(_ pages: [Page]) async -> [Diagnostic] {
+        let chunk = max(64, pages.count / (ProcessInfo.processInfo.activeProcessorCount * 4))
+        return await withTaskGroup(of: (Int, [Diagnostic]).self) { group in
+            for start in stride(from: 0, to: pages.count, by: chunk) {
+                group.addTask {
+                    (start, pages[start..<min(start + chunk, pages.count)].flatMap { check($0) })
+                }
+            }
+            var parts: [(Int, [Diagnostic])] = []
+            for await part in group { parts.append(part) }
+            return parts.sorted { $0.0 < $1.0 }.flatMap(\.1)
+        }
+    }
+
     func check(_ page: Page) -> [Diagnostic] {
         page.body.links.compactMap { check($0, in: page) }
     }
@@ -22,7 +37,7 @@ struct SourceLinkChecker: Sendable {
             }
         }
         if reference.path.hasPrefix("//") { return externalFinding(link.destination, at: at) }
-        guard let decodedPath = reference.path.removingPercentEncoding else {
+        guard let decodedPath = reference.path.utf8.contains(UInt8(ascii: "%")) ? reference.path.removingPercentEncoding : reference.path else {
             return Diagnostic(.error, .invalidURL, "'\(link.destination)' has an invalid percent-escape", at: at)
         }
         var targetPage: Page? = page
@@ -92,7 +107,9 @@ struct SourceLinkChecker: Sendable {
     private func checkFragment(_ fragment: String, in target: Page, link: MarkdownLink, at: SourceLocation) -> Diagnostic? {
         if fragment.isEmpty || fragment == "top" { return nil }
         if target.anchorIDs.contains(fragment) { return nil }
-        if let decoded = fragment.removingPercentEncoding, target.anchorIDs.contains(decoded) { return nil }
+        if fragment.utf8.contains(UInt8(ascii: "%")), let decoded = fragment.removingPercentEncoding, target.anchorIDs.contains(decoded) {
+            return nil
+        }
         let hint = DidYouMean.suggestion(for: fragment, among: target.anchorIDs).map { " (did you mean '\($0)'?)" } ?? ""
         return Diagnostic(.error, .brokenFragment, "no heading '\(fragment)' in \(target.source)\(hint)", at: at)
     }
@@ -113,17 +130,23 @@ struct LinkReference: Sendable {
     var fragment: String?
 
     init(_ text: String) {
-        var rest = Substring(text)
-        if let hash = rest.firstIndex(of: "#") {
-            fragment = String(rest[rest.index(after: hash)...])
-            rest = rest[..<hash]
+        let bytes = text.utf8
+        var end = bytes.endIndex
+        if let hash = bytes.firstIndex(of: UInt8(ascii: "#")) {
+            fragment = String(text[text.index(after: hash)...])
+            end = hash
         }
-        if let question = rest.firstIndex(of: "?") { rest = rest[..<question] }
-        if let colon = rest.firstIndex(of: ":"), let first = rest.first, first.isLetter,
-            rest[..<colon].allSatisfy({ $0.isLetter || $0.isNumber || $0 == "+" || $0 == "-" || $0 == "." })
+        if let question = bytes[..<end].firstIndex(of: UInt8(ascii: "?")) { end = question }
+        let head = bytes[..<end]
+        if let colon = head.firstIndex(of: UInt8(ascii: ":")), let first = head.first, Self.isLetter(first),
+            head[..<colon].allSatisfy({ Self.isLetter($0) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) || $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: ".") })
         {
-            scheme = rest[..<colon].lowercased()
+            scheme = String(text[..<colon]).lowercased()
         }
-        path = String(rest)
+        path = end == bytes.endIndex ? text : String(text[..<end])
+    }
+
+    private static func isLetter(_ byte: UInt8) -> Bool {
+        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20)
     }
 }

@@ -7,34 +7,18 @@ enum SiteScanner {
     static let configFileName = "sitegen.yml"
 
     static func scan(_ root: URL, displayRoot: String, ignore: [GlobPattern]) throws(InputError) -> [SourceFile] {
-        let keys: [URLResourceKey] = [.isRegularFileKey, .isDirectoryKey, .isSymbolicLinkKey]
-        guard let enumerator = FileManager.default.enumerator(
-            at: root, includingPropertiesForKeys: keys, options: [.skipsHiddenFiles])
-        else {
+        guard DirectoryWalker.realPath(root.path) != nil else {
             throw InputError("cannot read the site folder", path: displayRoot)
         }
-        var files: [SourceFile] = []
-        let prefix = root.standardizedFileURL.resolvingSymlinksInPath().path + "/"
-        for case let url as URL in enumerator {
-            let full = url.standardizedFileURL.resolvingSymlinksInPath().path
-            guard full.hasPrefix(prefix), let path = SitePath(normalizing: String(full.dropFirst(prefix.count))) else { continue }
-            if ignore.contains(where: { $0.matches(path.rawValue) }) {
-                if (try? url.resourceValues(forKeys: [.isDirectoryKey]))?.isDirectory == true {
-                    enumerator.skipDescendants()
-                }
-                continue
-            }
-            let values = try? url.resourceValues(forKeys: Set(keys))
-            let absolute = root.appendingPathComponent(path.rawValue)
-            var isFile = values?.isRegularFile == true
-            if values?.isSymbolicLink == true {
-                var isDirectory: ObjCBool = false
-                isFile = FileManager.default.fileExists(atPath: absolute.path, isDirectory: &isDirectory) && !isDirectory.boolValue
-            }
-            guard isFile, path.rawValue != configFileName else { continue }
-            files.append(SourceFile(path: path, kind: path.pathExtension == "md" ? .markdown : .asset, fileURL: absolute))
+        let paths = DirectoryWalker.files(below: root.path) { path, _ in
+            ignore.contains { $0.matches(path) }
         }
-        files.sort { $0.path < $1.path }
+        var files: [SourceFile] = []
+        files.reserveCapacity(paths.count)
+        for relative in paths where relative != configFileName {
+            guard let path = SitePath(normalizing: relative) else { continue }
+            files.append(SourceFile(path: path, kind: path.pathExtension == "md" ? .markdown : .asset, fileURL: root.appendingPathComponent(relative)))
+        }
         try checkCaseCollisions(files.map(\.path.rawValue), displayRoot: displayRoot)
         return files
     }

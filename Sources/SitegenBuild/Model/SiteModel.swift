@@ -23,7 +23,7 @@ public struct SiteModel: Sendable {
         self.pages = pages
         self.assets = assets
         self.drafts = drafts
-        var owner: [SitePath: String] = [:]
+        var owner: [SitePath: String] = [SitePath(unchecked: "_sitegen/nav.js"): "sitegen's navigation script"]
         for (index, page) in pages.enumerated() {
             pageBySource[page.source] = index
             pageByOutput[page.output] = index

@@ -6,6 +6,14 @@ struct PageContext: Sendable {
     var model: SiteModel
     var nav: NavTree
     var origin: String
+    var navValues: NavValues
+
+    init(model: SiteModel, nav: NavTree, origin: String) {
+        self.model = model
+        self.nav = nav
+        self.origin = origin
+        navValues = NavValues(tree: nav, pages: model.pages)
+    }
 
     func value(for page: Page) -> TemplateValue {
         let here = page.output
@@ -26,20 +34,8 @@ struct PageContext: Sendable {
             "root": .string(String(repeating: "../", count: here.segments.count - 1)),
         ]
 
+        context["nav"] = navValues.value(for: here)
         let current = nav.nodeOfPage[here]
-        let openNodes = Set(current.map { nav.ancestors(of: $0) + [$0] } ?? [])
-        func item(_ index: Int) -> TemplateValue {
-            let node = nav.nodes[index]
-            let isOpen = openNodes.contains(index)
-            let children = isOpen ? node.children.map(item) : []
-            var fields: [String: TemplateValue] = [
-                "title": .string(node.title), "isCurrent": .bool(index == current), "isOpen": .bool(isOpen),
-                "hasChildren": .bool(!children.isEmpty), "children": .list(children),
-            ]
-            if let target = node.page { fields["url"] = link(target) }
-            return .dictionary(fields)
-        }
-        context["nav"] = .list(nav.nodes[0].children.map(item))
 
         var crumbs: [TemplateValue] = []
         if here != model.entry.output {

@@ -52,19 +52,9 @@ public struct Theme: Sendable {
     }
 
     private static func assetFiles(_ folder: URL) throws(InputError) -> [(path: SitePath, fileURL: URL)] {
-        guard let enumerator = FileManager.default.enumerator(
-            at: folder, includingPropertiesForKeys: [.isRegularFileKey], options: [.skipsHiddenFiles])
-        else { return [] }
-        var out: [(path: SitePath, fileURL: URL)] = []
-        let prefix = folder.standardizedFileURL.path + "/"
-        for case let url as URL in enumerator {
-            let full = url.standardizedFileURL.path
-            guard full.hasPrefix(prefix), (try? url.resourceValues(forKeys: [.isRegularFileKey]))?.isRegularFile == true,
-                let path = SitePath(normalizing: "\(assetFolder)/\(full.dropFirst(prefix.count))")
-            else { continue }
-            out.append((path, url))
+        DirectoryWalker.files(below: folder.path).compactMap { relative in
+            SitePath(normalizing: "\(assetFolder)/\(relative)").map { ($0, folder.appendingPathComponent(relative)) }
         }
-        return out.sorted { $0.path < $1.path }
     }
 }
 

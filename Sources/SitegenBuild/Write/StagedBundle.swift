@@ -73,12 +73,4 @@ public struct StagedBundle: Sendable {
         let ok = bytes.withUnsafeBytes { FileManager.default.createFile(atPath: url(for: path).path, contents: Data($0)) }
         if !ok { throw InputError("cannot write file", path: displayPath + path.rawValue) }
     }
-
-    func copy(_ source: URL, to path: SitePath) throws(InputError) {
-        do {
-            try FileManager.default.copyItem(at: source, to: url(for: path))
-        } catch {
-            throw InputError("cannot copy asset: \(error.localizedDescription)", path: displayPath + path.rawValue)
-        }
-    }
 }

@@ -37,19 +37,31 @@ extension Manifest {
             }
             return results
         }
+        return try assemble(
+            files: zip(files, digests).map { (path: $0, size: $1.size, sha256: $1.sha256) }, origin: origin,
+            entryPath: entryPath, aliases: aliases, generator: generator, mimeOverrides: mimeOverrides)
+    }
+
+    /// Builds and validates a manifest from files whose size and SHA-256 are already known (a
+    /// generator that hashed what it wrote): MIME types, directory-index and given aliases, sorting.
+    public static func assemble(
+        files: [(path: String, size: Int, sha256: String)], origin: BundleOrigin, entryPath: String,
+        aliases: [(from: String, to: String)] = [], generator: String, mimeOverrides: [String: String] = [:]
+    ) throws(ManifestError) -> Manifest {
         var resources: [Resource] = []
         var urlOfFile: [String: String] = [:]
-        for (file, digest) in zip(files, digests) {
+        resources.reserveCapacity(files.count)
+        for (file, size, sha256) in files {
             let mime = MIMEType.forPath(file, overrides: mimeOverrides)
             let url = origin.urlString(forPath: file)
             urlOfFile[file] = url
             resources.append(Resource(
                 url: url, file: file, mimeType: mime, textEncoding: MIMEType.isText(mime) ? "utf-8" : nil,
-                size: digest.size, sha256: digest.sha256))
+                size: size, sha256: sha256))
         }
         var aliasTargets: [String: String] = [:]
         let resourceURLs = Set(urlOfFile.values)
-        for file in files where file == "index.html" || file.hasSuffix("/index.html") {
+        for (file, _, _) in files where file == "index.html" || file.hasSuffix("/index.html") {
             aliasTargets[origin.urlString(forPath: String(file.dropLast("index.html".count)))] = urlOfFile[file]
         }
         for (from, to) in aliases {

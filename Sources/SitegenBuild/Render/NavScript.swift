@@ -1,0 +1,51 @@
+import SitegenCore
+
+/// `_sitegen/nav.js`: the whole navigation tree, once per bundle, as a script that works from
+/// `file://` as well as under the scheme. Each page's HTML carries only its own branch of the
+/// sidebar; the theme's script builds the rest from this file.
+enum NavScript {
+    static let path = SitePath(unchecked: "_sitegen/nav.js")
+
+    /// `window.sitegenNav = [[title, path or null, [children…]], …];`
+    static func render(_ tree: NavTree) -> [UInt8] {
+        var out = Array("window.sitegenNav = ".utf8)
+        append(tree.nodes[0].children, of: tree, to: &out)
+        out += Array(";\n".utf8)
+        return out
+    }
+
+    private static func append(_ nodes: [Int], of tree: NavTree, to out: inout [UInt8]) {
+        out.append(UInt8(ascii: "["))
+        for (position, index) in nodes.enumerated() {
+            if position > 0 { out.append(UInt8(ascii: ",")) }
+            let node = tree.nodes[index]
+            out.append(UInt8(ascii: "["))
+            appendString(node.title, to: &out)
+            out.append(UInt8(ascii: ","))
+            if let page = node.page { appendString(page.rawValue, to: &out) } else { out += Array("null".utf8) }
+            if !node.children.isEmpty {
+                out.append(UInt8(ascii: ","))
+                append(node.children, of: tree, to: &out)
+            }
+            out.append(UInt8(ascii: "]"))
+        }
+        out.append(UInt8(ascii: "]"))
+    }
+
+    /// A JSON string literal that is also safe inside a script (`<` escaped, so no `</script>`).
+    private static func appendString(_ text: String, to out: inout [UInt8]) {
+        out.append(UInt8(ascii: "\""))
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "\""): out += Array("\\\"".utf8)
+            case UInt8(ascii: "\\"): out += Array("\\\\".utf8)
+            case UInt8(ascii: "<"): out += Array("\\u003c".utf8)
+            case 0..<0x20:
+                let hex = Array("0123456789abcdef".utf8)
+                out += Array("\\u00".utf8) + [hex[Int(byte >> 4)], hex[Int(byte & 15)]]
+            default: out.append(byte)
+            }
+        }
+        out.append(UInt8(ascii: "\""))
+    }
+}

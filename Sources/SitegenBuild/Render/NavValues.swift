@@ -1,0 +1,77 @@
+import SitegenCore
+import SitegenTemplates
+
+/// The `nav` template value of every page, built once per (deepest open section, page folder) and
+/// then marked for the current page, instead of from scratch for each of 10,000 pages. A page's
+/// sidebar shows the top level, its ancestors' siblings and its own section: linear output size.
+struct NavValues: Sendable {
+    private struct Key: Hashable {
+        var openNode: Int
+        var folder: SitePath
+    }
+
+    private let tree: NavTree
+    private var cache: [Key: [TemplateValue]] = [:]
+
+    init(tree: NavTree, pages: [Page]) {
+        self.tree = tree
+        for page in pages {
+            let key = key(for: page.output)
+            if cache[key] == nil { cache[key] = base(key) }
+        }
+    }
+
+    /// The nav of `page`, with its entry marked current.
+    func value(for page: SitePath) -> TemplateValue {
+        let key = key(for: page)
+        let items = cache[key] ?? base(key)
+        guard let current = tree.nodeOfPage[page] else { return .list(items) }
+        let chain = tree.ancestors(of: current) + [current]
+        var positions: [Int] = []
+        var parent = 0
+        for node in chain {
+            guard let position = tree.nodes[parent].children.firstIndex(of: node) else { return .list(items) }
+            positions.append(position)
+            parent = node
+        }
+        return .list(Self.marking(items, at: positions[...]))
+    }
+
+    private func key(for page: SitePath) -> Key {
+        guard let current = tree.nodeOfPage[page] else { return Key(openNode: 0, folder: page.parent) }
+        let open = tree.nodes[current].children.isEmpty ? (tree.nodes[current].parent ?? 0) : current
+        return Key(openNode: open, folder: page.parent)
+    }
+
+    private func base(_ key: Key) -> [TemplateValue] {
+        let open = Set(key.openNode == 0 ? [] : tree.ancestors(of: key.openNode) + [key.openNode])
+        let here = key.folder.appending("_") ?? SitePath(unchecked: "_")
+        func item(_ index: Int) -> TemplateValue {
+            let node = tree.nodes[index]
+            let isOpen = open.contains(index)
+            let children = isOpen ? node.children.map(item) : []
+            var fields: [String: TemplateValue] = [
+                "title": .string(node.title), "isCurrent": false, "isOpen": .bool(isOpen),
+                "hasChildren": .bool(!children.isEmpty), "children": .list(children),
+            ]
+            if let target = node.page { fields["url"] = .string(here.relativeReference(to: target)) }
+            return .dictionary(fields)
+        }
+        return tree.nodes[0].children.map(item)
+    }
+
+    private static func marking(_ items: [TemplateValue], at positions: ArraySlice<Int>) -> [TemplateValue] {
+        guard let position = positions.first, items.indices.contains(position),
+            case .dictionary(var fields) = items[position]
+        else { return items }
+        var items = items
+        fields["isOpen"] = true
+        if positions.count == 1 {
+            fields["isCurrent"] = true
+        } else if case .list(let children) = fields["children"] ?? .null {
+            fields["children"] = .list(marking(children, at: positions.dropFirst()))
+        }
+        items[position] = .dictionary(fields)
+        return items
+    }
+}

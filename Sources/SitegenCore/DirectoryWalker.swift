@@ -1,0 +1,55 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Lists every regular file below a folder with `opendir`/`readdir`, fast enough for 10,000-file
+/// sites (Foundation's enumerator stats and resolves every entry). Hidden entries (`.x`) are
+/// skipped; symbolic links are followed only when they point at a file or folder inside the root.
+public enum DirectoryWalker {
+    /// Bundle-relative paths of the regular files below `root`, sorted. `skip` is asked about every
+    /// relative path (files and folders) and can prune it.
+    public static func files(below root: String, skip: (String, _ isDirectory: Bool) -> Bool = { _, _ in false }) -> [String] {
+        guard let realRoot = realPath(root) else { return [] }
+        var out: [String] = []
+        walk(root, relative: "", realRoot: realRoot, skip: skip, into: &out, depth: 0)
+        out.sort()
+        return out
+    }
+
+    private static func walk(
+        _ directory: String, relative: String, realRoot: String, skip: (String, Bool) -> Bool, into out: inout [String],
+        depth: Int
+    ) {
+        guard depth < 64, let handle = opendir(directory) else { return }
+        defer { closedir(handle) }
+        while let entry = readdir(handle) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
+            }
+            if name.hasPrefix(".") { continue }
+            let full = directory + "/" + name
+            let path = relative.isEmpty ? name : relative + "/" + name
+            var kind = Int32(entry.pointee.d_type)
+            if kind == Int32(DT_LNK) || kind == Int32(DT_UNKNOWN) {
+                guard let target = realPath(full), target == realRoot || target.hasPrefix(realRoot + "/") else { continue }
+                var info = stat()
+                guard stat(full, &info) == 0 else { continue }
+                kind = (info.st_mode & S_IFMT) == S_IFDIR ? Int32(DT_DIR) : (info.st_mode & S_IFMT) == S_IFREG ? Int32(DT_REG) : 0
+            }
+            if kind == Int32(DT_DIR) {
+                if !skip(path, true) { walk(full, relative: path, realRoot: realRoot, skip: skip, into: &out, depth: depth + 1) }
+            } else if kind == Int32(DT_REG), !skip(path, false) {
+                out.append(path)
+            }
+        }
+    }
+
+    /// The canonical absolute path, with every symbolic link resolved.
+    public static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+}

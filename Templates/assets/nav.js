@@ -1,0 +1,57 @@
+// Builds the whole sidebar from _sitegen/nav.js: each page's HTML carries only its own branch, so
+// 10,000 pages do not carry 10,000 copies of the full tree. Without JavaScript that branch remains.
+(function () {
+  var tree = window.sitegenNav;
+  var nav = document.querySelector("nav.nav[data-page]");
+  var list = nav && nav.querySelector(":scope > .nav-list");
+  if (!tree || !list) return;
+  var root = nav.getAttribute("data-root") || "";
+  var page = nav.getAttribute("data-page");
+
+  function holds(item) {
+    if (item[1] === page) return true;
+    var children = item[2] || [];
+    for (var i = 0; i < children.length; i++) if (holds(children[i])) return true;
+    return false;
+  }
+
+  function link(item) {
+    var element = document.createElement(item[1] === null ? "span" : "a");
+    if (item[1] === null) element.className = "nav-section";
+    else element.href = root + item[1];
+    if (item[1] === page) element.setAttribute("aria-current", "page");
+    element.textContent = item[0];
+    return element;
+  }
+
+  function build(items) {
+    var ul = document.createElement("ul");
+    ul.className = "nav-list";
+    items.forEach(function (item) {
+      var li = document.createElement("li");
+      var open = holds(item);
+      li.className = "nav-item" + (open ? " is-open" : "");
+      if (item[2] && item[2].length) {
+        var details = document.createElement("details");
+        var summary = document.createElement("summary");
+        summary.appendChild(link(item));
+        details.appendChild(summary);
+        if (open) {
+          details.open = true;
+          details.appendChild(build(item[2]));
+        } else {
+          details.addEventListener("toggle", function () {
+            if (details.open && !details.querySelector("ul")) details.appendChild(build(item[2]));
+          });
+        }
+        li.appendChild(details);
+      } else {
+        li.appendChild(link(item));
+      }
+      ul.appendChild(li);
+    });
+    return ul;
+  }
+
+  list.replaceWith(build(tree));
+})();
