@@ -15,6 +15,17 @@ public struct BuildOutcome: Sendable {
     public var sources: SourceMap
     /// Display paths of every Markdown source, for per-file reports.
     public var sourceFiles: [String]
+    /// What the next build can reuse; `cache.crawl` is set when the bundle is unchanged since the
+    /// last crawl, whose findings then still hold.
+    public var cache: BuildCache
+
+    /// Swaps the staged bundle over the previous one and saves the cache with the crawl's result.
+    public func commit(crawl: BuildCache.CachedCrawl) throws(InputError) {
+        try staged.commit()
+        var cache = cache
+        cache.crawl = crawl
+        cache.save(for: staged.destination)
+    }
 }
 
 /// Maps a generated page back to its Markdown source and template.

@@ -11,15 +11,29 @@ public enum DirectoryWalker {
     /// Bundle-relative paths of the regular files below `root`, sorted. `skip` is asked about every
     /// relative path (files and folders) and can prune it.
     public static func files(below root: String, skip: (String, _ isDirectory: Bool) -> Bool = { _, _ in false }) -> [String] {
+        entries(below: root, skip: skip).map(\.path)
+    }
+
+    /// A regular file found by the walk, with what change detection needs.
+    public struct Entry: Sendable, Hashable {
+        /// Relative to the walk's root, `/`-separated.
+        public var path: String
+        public var size: Int
+        /// Modification time in nanoseconds since 1970.
+        public var modified: Int
+    }
+
+    /// Like `files(below:skip:)`, with each file's size and modification time.
+    public static func entries(below root: String, skip: (String, _ isDirectory: Bool) -> Bool = { _, _ in false }) -> [Entry] {
         guard let realRoot = realPath(root) else { return [] }
-        var out: [String] = []
+        var out: [Entry] = []
         walk(root, relative: "", realRoot: realRoot, skip: skip, into: &out, depth: 0)
-        out.sort()
+        out.sort { $0.path < $1.path }
         return out
     }
 
     private static func walk(
-        _ directory: String, relative: String, realRoot: String, skip: (String, Bool) -> Bool, into out: inout [String],
+        _ directory: String, relative: String, realRoot: String, skip: (String, Bool) -> Bool, into out: inout [Entry],
         depth: Int
     ) {
         guard depth < 64, let handle = opendir(directory) else { return }
@@ -41,7 +55,10 @@ public enum DirectoryWalker {
             if kind == Int32(DT_DIR) {
                 if !skip(path, true) { walk(full, relative: path, realRoot: realRoot, skip: skip, into: &out, depth: depth + 1) }
             } else if kind == Int32(DT_REG), !skip(path, false) {
-                out.append(path)
+                var info = stat()
+                guard stat(full, &info) == 0 else { continue }
+                let modified = Int(info.st_mtim.tv_sec) * 1_000_000_000 + Int(info.st_mtim.tv_nsec)
+                out.append(Entry(path: path, size: Int(info.st_size), modified: modified))
             }
         }
     }

@@ -10,14 +10,17 @@ enum SiteScanner {
         guard DirectoryWalker.realPath(root.path) != nil else {
             throw InputError("cannot read the site folder", path: displayRoot)
         }
-        let paths = DirectoryWalker.files(below: root.path) { path, _ in
+        let entries = DirectoryWalker.entries(below: root.path) { path, _ in
             ignore.contains { $0.matches(path) }
         }
         var files: [SourceFile] = []
-        files.reserveCapacity(paths.count)
-        for relative in paths where relative != configFileName {
-            guard let path = SitePath(normalizing: relative) else { continue }
-            files.append(SourceFile(path: path, kind: path.pathExtension == "md" ? .markdown : .asset, fileURL: root.appendingPathComponent(relative)))
+        files.reserveCapacity(entries.count)
+        for entry in entries where entry.path != configFileName {
+            guard let path = SitePath(normalizing: entry.path) else { continue }
+            files.append(
+                SourceFile(
+                    path: path, kind: path.pathExtension == "md" ? .markdown : .asset,
+                    fileURL: root.appendingPathComponent(entry.path), size: entry.size, modified: entry.modified))
         }
         try checkCaseCollisions(files.map(\.path.rawValue), displayRoot: displayRoot)
         return files

@@ -19,4 +19,16 @@ public struct Page: Sendable {
 
     /// Ids defined by the body: heading ids plus `id`/`name` attributes written as raw HTML.
     public var anchorIDs: Set<String>
+    /// Whether `body.html` is there; a page restored from the build cache has everything else.
+    public var hasBody = true
+    /// Fingerprint of the Markdown file's bytes.
+    public var sourceFingerprint: UInt64 = 0
+
+    /// The page without its HTML, as the build cache keeps it.
+    var withoutBody: Page {
+        var page = self
+        page.body.html = ""
+        page.hasBody = false
+        return page
+    }
 }

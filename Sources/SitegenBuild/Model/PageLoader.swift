@@ -11,11 +11,16 @@ struct PageLoader: Sendable {
     struct Loaded: Sendable {
         var page: Page
         var warnings: [Diagnostic]
+        /// Fingerprint of the file's bytes, and the size and time it was read at.
+        var fingerprint: UInt64
+        var modified: Int
+        var size: Int
     }
 
     func load(_ file: SourceFile) throws(InputError) -> Loaded {
         let display = displayRoot + file.path.rawValue
-        let text = try readUTF8(file.fileURL, display: display)
+        let data = try readFile(file.fileURL, display: display)
+        let text = try decodeUTF8(data, display: display)
         let split = try FrontMatter.split(text, path: display)
         var meta = PageMeta()
         var warnings: [Diagnostic] = []
@@ -31,7 +36,9 @@ struct PageLoader: Sendable {
         let page = Page(
             source: file.path, output: file.path.replacingExtension(with: "html"), meta: meta, title: title,
             body: body, displayPath: display, anchorIDs: ids)
-        return Loaded(page: page, warnings: warnings)
+        var fingerprinted = page
+        fingerprinted.sourceFingerprint = Fingerprint.of(data)
+        return Loaded(page: fingerprinted, warnings: warnings, fingerprint: fingerprinted.sourceFingerprint, modified: file.modified, size: file.size)
     }
 }
 

@@ -7,7 +7,7 @@ public struct SiteModel: Sendable {
     /// Pages in source-path order (drafts excluded).
     public var pages: [Page]
     /// Site assets (copied as they are) and theme assets.
-    public var assets: [(path: SitePath, fileURL: URL)]
+    public var assets: [SourceFile]
     /// Index of pages by source path and by output path.
     var pageBySource: [SitePath: Int] = [:]
     var pageByOutput: [SitePath: Int] = [:]
@@ -16,7 +16,7 @@ public struct SiteModel: Sendable {
     /// Source paths of draft pages, so that links to them get a precise message.
     var drafts: Set<SitePath>
 
-    init(config: SiteConfig, pages: [Page], assets: [(path: SitePath, fileURL: URL)], drafts: Set<SitePath>, displayRoot: String)
+    init(config: SiteConfig, pages: [Page], assets: [SourceFile], drafts: Set<SitePath>, displayRoot: String)
         throws(InputError)
     {
         self.config = config

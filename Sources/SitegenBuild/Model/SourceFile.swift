@@ -13,4 +13,7 @@ public struct SourceFile: Sendable, Hashable {
     public var path: SitePath
     public var kind: Kind
     public var fileURL: URL
+    /// Size and modification time (nanoseconds), for the incremental cache.
+    public var size = 0
+    public var modified = 0
 }

@@ -12,12 +12,45 @@ struct NavValues: Sendable {
 
     private let tree: NavTree
     private var cache: [Key: [TemplateValue]] = [:]
+    private var fingerprints: [Key: Int] = [:]
 
     init(tree: NavTree, pages: [Page]) {
         self.tree = tree
         for page in pages {
             let key = key(for: page.output)
-            if cache[key] == nil { cache[key] = base(key) }
+            if cache[key] == nil {
+                let items = base(key)
+                cache[key] = items
+                var fingerprint = Fingerprint()
+                for item in items { Self.add(item, to: &fingerprint) }
+                fingerprints[key] = Int(truncatingIfNeeded: fingerprint.value)
+            }
+        }
+    }
+
+    /// A fingerprint of everything `value(for:)` returns for `page`.
+    func fingerprint(for page: SitePath) -> Int {
+        var fingerprint = Fingerprint()
+        fingerprint.add(fingerprints[key(for: page)] ?? 0)
+        fingerprint.add(tree.nodeOfPage[page] ?? -1)
+        return Int(truncatingIfNeeded: fingerprint.value)
+    }
+
+    private static func add(_ value: TemplateValue, to fingerprint: inout Fingerprint) {
+        switch value {
+        case .null: fingerprint.add("null")
+        case .bool(let flag): fingerprint.add(flag ? "true" : "false")
+        case .int(let number): fingerprint.add(number)
+        case .double(let number): fingerprint.add(String(number))
+        case .string(let text): fingerprint.add(text)
+        case .list(let items):
+            fingerprint.add(items.count)
+            for item in items { add(item, to: &fingerprint) }
+        case .dictionary(let fields):
+            for key in fields.keys.sorted() {
+                fingerprint.add(key)
+                add(fields[key] ?? .null, to: &fingerprint)
+            }
         }
     }
 

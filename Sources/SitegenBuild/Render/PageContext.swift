@@ -15,10 +15,11 @@ struct PageContext: Sendable {
         navValues = NavValues(tree: nav, pages: model.pages)
     }
 
+    private func titleOf(_ output: SitePath) -> String { model.page(output: output)?.title ?? output.rawValue }
+
     func value(for page: Page) -> TemplateValue {
         let here = page.output
         func link(_ target: SitePath) -> TemplateValue { .string(here.relativeReference(to: target)) }
-        func titleOf(_ output: SitePath) -> String { model.page(output: output)?.title ?? output.rawValue }
 
         var context: [String: TemplateValue] = [
             "site": .dictionary([
@@ -35,18 +36,10 @@ struct PageContext: Sendable {
         ]
 
         context["nav"] = navValues.value(for: here)
-        let current = nav.nodeOfPage[here]
-
-        var crumbs: [TemplateValue] = []
-        if here != model.entry.output {
-            crumbs.append(.dictionary(["title": .string(model.entry.navTitle), "url": link(model.entry.output)]))
-        }
-        for ancestor in current.map(nav.ancestors(of:)) ?? [] {
-            let node = nav.nodes[ancestor]
-            guard node.page != model.entry.output else { continue }
-            var crumb: [String: TemplateValue] = ["title": .string(node.title)]
-            if let target = node.page { crumb["url"] = link(target) }
-            crumbs.append(.dictionary(crumb))
+        let crumbs = breadcrumbs(of: here).map { crumb in
+            var fields: [String: TemplateValue] = ["title": .string(crumb.title)]
+            if let target = crumb.target { fields["url"] = link(target) }
+            return TemplateValue.dictionary(fields)
         }
         context["breadcrumbs"] = .list(crumbs)
         context["hasBreadcrumbs"] = .bool(!crumbs.isEmpty)
@@ -60,16 +53,47 @@ struct PageContext: Sendable {
         context["toc"] = .list(toc)
         context["hasToc"] = .bool(!toc.isEmpty)
 
-        if let position = nav.readingPosition[here] {
-            if position > 0 {
-                let target = nav.readingOrder[position - 1]
-                context["prev"] = .dictionary(["title": .string(titleOf(target)), "url": link(target)])
-            }
-            if position + 1 < nav.readingOrder.count {
-                let target = nav.readingOrder[position + 1]
-                context["next"] = .dictionary(["title": .string(titleOf(target)), "url": link(target)])
-            }
-        }
+        let (previous, next) = neighbours(of: here)
+        if let previous { context["prev"] = .dictionary(["title": .string(titleOf(previous)), "url": link(previous)]) }
+        if let next { context["next"] = .dictionary(["title": .string(titleOf(next)), "url": link(next)]) }
         return .dictionary(context)
+    }
+
+    /// The trail from the home page down to the parent of `page`.
+    private func breadcrumbs(of page: SitePath) -> [(title: String, target: SitePath?)] {
+        var crumbs: [(title: String, target: SitePath?)] = []
+        if page != model.entry.output { crumbs.append((model.entry.navTitle, model.entry.output)) }
+        for ancestor in nav.nodeOfPage[page].map(nav.ancestors(of:)) ?? [] {
+            let node = nav.nodes[ancestor]
+            guard node.page != model.entry.output else { continue }
+            crumbs.append((node.title, node.page))
+        }
+        return crumbs
+    }
+
+    /// The pages before and after `page` in reading order.
+    private func neighbours(of page: SitePath) -> (previous: SitePath?, next: SitePath?) {
+        guard let position = nav.readingPosition[page] else { return (nil, nil) }
+        let order = nav.readingOrder
+        return (position > 0 ? order[position - 1] : nil, position + 1 < order.count ? order[position + 1] : nil)
+    }
+
+    /// Everything a page's output depends on besides the configuration and templates (which the
+    /// build cache checks as a whole): its own source, and what it shows of other pages.
+    func inputsFingerprint(for page: Page) -> UInt64 {
+        var fingerprint = Fingerprint()
+        fingerprint.add(Int(truncatingIfNeeded: page.sourceFingerprint))
+        fingerprint.add(page.source.rawValue)
+        fingerprint.add(navValues.fingerprint(for: page.output))
+        for crumb in breadcrumbs(of: page.output) {
+            fingerprint.add(crumb.title)
+            fingerprint.add(crumb.target?.rawValue ?? "")
+        }
+        let (previous, next) = neighbours(of: page.output)
+        for target in [previous, next] {
+            fingerprint.add(target?.rawValue ?? "")
+            fingerprint.add(target.map { model.page(output: $0)?.title ?? "" } ?? "")
+        }
+        return fingerprint.value
     }
 }

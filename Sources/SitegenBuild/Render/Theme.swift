@@ -11,8 +11,8 @@ public struct Theme: Sendable {
     public var library: TemplateLibrary
     /// Page template names (`page`, `landing`).
     public var pageTemplates: Set<String>
-    /// Asset output paths and their files.
-    public var assets: [(path: SitePath, fileURL: URL)]
+    /// The theme's asset files, with their bundle paths (`assets/theme.css`).
+    public var assets: [SourceFile]
     /// Hash of every template's bytes, for the incremental cache.
     public var templateSources: [String: String]
 
@@ -51,18 +51,30 @@ public struct Theme: Sendable {
             assets: try assetFiles(root.appendingPathComponent(assetFolder)), templateSources: sources)
     }
 
-    private static func assetFiles(_ folder: URL) throws(InputError) -> [(path: SitePath, fileURL: URL)] {
-        DirectoryWalker.files(below: folder.path).compactMap { relative in
-            SitePath(normalizing: "\(assetFolder)/\(relative)").map { ($0, folder.appendingPathComponent(relative)) }
+    private static func assetFiles(_ folder: URL) throws(InputError) -> [SourceFile] {
+        DirectoryWalker.entries(below: folder.path).compactMap { entry in
+            SitePath(normalizing: "\(assetFolder)/\(entry.path)").map {
+                SourceFile(
+                    path: $0, kind: .asset, fileURL: folder.appendingPathComponent(entry.path), size: entry.size,
+                    modified: entry.modified)
+            }
         }
     }
 }
 
 /// Reads a file that must be UTF-8 text; anything else is an input error naming the file.
 func readUTF8(_ url: URL, display: String) throws(InputError) -> String {
+    try decodeUTF8(try readFile(url, display: display), display: display)
+}
+
+func readFile(_ url: URL, display: String) throws(InputError) -> Data {
     guard let data = FileManager.default.contents(atPath: url.path) else {
         throw InputError("cannot read file", path: display)
     }
+    return data
+}
+
+func decodeUTF8(_ data: Data, display: String) throws(InputError) -> String {
     guard let text = String(validating: data, as: UTF8.self) else {
         let offset = firstInvalidUTF8Offset(data)
         let line = data.prefix(offset).reduce(1) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 }

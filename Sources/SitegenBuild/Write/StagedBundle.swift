@@ -69,6 +69,16 @@ public struct StagedBundle: Sendable {
         }
     }
 
+    /// Hard-links the same file of the previous bundle into the staged one: same bytes, same mtime,
+    /// no write. Returns false when there is no such file or its size is not the recorded one (it was
+    /// edited by hand): the caller then writes it.
+    func linkPrevious(_ path: SitePath, expectedSize: Int) -> Bool {
+        let previous = destination.appendingPathComponent(path.rawValue).path
+        var info = stat()
+        guard stat(previous, &info) == 0, Int(info.st_size) == expectedSize else { return false }
+        return link(previous, url(for: path).path) == 0
+    }
+
     func write(_ bytes: [UInt8], to path: SitePath) throws(InputError) {
         let ok = bytes.withUnsafeBytes { FileManager.default.createFile(atPath: url(for: path).path, contents: Data($0)) }
         if !ok { throw InputError("cannot write file", path: displayPath + path.rawValue) }

@@ -37,14 +37,20 @@ enum BuildCommand: Command {
             return .inputError
         }
         let crawl: CrawlResult
-        do {
-            crawl = try await Crawl.run(
-                bundle: outcome.staged.directory, displayRoot: options.outputDisplay, entries: [],
-                external: CheckPolicy.external(outcome.config.externalLinks), ignore: outcome.config.ignoreLinks)
-        } catch {
-            outcome.staged.discard()
-            console.err("\(options.outputDisplay)\(error)\n")
-            return .inputError
+        if let cached = outcome.cache.crawl {
+            crawl = CrawlResult(
+                findings: cached.findings.map { LinkFinding(diagnostic: $0.diagnostic, page: $0.page, href: $0.href) },
+                pages: cached.pages, assets: cached.assets, linksChecked: cached.linksChecked)
+        } else {
+            do {
+                crawl = try await Crawl.run(
+                    bundle: outcome.staged.directory, displayRoot: options.outputDisplay, entries: [],
+                    external: CheckPolicy.external(outcome.config.externalLinks), ignore: outcome.config.ignoreLinks)
+            } catch {
+                outcome.staged.discard()
+                console.err("\(options.outputDisplay)\(error)\n")
+                return .inputError
+            }
         }
         var seen = Set<String>()
         var diagnostics: [Diagnostic] = []
@@ -53,7 +59,10 @@ enum BuildCommand: Command {
             if seen.insert(key).inserted { diagnostics.append(diagnostic) }
         }
         diagnostics.sort()
-        do { try outcome.staged.commit() } catch {
+        let cachedCrawl = BuildCache.CachedCrawl(
+            findings: crawl.findings.map { BuildCache.CachedFinding(diagnostic: $0.diagnostic, page: $0.page, href: $0.href) },
+            pages: crawl.pages, assets: crawl.assets, linksChecked: crawl.linksChecked)
+        do { try outcome.commit(crawl: cachedCrawl) } catch {
             console.err("\(error)\n")
             return .inputError
         }

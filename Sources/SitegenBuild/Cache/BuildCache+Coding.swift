@@ -1,0 +1,186 @@
+import SitegenCore
+import SitegenMarkdown
+
+extension BuildCache {
+    func write(to w: inout ByteWriter) {
+        w.string(Self.magic)
+        w.uint(environment)
+        w.uint(shape)
+        w.uint(manifestFingerprint)
+        w.int(pages.count)
+        for (path, record) in pages.sorted(by: { $0.key < $1.key }) {
+            w.string(path.rawValue)
+            w.int(record.modified)
+            w.int(record.size)
+            w.uint(record.fingerprint)
+            Self.write(record.page, to: &w)
+            Self.write(record.warnings, to: &w)
+            Self.write(record.findings, to: &w)
+        }
+        w.int(assets.count)
+        for (path, record) in assets.sorted(by: { $0.key < $1.key }) {
+            w.string(path.rawValue)
+            w.int(record.modified)
+            w.int(record.size)
+            w.string(record.sha256)
+        }
+        w.int(outputs.count)
+        for (path, record) in outputs.sorted(by: { $0.key < $1.key }) {
+            w.string(path)
+            w.uint(record.inputs)
+            w.int(record.size)
+            w.string(record.sha256)
+        }
+        w.bool(crawl != nil)
+        if let crawl {
+            w.int(crawl.pages)
+            w.int(crawl.assets)
+            w.int(crawl.linksChecked)
+            w.int(crawl.findings.count)
+            for finding in crawl.findings {
+                Self.write([finding.diagnostic], to: &w)
+                w.optionalString(finding.page)
+                w.optionalString(finding.href)
+            }
+        }
+    }
+
+    init?(reading r: inout ByteReader) {
+        guard r.string() == Self.magic, let environment = r.uint(), let shape = r.uint(), let manifest = r.uint(),
+            let pageCount = r.count()
+        else { return nil }
+        self.environment = environment
+        self.shape = shape
+        manifestFingerprint = manifest
+        for _ in 0..<pageCount {
+            guard let path = r.string(), let modified = r.int(), let size = r.int(), let fingerprint = r.uint(),
+                var page = Self.readPage(&r), let warnings = Self.readDiagnostics(&r), let findings = Self.readDiagnostics(&r)
+            else { return nil }
+            page.sourceFingerprint = fingerprint
+            pages[SitePath(unchecked: path)] = PageRecord(
+                modified: modified, size: size, fingerprint: fingerprint, page: page, warnings: warnings, findings: findings)
+        }
+        guard let assetCount = r.count() else { return nil }
+        for _ in 0..<assetCount {
+            guard let path = r.string(), let modified = r.int(), let size = r.int(), let sha = r.string() else { return nil }
+            assets[SitePath(unchecked: path)] = FileRecord(modified: modified, size: size, sha256: sha)
+        }
+        guard let outputCount = r.count() else { return nil }
+        for _ in 0..<outputCount {
+            guard let path = r.string(), let inputs = r.uint(), let size = r.int(), let sha = r.string() else { return nil }
+            outputs[path] = OutputRecord(inputs: inputs, size: size, sha256: sha)
+        }
+        guard let hasCrawl = r.bool() else { return nil }
+        if hasCrawl {
+            guard let pages = r.int(), let assets = r.int(), let links = r.int(), let count = r.count() else { return nil }
+            var findings: [CachedFinding] = []
+            for _ in 0..<count {
+                guard let diagnostic = Self.readDiagnostics(&r)?.first, let page = r.optionalString(), let href = r.optionalString()
+                else { return nil }
+                findings.append(CachedFinding(diagnostic: diagnostic, page: page, href: href))
+            }
+            crawl = CachedCrawl(findings: findings, pages: pages, assets: assets, linksChecked: links)
+        }
+        guard r.isAtEnd else { return nil }
+    }
+
+    private static func write(_ page: Page, to w: inout ByteWriter) {
+        w.string(page.source.rawValue)
+        w.string(page.output.rawValue)
+        w.string(page.displayPath)
+        w.string(page.title)
+        let meta = page.meta
+        w.optionalString(meta.title)
+        w.optionalString(meta.description)
+        w.bool(meta.order != nil)
+        if let order = meta.order { w.int(order) }
+        w.optionalString(meta.template)
+        w.bool(meta.draft)
+        w.strings(meta.aliases)
+        w.optionalString(meta.navTitle)
+        w.optionalString(page.body.title)
+        w.int(page.body.headings.count)
+        for heading in page.body.headings {
+            w.int(heading.level)
+            w.string(heading.text)
+            w.string(heading.id)
+            w.int(heading.line)
+            w.int(heading.column)
+        }
+        w.int(page.body.links.count)
+        for link in page.body.links {
+            w.string(link.destination)
+            w.string(link.rewritten)
+            w.bool(link.isImage)
+            w.int(link.line)
+            w.int(link.column)
+        }
+        w.strings(page.anchorIDs.sorted())
+    }
+
+    private static func readPage(_ r: inout ByteReader) -> Page? {
+        guard let source = r.string(), let output = r.string(), let display = r.string(), let title = r.string() else { return nil }
+        var meta = PageMeta()
+        guard let metaTitle = r.optionalString(), let description = r.optionalString(), let hasOrder = r.bool() else { return nil }
+        meta.title = metaTitle
+        meta.description = description
+        if hasOrder {
+            guard let order = r.int() else { return nil }
+            meta.order = order
+        }
+        guard let template = r.optionalString(), let draft = r.bool(), let aliases = r.strings(), let navTitle = r.optionalString(),
+            let bodyTitle = r.optionalString(), let headingCount = r.count()
+        else { return nil }
+        meta.template = template
+        meta.draft = draft
+        meta.aliases = aliases
+        meta.navTitle = navTitle
+        var headings: [Heading] = []
+        for _ in 0..<headingCount {
+            guard let level = r.int(), let text = r.string(), let id = r.string(), let line = r.int(), let column = r.int() else {
+                return nil
+            }
+            headings.append(Heading(level: level, text: text, id: id, line: line, column: column))
+        }
+        guard let linkCount = r.count() else { return nil }
+        var links: [MarkdownLink] = []
+        for _ in 0..<linkCount {
+            guard let destination = r.string(), let rewritten = r.string(), let isImage = r.bool(), let line = r.int(),
+                let column = r.int()
+            else { return nil }
+            links.append(MarkdownLink(destination: destination, rewritten: rewritten, isImage: isImage, line: line, column: column))
+        }
+        guard let anchors = r.strings() else { return nil }
+        return Page(
+            source: SitePath(unchecked: source), output: SitePath(unchecked: output), meta: meta, title: title,
+            body: RenderedMarkdown(html: "", title: bodyTitle, headings: headings, links: links), displayPath: display,
+            anchorIDs: Set(anchors), hasBody: false, sourceFingerprint: 0)
+    }
+
+    private static func write(_ diagnostics: [Diagnostic], to w: inout ByteWriter) {
+        w.int(diagnostics.count)
+        for d in diagnostics {
+            w.bool(d.severity == .error)
+            w.string(d.rule.rawValue)
+            w.string(d.message)
+            w.optionalString(d.location?.path)
+            w.int(d.location?.line ?? 0)
+            w.int(d.location?.column ?? 0)
+        }
+    }
+
+    private static func readDiagnostics(_ r: inout ByteReader) -> [Diagnostic]? {
+        guard let count = r.count() else { return nil }
+        var out: [Diagnostic] = []
+        for _ in 0..<count {
+            guard let isError = r.bool(), let rule = r.string(), let message = r.string(), let path = r.optionalString(),
+                let line = r.int(), let column = r.int()
+            else { return nil }
+            out.append(
+                Diagnostic(
+                    isError ? .error : .warning, RuleID(rule), message,
+                    at: path.map { SourceLocation(path: $0, line: line, column: column) }))
+        }
+        return out
+    }
+}

@@ -1,0 +1,93 @@
+import Foundation
+import SitegenCore
+import SitegenMarkdown
+
+/// What the previous build of the same output learnt, so the next one redoes only what changed:
+/// pages whose source is unchanged are not parsed again, pages whose inputs are unchanged are not
+/// rendered or written again (hard links keep their bytes and mtime), and an unchanged bundle is not
+/// crawled again. Stored beside the bundle as `.<name>.sitegen-cache`; any mismatch or damage
+/// simply means a full build.
+public struct BuildCache: Sendable {
+    static let magic = "sitegen-cache 3"
+
+    /// Fingerprint of everything every page depends on: generator, configuration and theme.
+    var environment: UInt64 = 0
+    /// Fingerprint of the site's shape: page paths and anchors, assets, drafts.
+    var shape: UInt64 = 0
+    var pages: [SitePath: PageRecord] = [:]
+    var assets: [SitePath: FileRecord] = [:]
+    var outputs: [String: OutputRecord] = [:]
+    /// Fingerprint of the last manifest and the crawl findings it led to.
+    public var manifestFingerprint: UInt64 = 0
+    public var crawl: CachedCrawl?
+
+    /// A Markdown page as loaded: everything but its HTML.
+    struct PageRecord: Sendable {
+        var modified: Int
+        var size: Int
+        var fingerprint: UInt64
+        var page: Page
+        var warnings: [Diagnostic]
+        /// Source-level link findings, valid while the shape is unchanged.
+        var findings: [Diagnostic]
+    }
+
+    struct FileRecord: Sendable {
+        var modified: Int
+        var size: Int
+        var sha256: String
+    }
+
+    /// A written file: the fingerprint of its inputs, and what the manifest needs.
+    struct OutputRecord: Sendable {
+        var inputs: UInt64
+        var size: Int
+        var sha256: String
+    }
+
+    /// The crawl's result for a manifest, reused when the bundle is unchanged.
+    public struct CachedCrawl: Sendable {
+        public var findings: [CachedFinding]
+        public var pages: Int
+        public var assets: Int
+        public var linksChecked: Int
+
+        public init(findings: [CachedFinding], pages: Int, assets: Int, linksChecked: Int) {
+            self.findings = findings
+            self.pages = pages
+            self.assets = assets
+            self.linksChecked = linksChecked
+        }
+    }
+
+    /// A crawl finding: its diagnostic and the generated page and link it is about.
+    public struct CachedFinding: Sendable {
+        public var diagnostic: Diagnostic
+        public var page: String?
+        public var href: String?
+
+        public init(diagnostic: Diagnostic, page: String?, href: String?) {
+            self.diagnostic = diagnostic
+            self.page = page
+            self.href = href
+        }
+    }
+
+    /// The cache file of a bundle folder.
+    static func location(for output: URL) -> URL {
+        output.deletingLastPathComponent().appendingPathComponent(".\(output.lastPathComponent).sitegen-cache")
+    }
+
+    static func load(for output: URL) -> BuildCache? {
+        guard let data = FileManager.default.contents(atPath: location(for: output).path) else { return nil }
+        var reader = ByteReader([UInt8](data))
+        return BuildCache(reading: &reader)
+    }
+
+    func save(for output: URL) {
+        var writer = ByteWriter()
+        write(to: &writer)
+        let url = Self.location(for: output)
+        try? Data(writer.bytes).write(to: url, options: .atomic)
+    }
+}

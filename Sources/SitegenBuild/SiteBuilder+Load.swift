@@ -1,0 +1,49 @@
+import Foundation
+import SitegenCore
+import SitegenMarkdown
+
+extension SiteBuilder {
+    /// Reads `sitegen.yml` if there is one: the configuration, its text (for the cache) and warnings.
+    func loadConfig() throws(InputError) -> (SiteConfig, String, [Diagnostic]) {
+        let url = options.siteDirectory.appendingPathComponent(SiteScanner.configFileName)
+        guard FileManager.default.fileExists(atPath: url.path) else { return (SiteConfig(), "", []) }
+        let display = options.siteDisplay + SiteScanner.configFileName
+        let text = try readUTF8(url, display: display)
+        let (config, warnings) = try SiteConfig.decode(try YAML.parse(text, path: display), path: display)
+        return (config, text, warnings)
+    }
+
+    /// Loads every page in parallel; a page whose file has the size and modification time the cache
+    /// recorded is taken from the cache without being read.
+    func loadPages(_ files: [SourceFile], with loader: PageLoader, previous: BuildCache?) async throws(InputError)
+        -> [PageLoader.Loaded]
+    {
+        let results = await withTaskGroup(of: (Int, Result<PageLoader.Loaded, InputError>).self) { group in
+            for (index, file) in files.enumerated() {
+                if let record = previous?.pages[file.path], record.modified == file.modified, record.size == file.size {
+                    let loaded = PageLoader.Loaded(
+                        page: record.page, warnings: record.warnings, fingerprint: record.fingerprint, modified: file.modified,
+                        size: file.size)
+                    group.addTask { (index, .success(loaded)) }
+                    continue
+                }
+                group.addTask { (index, Result { () throws(InputError) in try loader.load(file) }) }
+            }
+            var out = [Result<PageLoader.Loaded, InputError>?](repeating: nil, count: files.count)
+            for await (index, result) in group { out[index] = result }
+            return out
+        }
+        var pages: [PageLoader.Loaded] = []
+        pages.reserveCapacity(files.count)
+        var failures: [InputError] = []
+        for result in results {
+            switch result {
+            case .success(let loaded): pages.append(loaded)
+            case .failure(let error): failures.append(error)
+            case nil: break
+            }
+        }
+        if let first = failures.first { throw first }
+        return pages
+    }
+}

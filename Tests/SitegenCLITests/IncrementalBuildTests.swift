@@ -1,0 +1,105 @@
+import Foundation
+import Testing
+
+/// Incremental builds: what changed is rebuilt, nothing else is touched, and the result is
+/// byte-identical to a clean build of the same input.
+@Suite(.serialized) struct IncrementalBuildTests {
+    /// Inode and modification time of every file of a tree: a file that was rewritten gets a new
+    /// inode (the build writes into a fresh folder and links only what it keeps).
+    private func identities(_ runner: SitegenRunner, _ path: String) throws -> [String: String] {
+        var out: [String: String] = [:]
+        for file in try runner.snapshot(path).keys {
+            let attributes = try FileManager.default.attributesOfItem(atPath: runner.url("\(path)/\(file)").path)
+            let inode = (attributes[.systemFileNumber] as? NSNumber)?.intValue ?? -1
+            let modified = (attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? -1
+            out[file] = "\(inode)@\(modified)"
+        }
+        return out
+    }
+
+    private func changed(_ before: [String: String], _ after: [String: String]) -> Set<String> {
+        Set(after.keys.filter { before[$0] != after[$0] }).union(before.keys.filter { after[$0] == nil })
+    }
+
+    private func setUp() throws -> SitegenRunner {
+        let runner = try SitegenRunner()
+        try runner.copyFixture("Sites/clean", to: "Site")
+        try runner.copyFixture("Themes/minimal", to: "Templates")
+        return runner
+    }
+
+    @Test func editingOnePageRewritesOnlyThatPageAndTheManifest() throws {
+        let runner = try setUp()
+        defer { runner.cleanUp() }
+        #expect(try runner.run(["build"]).status == 0)
+        let before = try identities(runner, "dist")
+        try runner.write(try runner.read("Site/guide/usage.md") + "\nOne more paragraph.\n", to: "Site/guide/usage.md")
+        #expect(try runner.run(["build"]).status == 0)
+        #expect(changed(before, try identities(runner, "dist")) == ["guide/usage.html", "manifest.json"])
+        #expect(try runner.read("dist/guide/usage.html").contains("One more paragraph."))
+    }
+
+    @Test func touchingWithoutChangingRewritesNothing() throws {
+        let runner = try setUp()
+        defer { runner.cleanUp() }
+        #expect(try runner.run(["build"]).status == 0)
+        let before = try identities(runner, "dist")
+        try FileManager.default.setAttributes([.modificationDate: Date()], ofItemAtPath: runner.url("Site/index.md").path)
+        try FileManager.default.setAttributes([.modificationDate: Date()], ofItemAtPath: runner.url("Templates/page.html").path)
+        #expect(try runner.run(["build"]).status == 0)
+        #expect(changed(before, try identities(runner, "dist")) == ["manifest.json"])
+    }
+
+    @Test func changingATitleRewritesThePagesThatShowIt() throws {
+        let runner = try setUp()
+        defer { runner.cleanUp() }
+        #expect(try runner.run(["build"]).status == 0)
+        let before = try identities(runner, "dist")
+        let usage = try runner.read("Site/guide/usage.md").replacingOccurrences(of: "nav_title: Usage", with: "nav_title: Daily use")
+        try runner.write(usage, to: "Site/guide/usage.md")
+        #expect(try runner.run(["build"]).status == 0)
+        let rewritten = changed(before, try identities(runner, "dist"))
+        // The page itself, its neighbours in the sidebar's open section, and the shared nav script.
+        #expect(rewritten.isSuperset(of: ["guide/usage.html", "guide/install.html", "guide/index.html", "_sitegen/nav.js"]))
+        #expect(!rewritten.contains("images/logo.svg"))
+        #expect(try runner.read("dist/guide/install.html").contains(">Daily use</a>"))
+    }
+
+    @Test func editingATemplateRewritesOnlyThePagesUsingIt() throws {
+        let runner = try setUp()
+        defer { runner.cleanUp() }
+        try runner.write("<!doctype html><title>{{page.title}}</title>{{{content}}}\n", to: "Templates/plain.html")
+        try runner.write("---\ntemplate: plain\norder: 3\n---\n# Plain page\n\n[home](../index.md)\n", to: "Site/guide/plain.md")
+        #expect(try runner.run(["build"]).status == 0)
+        let before = try identities(runner, "dist")
+        try runner.write("<!doctype html><title>{{page.title}}!</title>{{{content}}}\n", to: "Templates/plain.html")
+        #expect(try runner.run(["build"]).status == 0)
+        #expect(changed(before, try identities(runner, "dist")) == ["guide/plain.html", "manifest.json"])
+    }
+
+    @Test func incrementalResultIsByteIdenticalToACleanBuild() throws {
+        let runner = try setUp()
+        defer { runner.cleanUp() }
+        #expect(try runner.run(["build"]).status == 0)
+        try runner.write(try runner.read("Site/guide/install.md") + "\n## Appendix\n\nMore.\n", to: "Site/guide/install.md")
+        try runner.write("---\ntitle: Renamed\n---\nBody.\n", to: "Site/guide/usage.md")
+        try FileManager.default.removeItem(at: runner.url("Site/images/logo.svg"))
+        try runner.write("<svg xmlns=\"http://www.w3.org/2000/svg\"/>\n", to: "Site/images/logo.svg")
+        let incremental = try runner.run(["build"])
+        let clean = try runner.run(["build", "--out", "clean"])
+        #expect(incremental.status == clean.status)
+        #expect(try runner.snapshot("dist") == (try runner.snapshot("clean")))
+        #expect(incremental.stdout.split(separator: "\n").dropLast() == clean.stdout.split(separator: "\n").dropLast())
+    }
+
+    @Test func findingsSurviveAnUnchangedRebuild() throws {
+        let runner = try SitegenRunner()
+        defer { runner.cleanUp() }
+        try runner.copyFixture("Sites/broken", to: "Site")
+        try runner.copyFixture("Themes/minimal", to: "Templates")
+        let first = try runner.run(["build"])
+        let second = try runner.run(["build"])
+        #expect(first.status == 1 && second.status == 1)
+        #expect(first.stdout.split(separator: "\n").dropLast() == second.stdout.split(separator: "\n").dropLast())
+    }
+}
