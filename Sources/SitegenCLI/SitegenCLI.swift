@@ -6,6 +6,7 @@ import SitegenCore
 public enum SitegenCLI {
     static let commands: [any Command.Type] = [
         BuildCommand.self, CheckCommand.self, VerifyCommand.self, ResolveCommand.self,
+        MirrorCommand.self,
     ]
 
     /// Runs sitegen with `arguments` (without the program name) and returns the process exit code.

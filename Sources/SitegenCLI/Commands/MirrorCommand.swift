@@ -1,0 +1,129 @@
+import Foundation
+import SitegenBundle
+import SitegenCore
+import SitegenLinks
+import SitegenMirror
+
+/// `sitegen mirror SOURCE --out DIR`: a site authored for a web server (a folder or a loopback
+/// `http://` URL) → an offline bundle with relative links, aliases and a manifest, then the same
+/// crawl as `sitegen build`.
+enum MirrorCommand: Command {
+    static let spec = CommandSpec(
+        name: "mirror",
+        summary: "Mirror a site written for a web server (a folder or an http:// URL on loopback) into a checked offline bundle.",
+        positionals: ["SOURCE"],
+        options: [
+            .value("--out", "DIR", "The bundle folder to write (required); replaced only by a run without input errors."),
+            .value("--scheme", "S", "The scheme of the bundle (default docs)."),
+            .value("--host", "H", "The host of the bundle (default app)."),
+            .value("--max-pages", "N", "Fetch at most N HTML pages (default 5000)."),
+            .value("--max-bytes", "N", "Fetch at most N bytes in all (default 536870912)."),
+            .value("--timeout", "SECONDS", "Per-request timeout over HTTP (default 10)."),
+            .value("--max-seconds", "SECONDS", "Stop fetching after this long and write what was fetched (default 600)."),
+            .flag("--strict", "Warnings fail the run too (exit 1)."),
+        ] + ReportOptions.specs,
+        discussion: """
+            Every same-origin link in HTML and CSS becomes a relative path, so the mirror works under the \
+            scheme and from file:// alike; the original URLs stay reachable as manifest aliases; links to \
+            other origins are left as written and listed. Exit 0 when the mirror is closed, 1 on link errors, \
+            2 on usage or input errors (nothing written).
+            """)
+
+    static func run(_ arguments: ParsedArguments, console: Console, environment: Environment) async -> ExitCode {
+        let started = ContinuousClock.now
+        let report: ReportOptions
+        let options: MirrorOptions
+        let source: any MirrorSource
+        let origin: BundleOrigin
+        let out: String
+        let timeLimit: Double
+        do {
+            report = try ReportOptions(arguments, spec: spec)
+            guard let value = arguments.value("--out") else { throw UsageError("--out DIR is required", command: spec) }
+            out = value
+            origin = try BundleOrigin(
+                validatingScheme: (arguments.value("--scheme") ?? "docs").lowercased(), host: arguments.value("--host") ?? "app")
+            let defaults = MirrorOptions()
+            let maxPages = try number("--max-pages", arguments, default: defaults.maxPages)
+            let maxBytes = try number("--max-bytes", arguments, default: defaults.maxBytes)
+            let timeout = try number("--timeout", arguments, default: 10)
+            timeLimit = Double(try number("--max-seconds", arguments, default: 600))
+            (source, options) = try makeSource(
+                arguments.positionals[0], environment: environment, timeout: timeout, maxBytes: maxBytes, maxPages: maxPages)
+        } catch {
+            console.err("\(error)\n")
+            return .inputError
+        }
+        let mirror = Mirror(source: source, options: options)
+        let result = await withTaskGroup(of: MirrorResult?.self) { group in
+            group.addTask { await mirror.run() }
+            group.addTask {
+                try? await Task.sleep(for: .seconds(timeLimit))
+                return nil
+            }
+            var finished: MirrorResult?
+            while let next = await group.next() {
+                if let next { finished = next } else { group.cancelAll() }
+                if finished != nil { group.cancelAll() }
+            }
+            return finished ?? MirrorResult()
+        }
+        let display = out.hasSuffix("/") ? out : out + "/"
+        let destination = out.hasPrefix("/") ? URL(fileURLWithPath: out) : environment.workingDirectory.appendingPathComponent(out)
+        let output: MirrorOutput
+        let crawl: CrawlResult
+        do {
+            output = try await MirrorOutput.write(
+                result, to: destination, displayPath: display, origin: origin, generator: SitegenVersion.generator)
+            do {
+                crawl = try await Crawl.run(
+                    bundle: output.directory, displayRoot: display, entries: [], external: .ignore, ignore: [], origin: origin)
+            } catch {
+                output.discard()
+                throw InputError("\(error)", path: display + Manifest.fileName)
+            }
+            try output.commit()
+        } catch {
+            console.err("\(error)\n")
+            return .inputError
+        }
+        console.err(
+            "mirrored \(result.pages) pages and \(result.resources - result.pages) other resources (\(result.bytes) bytes) "
+                + "from \(arguments.positionals[0]) into \(display): \(result.files.count) files, \(result.aliases.count) aliases\n")
+        for link in result.externalLinks { console.err("note: \(display)\(link.page): external link left as written: \(link.url)\n") }
+        let diagnostics = (result.diagnostics + crawl.findings.map(\.diagnostic)).sorted()
+        let summary = Report(
+            command: "mirror", files: result.files.keys.sorted().map { display + $0 }, diagnostics: diagnostics,
+            pages: crawl.pages, assets: crawl.assets, linksChecked: crawl.linksChecked, seconds: seconds(since: started))
+        guard report.emit(summary, console: console, workingDirectory: environment.workingDirectory) else { return .inputError }
+        return summary.errors > 0 || arguments.has("--strict") && summary.warnings > 0 ? .findings : .success
+    }
+
+    private static func number(_ name: String, _ arguments: ParsedArguments, default value: Int) throws(UsageError) -> Int {
+        guard let text = arguments.value(name) else { return value }
+        guard let number = Int(text), number > 0 else { throw UsageError("\(name) must be a positive number, not '\(text)'", command: spec) }
+        return number
+    }
+
+    private static func makeSource(
+        _ argument: String, environment: Environment, timeout: Int, maxBytes: Int, maxPages: Int
+    ) throws -> (any MirrorSource, MirrorOptions) {
+        if argument.lowercased().hasPrefix("http://") || argument.lowercased().hasPrefix("https://") {
+            guard let url = URL(string: argument) else { throw InputError("not a valid URL", path: argument) }
+            let root = url.path.isEmpty ? url.appendingPathComponent("") : url
+            do {
+                let source = try HTTPSource(root: root, timeout: TimeInterval(timeout), maxBytes: maxBytes)
+                return (source, MirrorOptions(maxPages: maxPages, maxBytes: maxBytes, sourceDisplay: Mirror.key(root)))
+            } catch {
+                throw InputError(error.description, path: argument)
+            }
+        }
+        let folder = argument.hasPrefix("/") ? URL(fileURLWithPath: argument) : environment.workingDirectory.appendingPathComponent(argument)
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw InputError("not a folder or an http:// URL", path: argument)
+        }
+        let display = argument.hasSuffix("/") ? argument : argument + "/"
+        return (FolderSource(folder: folder), MirrorOptions(maxPages: maxPages, maxBytes: maxBytes, sourceDisplay: display))
+    }
+}

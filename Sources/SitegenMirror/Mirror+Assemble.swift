@@ -1,0 +1,101 @@
+import Foundation
+import SitegenCore
+import SitegenLinks
+
+extension Mirror {
+    /// The reduce step: names every fetched resource, rewrites links, derives aliases and findings.
+    func assemble(_ crawl: Crawl) -> MirrorResult {
+        var result = MirrorResult()
+        result.pages = crawl.pages
+        result.resources = crawl.fetched.count
+        result.bytes = crawl.bytes
+        let paths = Self.name(crawl.fetched)
+        result.entryPath = crawl.finalKey[Self.key(source.root)].flatMap { paths[$0] } ?? "index.html"
+        var external = Set<ExternalLink>()
+        for (key, resource) in crawl.fetched {
+            guard let path = paths[key] else { continue }
+            guard let facts = resource.facts else {
+                result.files[path] = resource.body
+                continue
+            }
+            let base = baseURL(of: resource)
+            let map = { (written: String) -> String? in
+                self.reference(written, base: base, from: path, crawl: crawl, paths: paths) { external.insert(ExternalLink(page: path, url: $0)) }
+            }
+            let bytes = Array(resource.body)
+            let rewritten =
+                resource.mimeType == "text/html"
+                ? HTMLRewriter.rewrite(bytes, facts: facts, map: map) : CSSRewriter.rewrite(bytes, map: map)
+            result.files[path] = Data(rewritten)
+        }
+        result.externalLinks = external.sorted()
+        result.aliases = Self.aliases(crawl, paths: paths)
+        result.diagnostics = diagnostics(crawl, paths: paths).sorted()
+        return result
+    }
+
+    /// The replacement of one link, or `nil` to leave it (other origins, fragments, unfetched URLs).
+    private func reference(
+        _ written: String, base: URL, from path: String, crawl: Crawl, paths: [String: String], external: (String) -> Void
+    ) -> String? {
+        guard let url = resolve(written, against: base) else { return nil }
+        guard isSameOrigin(url) else {
+            if ["http", "https"].contains(url.scheme?.lowercased() ?? "") { external(written) }
+            return nil
+        }
+        guard let final = crawl.finalKey[Self.key(url)], let target = paths[final] else { return nil }
+        let fragment = url.fragment(percentEncoded: true).map { "#" + $0 } ?? ""
+        if target == path, !fragment.isEmpty { return fragment }
+        return LocalPath.reference(from: path, to: target) + fragment
+    }
+
+    /// A file name per fetched URL; a name already taken gets the URL's hash folded in.
+    static func name(_ fetched: [String: Fetched]) -> [String: String] {
+        var paths: [String: String] = [:]
+        var taken = Set<String>()
+        for key in fetched.keys.sorted() {
+            guard let resource = fetched[key] else { continue }
+            var path = LocalPath.path(for: resource.url, mimeType: resource.mimeType)
+            if taken.contains(path) { path = LocalPath.inserting(LocalPath.hash(key), into: path) }
+            taken.insert(path)
+            paths[key] = path
+        }
+        return paths
+    }
+
+    /// Every requested URL without query whose path is not its file's path stays reachable.
+    static func aliases(_ crawl: Crawl, paths: [String: String]) -> [(from: String, to: String)] {
+        let files = Set(paths.values)
+        var aliases: [String: String] = [:]
+        for (requested, final) in crawl.finalKey {
+            guard let url = URL(string: requested), url.query == nil, let target = paths[final] else { continue }
+            let raw = url.path(percentEncoded: true)
+            guard let normal = SitePath(normalizing: raw.removingPercentEncoding ?? raw)?.rawValue, !normal.isEmpty else { continue }
+            let from = raw.hasSuffix("/") ? normal + "/" : normal
+            if from == target || files.contains(from) || from + "index.html" == target { continue }
+            if aliases[from] == nil { aliases[from] = target }
+        }
+        return aliases.sorted { $0.key < $1.key }.map { (from: $0.key, to: $0.value) }
+    }
+
+    private func diagnostics(_ crawl: Crawl, paths: [String: String]) -> [Diagnostic] {
+        var result: [Diagnostic] = []
+        for failure in crawl.failures {
+            let location = failure.from.map {
+                SourceLocation(path: options.sourceDisplay + (paths[$0.page] ?? $0.page), line: $0.line, column: $0.column)
+            }
+            let severity: Severity = .warning
+            result.append(Diagnostic(severity, failure.rule, "cannot mirror '\(failure.url)': \(failure.reason)", at: location))
+        }
+        var byFolded: [String: [String]] = [:]
+        for path in paths.values { byFolded[path.lowercased(), default: []].append(path) }
+        for (_, group) in byFolded where group.count > 1 {
+            let names = group.sorted()
+            result.append(Diagnostic(
+                .warning, .caseMismatch,
+                "'\(names.joined(separator: "' and '"))' differ only by case: they collide on case-insensitive file systems",
+                at: SourceLocation(path: options.sourceDisplay + names[0])))
+        }
+        return result
+    }
+}

@@ -1,0 +1,29 @@
+import SitegenCore
+
+/// Bounds and naming of one mirror run.
+public struct MirrorOptions: Sendable {
+    /// At most this many HTML pages are fetched; further ones are reported (`mirror-limit`).
+    public var maxPages: Int
+    /// At most this many bytes are fetched in all; further resources are reported.
+    public var maxBytes: Int
+    /// Redirect hops followed per URL.
+    public var maxRedirects: Int
+    /// How source files are named in findings (`site/` or `http://127.0.0.1:8000/`).
+    public var sourceDisplay: String
+
+    /// Creates options; the defaults suit documentation sites.
+    public init(maxPages: Int = 5000, maxBytes: Int = 512 << 20, maxRedirects: Int = 10, sourceDisplay: String = "") {
+        self.maxPages = maxPages
+        self.maxBytes = maxBytes
+        self.maxRedirects = maxRedirects
+        self.sourceDisplay = sourceDisplay
+    }
+}
+
+/// Rule ids of the mirror's own findings.
+extension RuleID {
+    /// A URL the mirror could not fetch (HTTP error, missing file, redirect off the host).
+    public static let mirrorFetch = RuleID("mirror-fetch")
+    /// A resource left out because `--max-pages` or `--max-bytes` was reached.
+    public static let mirrorLimit = RuleID("mirror-limit")
+}

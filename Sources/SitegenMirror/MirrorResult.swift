@@ -1,0 +1,35 @@
+import Foundation
+import SitegenCore
+
+/// A link of a mirrored page to another origin: left as written, listed for the user.
+public struct ExternalLink: Sendable, Hashable, Comparable {
+    /// The mirror file holding it (`guide/index.html`).
+    public var page: String
+    /// The URL as written.
+    public var url: String
+
+    public static func < (a: ExternalLink, b: ExternalLink) -> Bool { (a.page, a.url) < (b.page, b.url) }
+}
+
+/// What a mirror run produced, in memory, before it is written.
+public struct MirrorResult: Sendable {
+    /// Every mirror file (bundle-relative path) and its rewritten bytes.
+    public var files: [String: Data] = [:]
+    /// Old URLs kept alive: `(aliasPath, targetPath)` pairs for `Manifest.scan(aliases:)`.
+    public var aliases: [(from: String, to: String)] = []
+    /// The file the source root became (`index.html`).
+    public var entryPath = "index.html"
+    /// Fetch failures, limits and names that differ only by case, sorted.
+    public var diagnostics: [Diagnostic] = []
+    /// Links to other origins, sorted and de-duplicated.
+    public var externalLinks: [ExternalLink] = []
+    /// HTML pages fetched.
+    public var pages = 0
+    /// All resources fetched (pages included).
+    public var resources = 0
+    /// Bytes fetched.
+    public var bytes = 0
+
+    /// An empty result.
+    public init() {}
+}

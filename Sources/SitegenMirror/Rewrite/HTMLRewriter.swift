@@ -1,0 +1,83 @@
+import Foundation
+import SitegenLinks
+
+/// Rewrites the links of an HTML document in place: for each link `HTMLExtractor` found, only the
+/// URL text of its attribute value (or of its `url()` token in `<style>`) is replaced; every other
+/// byte of the page stays as it was.
+enum HTMLRewriter {
+    /// `html` with every link `map` answers for replaced. `map` gets the URL as written
+    /// (entity-decoded) and returns its replacement, or `nil` to leave it.
+    static func rewrite(_ html: [UInt8], facts: DocumentFacts, map: (String) -> String?) -> [UInt8] {
+        let index = LineIndex(html)
+        var edits: [TextEdit] = []
+        var done = Set<Int>()
+        for link in facts.links {
+            guard let offset = index.offset(line: link.line, column: link.column) else { continue }
+            if link.element == "style" {
+                if let replacement = map(link.url), let edit = CSSRewriter.tokenEdit(html, at: offset, replacement: replacement) {
+                    edits.append(edit)
+                }
+                continue
+            }
+            guard let value = AttributeValue.locate(link.attribute, at: offset, in: html),
+                done.insert(value.range.lowerBound).inserted
+            else { continue }
+            let written = HTMLEntities.decode(html[value.range])
+            let rewritten: String? =
+                switch link.attribute {
+                case "srcset": SrcsetRewriter.rewrite(written, map: map)
+                case "style":
+                    String(
+                        decoding: CSSRewriter.rewrite(Array(written.utf8), quote: value.quote == UInt8(ascii: "'") ? "\"" : "'", map: map),
+                        as: UTF8.self)
+                case "content": map(link.url).flatMap { replaceLast(link.url, with: $0, in: written) }
+                default: map(link.url)
+                }
+            if let rewritten, rewritten != written { edits.append(value.edit(writing: rewritten)) }
+        }
+        return edits.isEmpty ? html : TextEdit.apply(edits, to: html)
+    }
+
+    private static func replaceLast(_ url: String, with replacement: String, in text: String) -> String? {
+        guard let range = text.range(of: url, options: .backwards) else { return nil }
+        return text.replacingCharacters(in: range, with: replacement)
+    }
+}
+
+/// Rewrites the image URLs of a `srcset` value, keeping descriptors and separators.
+enum SrcsetRewriter {
+    /// Candidates are split as the HTML standard does (see `SrcsetParser` in SitegenLinks).
+    static func rewrite(_ value: String, map: (String) -> String?) -> String {
+        let bytes = Array(value.utf8)
+        var out: [UInt8] = []
+        var i = 0, copied = 0
+        while i < bytes.count {
+            while i < bytes.count, bytes[i].isSpace || bytes[i] == UInt8(ascii: ",") { i += 1 }
+            guard i < bytes.count else { break }
+            let start = i
+            while i < bytes.count, !bytes[i].isSpace { i += 1 }
+            var end = i
+            var endedByComma = false
+            while end > start, bytes[end - 1] == UInt8(ascii: ",") {
+                end -= 1
+                endedByComma = true
+            }
+            if end > start, let replacement = map(String(decoding: bytes[start..<end], as: UTF8.self)) {
+                out += bytes[copied..<start]
+                out += Array(replacement.utf8)
+                copied = end
+            }
+            guard !endedByComma else { continue }
+            var depth = 0
+            while i < bytes.count {
+                let c = bytes[i]
+                if c == UInt8(ascii: "(") { depth += 1 }
+                if c == UInt8(ascii: ")"), depth > 0 { depth -= 1 }
+                i += 1
+                if c == UInt8(ascii: ","), depth == 0 { break }
+            }
+        }
+        out += bytes[copied...]
+        return String(decoding: out, as: UTF8.self)
+    }
+}

@@ -1,0 +1,38 @@
+/// A replacement of a byte range of a document.
+struct TextEdit: Sendable, Equatable {
+    var range: Range<Int>
+    var replacement: [UInt8]
+
+    /// `bytes` with `edits` applied; overlapping edits after the first are dropped.
+    static func apply(_ edits: [TextEdit], to bytes: [UInt8]) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count + edits.count * 8)
+        var cursor = 0
+        for edit in edits.sorted(by: { $0.range.lowerBound < $1.range.lowerBound }) where edit.range.lowerBound >= cursor {
+            guard edit.range.upperBound <= bytes.count else { continue }
+            out.append(contentsOf: bytes[cursor..<edit.range.lowerBound])
+            out.append(contentsOf: edit.replacement)
+            cursor = edit.range.upperBound
+        }
+        out.append(contentsOf: bytes[cursor...])
+        return out
+    }
+}
+
+/// Maps the 1-based line and byte column the extractors report back to byte offsets.
+struct LineIndex: Sendable {
+    private var starts: [Int] = [0]
+    private let count: Int
+
+    init(_ bytes: [UInt8]) {
+        count = bytes.count
+        for (offset, byte) in bytes.enumerated() where byte == 0x0A { starts.append(offset + 1) }
+    }
+
+    /// The offset of `line`:`column`, or `nil` when outside the document.
+    func offset(line: Int, column: Int) -> Int? {
+        guard line >= 1, line <= starts.count, column >= 1 else { return nil }
+        let offset = starts[line - 1] + column - 1
+        return offset < count ? offset : nil
+    }
+}

@@ -1,1 +1,0 @@
-// SitegenMirror: importing a web-server site into a bundle (see Site/mirror.md).

@@ -1,0 +1,70 @@
+import Foundation
+import SitegenBundle
+import SitegenCore
+
+/// A folder holding a site authored for a web server, answered the way a static server with
+/// `try_files $uri $uri.html $uri/index.html` answers: `/guide/` is `guide/index.html`, `/nextPage`
+/// is `nextPage` or `nextPage.html`, `/guide` (a folder) redirects to `/guide/`. A `_redirects`
+/// file at the root (`/from /to [status]` per line, Netlify style) adds redirects.
+public struct FolderSource: MirrorSource {
+    /// The folder.
+    public let folder: URL
+    /// The virtual origin the folder is served under: links to it count as same-origin.
+    public let root: URL
+    private let redirects: [String: (to: String, status: Int)]
+
+    /// Reads `_redirects` if present. `root` names the origin the site was written for.
+    public init(folder: URL, root: URL = URL(string: "http://localhost/")!) {
+        self.folder = folder.standardizedFileURL
+        self.root = root
+        let text = (try? String(contentsOf: folder.appendingPathComponent("_redirects"), encoding: .utf8)) ?? ""
+        redirects = Self.parseRedirects(text)
+    }
+
+    /// Parses `_redirects` lines; comments (`#`) and malformed lines are skipped.
+    static func parseRedirects(_ text: String) -> [String: (to: String, status: Int)] {
+        var result: [String: (to: String, status: Int)] = [:]
+        for line in text.split(whereSeparator: \.isNewline) {
+            let fields = line.split(whereSeparator: \.isWhitespace)
+            guard fields.count >= 2, fields[0].hasPrefix("/") else { continue }
+            let status = fields.count > 2 ? Int(fields[2]) ?? 301 : 301
+            guard (301...308).contains(status) else { continue }
+            result[String(fields[0])] = (String(fields[1]), status)
+        }
+        return result
+    }
+
+    public func fetch(_ url: URL) async throws(SourceError) -> SourceResponse {
+        let rawPath = url.path(percentEncoded: true)
+        if let redirect = redirects[rawPath] { return .redirect(status: redirect.status, location: redirect.to) }
+        let decoded = rawPath.removingPercentEncoding ?? rawPath
+        guard let path = SitePath(normalizing: decoded) else { throw SourceError("path leaves the site root") }
+        let isDirectoryURL = rawPath.hasSuffix("/")
+        var candidates: [String] = []
+        if isDirectoryURL || path.rawValue.isEmpty {
+            candidates = [path.rawValue.isEmpty ? "index.html" : path.rawValue + "/index.html"]
+        } else {
+            if kind(path.rawValue) == .directory { return .redirect(status: 301, location: rawPath + "/") }
+            candidates = [path.rawValue, path.rawValue + ".html"]
+        }
+        for candidate in candidates where kind(candidate) == .file {
+            let file = folder.appendingPathComponent(candidate)
+            guard file.resolvingSymlinksInPath().path.hasPrefix(folder.resolvingSymlinksInPath().path + "/") else {
+                throw SourceError("symlink leaves the site root")
+            }
+            guard let body = try? Data(contentsOf: file) else { throw SourceError("cannot read '\(candidate)'") }
+            return .resource(mimeType: MIMEType.forPath(candidate), body: body)
+        }
+        throw SourceError("not found (404)")
+    }
+
+    private enum Kind { case file, directory, none }
+
+    private func kind(_ relative: String) -> Kind {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: folder.appendingPathComponent(relative).path, isDirectory: &isDirectory) else {
+            return .none
+        }
+        return isDirectory.boolValue ? .directory : .file
+    }
+}

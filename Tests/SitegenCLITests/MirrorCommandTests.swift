@@ -1,0 +1,52 @@
+import Foundation
+import Testing
+
+/// `sitegen mirror` run as a binary: exit codes, and the mirror checked again by `sitegen check`.
+@Suite struct MirrorCommandTests {
+    @Test func mirrorsTheFixtureAndChecksClean() throws {
+        let runner = try SitegenRunner()
+        defer { runner.cleanUp() }
+        try runner.copyFixture("Mirror", to: "site")
+        let mirror = try runner.run(["mirror", "site", "--out", "out"])
+        #expect(mirror.status == 0, "\(mirror.stdout)\(mirror.stderr)")
+        #expect(mirror.stdout.contains("0 errors, 0 warnings"))
+        #expect(mirror.stderr.contains("mirrored 5 pages"))
+        #expect(mirror.stderr.contains("note: out/index.html: external link left as written: https://example.com/elsewhere"))
+        let check = try runner.run(["check", "out"])
+        #expect(check.status == 0, "\(check.stdout)\(check.stderr)")
+        let verify = try runner.run(["verify", "out"])
+        #expect(verify.status == 0, "\(verify.stdout)\(verify.stderr)")
+        let again = try runner.run(["mirror", "site", "--out", "out", "--scheme", "help", "--host", "docs"])
+        #expect(again.status == 0)
+        #expect(try runner.read("out/manifest.json").contains(#""origin": "help://docs""#))
+    }
+
+    @Test func brokenLinksExitOne() throws {
+        let runner = try SitegenRunner()
+        defer { runner.cleanUp() }
+        try runner.write("<a href=\"/missing\">m</a> <a href=\"/ok\">ok</a>", to: "site/index.html")
+        try runner.write("<a href=\"/#nowhere\">back</a>", to: "site/ok.html")
+        let run = try runner.run(["mirror", "site", "--out", "out"])
+        #expect(run.status == 1, "\(run.stdout)\(run.stderr)")
+        #expect(run.stdout.contains("warning: cannot mirror 'http://localhost/missing': not found (404) [mirror-fetch]"))
+        #expect(run.stdout.contains("[broken-link]"))
+        #expect(run.stdout.contains("[broken-fragment]"))
+        #expect(FileManager.default.fileExists(atPath: runner.url("out/ok.html").path))
+    }
+
+    @Test(arguments: [
+        ["mirror", "nowhere", "--out", "out"],
+        ["mirror", "site", "--out", "out", "--scheme", "https"],
+        ["mirror", "site", "--out", "out", "--max-pages", "zero"],
+        ["mirror", "http://example.com/", "--out", "out"],
+        ["mirror", "site"],
+    ])
+    func inputErrorsExitTwoAndWriteNothing(arguments: [String]) throws {
+        let runner = try SitegenRunner()
+        defer { runner.cleanUp() }
+        try runner.write("<p>hi</p>", to: "site/index.html")
+        let run = try runner.run(arguments)
+        #expect(run.status == 2, "\(run.stdout)\(run.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: runner.url("out").path))
+    }
+}

@@ -1,0 +1,67 @@
+import Foundation
+import SitegenBundle
+import SitegenLinks
+import SitegenMirror
+import Testing
+
+/// The fixture site authored for a web server, mirrored from its folder and over loopback HTTP.
+@Suite struct FixtureMirrorTests {
+    static let expectedFiles: Set<String> = [
+        "index.html", "nextPage.html", "guide/index.html", "guide/setup.html", "css/site.v=2.css", "css/base.css",
+        "css/print.css", "js/app.js", "favicon.ico", "img/logo.png", "img/logo@2x.png", "img/bg.png", "img/h1.svg",
+        "img/hero.webp", "img/hero-wide.webp", "img/hero.jpg", "fonts/doc.woff2", "fonts/doc.woff", "media/clip.mp4",
+        "media/clip.mp3", "media/poster.jpg", "manifest.json",
+    ]
+
+    static func checkClosed(_ result: MirrorResult) async throws -> URL {
+        let bundle = try await MirrorChecks.write(result)
+        let files = MirrorChecks.files(bundle)
+        #expect(files.isSuperset(of: expectedFiles), "missing: \(expectedFiles.subtracting(files).sorted())")
+        let findings = try await MirrorChecks.schemeFindings(bundle)
+        #expect(findings.isEmpty, "\(findings.map(\.diagnostic.description))")
+        #expect(try MirrorChecks.brokenFileLinks(bundle) == [])
+        let manifest = try Manifest.decode(Data(contentsOf: bundle.appendingPathComponent(Manifest.fileName)))
+        let aliases = Dictionary(uniqueKeysWithValues: manifest.aliases.map { ($0.url, $0.target) })
+        #expect(aliases["docs://app/nextPage"] == "docs://app/nextPage.html")
+        #expect(aliases["docs://app/guide"] == "docs://app/guide/index.html")
+        #expect(aliases["docs://app/guide/"] == "docs://app/guide/index.html")
+        #expect(aliases["docs://app/old-page"] == "docs://app/nextPage.html")
+        #expect(result.externalLinks.map(\.url) == ["https://example.com/elsewhere", "http://127.0.0.2:9/other-origin"])
+        #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
+        return bundle
+    }
+
+    @Test func mirrorsTheFolderClosed() async throws {
+        let result = await Mirror(source: FolderSource(folder: MirrorChecks.fixture)).run()
+        #expect(result.pages == 5)
+        let bundle = try await Self.checkClosed(result)
+        defer { try? FileManager.default.removeItem(at: bundle) }
+        let index = try String(contentsOf: bundle.appendingPathComponent("index.html"), encoding: .utf8)
+        #expect(index.contains(#"<link rel="stylesheet" href="css/site.v=2.css">"#))
+        #expect(index.contains(#"srcset="img/logo.png 1x, img/logo@2x.png 2x""#))
+        #expect(index.contains(#"<a href="nextPage.html">Old page (redirected)</a>"#))
+        #expect(index.contains(#"style="background: url('img/bg.png') no-repeat""#))
+    }
+
+    @Test func mirrorsOverLoopbackHTTPClosed() async throws {
+        let server = try LoopbackServer(serving: MirrorChecks.fixture)
+        defer { server.stop() }
+        let source = try HTTPSource(root: server.url, timeout: 5)
+        let result = await Mirror(source: source).run()
+        #expect(result.pages == 5)
+        let bundle = try await Self.checkClosed(result)
+        defer { try? FileManager.default.removeItem(at: bundle) }
+        let redirects = server.requests.filter { $0.status == 301 }.map(\.path)
+        #expect(redirects.contains("/old-page"))
+        #expect(redirects.contains("/guide"))
+        #expect(!server.requests.contains { $0.status == 404 })
+    }
+
+    @Test func theSameBytesFromFolderAndHTTP() async throws {
+        let server = try LoopbackServer(serving: MirrorChecks.fixture)
+        defer { server.stop() }
+        let overHTTP = await Mirror(source: try HTTPSource(root: server.url, timeout: 5)).run()
+        let fromFolder = await Mirror(source: FolderSource(folder: MirrorChecks.fixture, root: server.url)).run()
+        #expect(overHTTP.files == fromFolder.files)
+    }
+}
