@@ -103,7 +103,9 @@ struct LinkRules {
                 return (.error, .caseMismatch, "no file '\(wanted)' in the bundle, but '\(real)' exists (letter case matters on devices)")
             }
             if !target.path.hasSuffix("/"), pathSet.contains(target.path + "/index.html") {
-                return (.error, .brokenLink, "no file '\(target.path)' in the bundle ('\(target.path)/' is a folder: link to it with its slash)")
+                // The resolver serves no redirects, so in the app this link is a 404: an error, under the
+                // rule that names the fix.
+                return (.error, .directoryNoSlash, "'\(target.path)' is a folder and is not served without its slash (no redirects under the scheme): link to '\(target.path)/'")
             }
             let hint = Suggestion.nearest(to: wanted, in: allPaths).map { " (did you mean '\($0)'?)" } ?? ""
             return (.error, .brokenLink, "no file '\(wanted)' in the bundle\(hint)")
