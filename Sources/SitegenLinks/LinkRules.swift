@@ -53,9 +53,8 @@ struct LinkRules {
 
     private mutating func check(_ resolved: ResolvedLink, in document: ParsedDocument) {
         let link = resolved.link
-        let place = location(document.path, link.line, link.column)
         func report(_ severity: Severity, _ rule: RuleID, _ message: String) {
-            add(severity, rule, message, page: document.path, href: link.url, at: place)
+            add(severity, rule, message, page: document.path, href: link.url, at: location(document.path, link.line, link.column))
         }
         switch resolved.target {
         case .notALink, .ignored:
