@@ -40,7 +40,7 @@ struct CrawlState {
         var next: [(key: String, url: URL)] = []
         for link in document.links {
             guard case .sameOrigin(let target) = link.target, !target.escapesRoot else { continue }
-            if scheduled.insert(target.key).inserted { next.append((target.key, target.url)) }
+            if scheduled.insert(target.key).inserted, let url = URL(string: target.key) { next.append((target.key, url)) }
         }
         return next
     }

@@ -13,6 +13,11 @@ final class HTMLCollector {
         "script", "img", "source", "video", "audio", "track", "iframe", "embed", "input", "frame",
     ]
 
+    /// Attributes that can hold a link or a fragment target; values of others are never read.
+    private static let interesting: Set<String> = [
+        "id", "name", "href", "xlink:href", "src", "srcset", "poster", "data", "action", "http-equiv", "content", "style",
+    ]
+
     func start(name: UnsafePointer<CChar>, attributes: UnsafeBufferPointer<htmlscan_attr>, line: Int, column: Int) {
         let element = String(cString: name)
         if element == "style" {
@@ -24,6 +29,7 @@ final class HTMLCollector {
         for attribute in attributes {
             guard let rawName = attribute.name, let rawValue = attribute.value else { continue }
             let name = String(cString: rawName)
+            guard Self.interesting.contains(name) else { continue }
             let value = String(cString: rawValue)
             let (line, column) = (Int(attribute.line), Int(attribute.column))
             func link(_ url: String) {

@@ -59,7 +59,7 @@ public struct LinkChecker: Sendable {
         case .found(let path, let mimeType, let body):
             let outcome = FetchOutcome.found(path: path, mimeType: mimeType)
             let kind = DocumentKind(mimeType: mimeType)
-            guard kind != .other, let pageURL = resolver.url(forPath: path) else {
+            guard kind != .other, let (pagePath, pageURL) = resolver.url(forPath: path) else {
                 return LoadedResource(key: key, outcome: outcome)
             }
             let facts: DocumentFacts
@@ -69,7 +69,7 @@ public struct LinkChecker: Sendable {
                 facts = DocumentFacts(links: CSSExtractor.extract(body))
             }
             let base = facts.baseHref.flatMap { URL(string: $0.trimmingASCIIWhitespace(), relativeTo: pageURL)?.absoluteURL }
-            let links = facts.links.map { ResolvedLink(link: $0, target: resolver.resolve($0.url, page: pageURL, base: base)) }
+            let links = facts.links.map { ResolvedLink(link: $0, target: resolver.resolve($0.url, page: pageURL, pagePath: pagePath, base: base)) }
             let document = ParsedDocument(
                 path: path, isHTML: kind == .html, facts: facts, links: links, anchorNames: Set(facts.anchors.map(\.name)))
             return LoadedResource(key: key, outcome: outcome, document: document)

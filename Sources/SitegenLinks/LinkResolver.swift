@@ -14,10 +14,10 @@ struct LinkResolver: Sendable {
         self.ignorePatterns = ignorePatterns.map(GlobPattern.init)
     }
 
-    /// The URL of a bundle file, e.g. `docs://app/guide/a%20b.html`.
-    func url(forPath path: String) -> URL? {
-        let encoded = path.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? path
-        return URL(string: "\(scheme)://\(host)/\(encoded)")
+    /// The encoded path of a bundle file with its leading slash (`/guide/a%20b.html`), and its URL.
+    func url(forPath path: String) -> (path: [UInt8], url: URL)? {
+        let encoded = "/" + (path.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? path)
+        return URL(string: "\(scheme)://\(host)\(encoded)").map { (Array(encoded.utf8), $0) }
     }
 
     /// The key under which a same-origin URL is fetched once: the absolute URL without query and
@@ -43,9 +43,9 @@ struct LinkResolver: Sendable {
         url.scheme?.lowercased() == scheme && (url.host?.lowercased() ?? "") == host
     }
 
-    /// Classifies `raw` (as written) found in a document at `page`, whose `<base href>` resolved to
-    /// `base`, if any.
-    func resolve(_ raw: String, page: URL, base: URL?) -> LinkTarget {
+    /// Classifies `raw` (as written) found in a document at `page` (whose encoded path, with its
+    /// leading slash, is `pagePath`), whose `<base href>` resolved to `base`, if any.
+    func resolve(_ raw: String, page: URL, pagePath: [UInt8], base: URL?) -> LinkTarget {
         var href = raw.trimmingASCIIWhitespace()
         if href.utf8.contains(where: { $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) {
             href.removeAll { $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\r\n" }
@@ -56,23 +56,50 @@ struct LinkResolver: Sendable {
         if !ignorePatterns.isEmpty, isIgnored(href) { return .ignored }
         if written == "file" { return .fileURL }
         if base == nil, href.utf8.first == UInt8(ascii: "#") { return .samePage(fragment: String(href.dropFirst())) }
+        if base == nil, written == nil, let fast = RelativeReference.resolve(href.utf8, pagePath: pagePath),
+            let target = fastTarget(href, fast)
+        {
+            return target
+        }
         guard let url = URL(string: href, relativeTo: base ?? page)?.absoluteURL, url.scheme != nil else { return .invalid }
         if url.scheme?.lowercased() == "file" { return .fileURL }
         guard isSameOrigin(url) else {
             return isIgnored(url.absoluteString) ? .ignored : .external(url.absoluteString)
         }
         let (key, normal) = Self.split(url)
-        if !ignorePatterns.isEmpty, isIgnored(key) || isIgnored(url.absoluteString) { return .ignored }
-        let fragment = href.utf8.firstIndex(of: UInt8(ascii: "#")).map { String(href[href.utf8.index(after: $0)...]) }
         let path = String(normal.path(percentEncoded: false).drop(while: { $0 == "/" }))
+        if !ignorePatterns.isEmpty, isIgnored(key) || isIgnored(url.absoluteString) || isIgnored(path) { return .ignored }
         let relative = written == nil && href.utf8.first != UInt8(ascii: "/")
         let escapes = relative && (href.contains("..") || href.contains("%"))
             && Self.climbsAboveRoot(href, from: (base.flatMap { isSameOrigin($0) ? $0 : nil } ?? page).path)
         return .sameOrigin(
             SameOriginTarget(
-                key: key, url: url, path: path, fragment: fragment,
-                escapesRoot: escapes,
+                key: key, path: path, fragment: Self.fragment(of: href), escapesRoot: escapes,
                 absolutePath: href.hasPrefix("/") && !href.hasPrefix("//")))
+    }
+
+    /// The target of a reference `RelativeReference` resolved; `nil` when its path does not decode.
+    private func fastTarget(_ href: String, _ resolved: RelativeReference.Resolved) -> LinkTarget? {
+        let encoded = String(decoding: resolved.path.dropFirst(), as: UTF8.self)
+        let key = "\(scheme)://\(host)/\(encoded)"
+        var path = encoded
+        if resolved.path.contains(UInt8(ascii: "%")) {
+            guard let decoded = encoded.removingPercentEncoding else { return nil }
+            path = decoded
+        }
+        if !ignorePatterns.isEmpty {
+            let rest = href.utf8.firstIndex { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") }.map { String(href[$0...]) } ?? ""
+            if isIgnored(key) || isIgnored(key + rest) || isIgnored(path) { return .ignored }
+        }
+        return .sameOrigin(
+            SameOriginTarget(
+                key: key, path: path, fragment: Self.fragment(of: href), escapesRoot: resolved.climbsAboveRoot,
+                absolutePath: href.utf8.first == UInt8(ascii: "/")))
+    }
+
+    /// The fragment as written, without `#`; `nil` when there is none.
+    static func fragment(of href: String) -> String? {
+        href.utf8.firstIndex(of: UInt8(ascii: "#")).map { String(href[href.utf8.index(after: $0)...]) }
     }
 
     private func isIgnored(_ text: String) -> Bool {

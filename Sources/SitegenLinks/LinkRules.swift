@@ -53,9 +53,8 @@ struct LinkRules {
 
     private mutating func check(_ resolved: ResolvedLink, in document: ParsedDocument) {
         let link = resolved.link
-        let place = location(document.path, link.line, link.column)
         func report(_ severity: Severity, _ rule: RuleID, _ message: String) {
-            add(severity, rule, message, page: document.path, href: link.url, at: place)
+            add(severity, rule, message, page: document.path, href: link.url, at: location(document.path, link.line, link.column))
         }
         switch resolved.target {
         case .notALink, .ignored:
@@ -103,7 +102,9 @@ struct LinkRules {
                 return (.error, .caseMismatch, "no file '\(wanted)' in the bundle, but '\(real)' exists (letter case matters on devices)")
             }
             if !target.path.hasSuffix("/"), pathSet.contains(target.path + "/index.html") {
-                return (.error, .brokenLink, "no file '\(target.path)' in the bundle ('\(target.path)/' is a folder: link to it with its slash)")
+                // The resolver serves no redirects, so in the app this link is a 404: an error, under the
+                // rule that names the fix.
+                return (.error, .directoryNoSlash, "'\(target.path)' is a folder and is not served without its slash (no redirects under the scheme): link to '\(target.path)/'")
             }
             let hint = Suggestion.nearest(to: wanted, in: allPaths).map { " (did you mean '\($0)'?)" } ?? ""
             return (.error, .brokenLink, "no file '\(wanted)' in the bundle\(hint)")

@@ -22,8 +22,6 @@ enum LinkTarget: Sendable, Hashable {
 struct SameOriginTarget: Sendable, Hashable {
     /// The absolute URL without query and fragment: what is fetched once.
     var key: String
-    /// The resolved URL, handed to the fetcher.
-    var url: URL
     /// The percent-decoded path without its leading slash (`guide/`, `a b.html`).
     var path: String
     /// The fragment as written, without `#`; `nil` when the link has none.

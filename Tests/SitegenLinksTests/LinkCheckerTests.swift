@@ -81,7 +81,8 @@ import Testing
         #expect(lenient.summary == ["directory-no-slash index.html:1:4"])
         #expect(lenient.findings.first?.diagnostic.severity == .warning)
         let strict = await InMemoryFetcher(files).check()
-        #expect(strict.summary == ["orphan guide/index.html", "broken-link index.html:1:4"])
+        #expect(strict.summary == ["orphan guide/index.html", "directory-no-slash index.html:1:4"])
+        #expect(strict.findings.last?.diagnostic.severity == .error)
     }
 
     @Test func absolutePathIsAWarningAndStillChecked() async {

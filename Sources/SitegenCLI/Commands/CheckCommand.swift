@@ -13,8 +13,8 @@ enum CheckCommand: Command {
             .value("--entry", "PATH", "Also crawl from PATH (bundle-relative); the default entry is the manifest's, else index.html.", repeatable: true),
             .value("--scheme", "S", "The scheme of a tree without manifest (default docs)."),
             .value("--host", "H", "The host of a tree without manifest (default app)."),
-            .value("--external", "POLICY", "External links: ignore, warn or error (default ignore). They are never fetched."),
-            .value("--ignore", "PATTERN", "Skip links matching PATTERN ('*' wildcard).", repeatable: true),
+            .value("--external", "POLICY", "External links: ignore, warn or error (default warn). They are never fetched."),
+            .value("--ignore", "PATTERN", "Skip links whose text as written, URL or bundle path matches PATTERN ('*' matches anything, slashes too).", repeatable: true),
             .flag("--strict", "Warnings fail the check too (exit 1)."),
         ] + ReportOptions.specs)
 
@@ -24,7 +24,7 @@ enum CheckCommand: Command {
         let external: ExternalLinkPolicy
         do {
             report = try ReportOptions(arguments, spec: spec)
-            let name = arguments.value("--external") ?? "ignore"
+            let name = arguments.value("--external") ?? "warn"
             guard let policy = ExternalLinkPolicy(rawValue: name) else {
                 throw UsageError("--external must be ignore, warn or error, not '\(name)'", command: spec)
             }

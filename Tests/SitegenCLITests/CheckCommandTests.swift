@@ -1,0 +1,110 @@
+import Foundation
+import SitegenCorpus
+import Testing
+
+@Suite(.serialized) struct CheckCommandTests {
+    @Test func projectDistChecksClean() throws {
+        let runner = try SitegenRunner()
+        defer { runner.cleanUp() }
+        let root = SitegenRunner.packageRoot
+        let build = try runner.run([
+            "build", "--site", root.appendingPathComponent("Site").path, "--templates", root.appendingPathComponent("Templates").path,
+            "--out", runner.url("dist").path, "--quiet",
+        ])
+        #expect(build.status == 0, "\(build.stdout)\(build.stderr)")
+        let run = try runner.run(["check", "dist"])
+        #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+        #expect(run.stdout.contains(": 0 errors, 0 warnings in "), "\(run.stdout)")
+    }
+
+    @Test func brokenTreeExitsOneWithExactLines() throws {
+        let runner = try SitegenRunner()
+        defer { runner.cleanUp() }
+        try runner.write("<h1 id=top-id>Home</h1>\n<a href=\"guide/\">g</a>\n<a href=\"missing.html\">m</a>\n<a href=\"guide/#nope\">f</a>\n<a href=\"https://example.org/\">x</a>\n", to: "site/index.html")
+        try runner.write("<a href=\"../index.html#top-id\">home</a>\n<img src=\"../../up.png\">\n", to: "site/guide/index.html")
+        try runner.write("<p>nobody links here</p>\n", to: "site/old.html")
+        let run = try runner.run(["check", "site", "--quiet"])
+        #expect(run.status == 1)
+        #expect(run.stdout == """
+            site/guide/index.html:2:6: error: '../../up.png' leaves the bundle root [escapes-root]
+            site/index.html:3:4: error: no file 'missing.html' in the bundle [broken-link]
+            site/index.html:4:4: error: no id 'nope' in guide/index.html [broken-fragment]
+            site/index.html:5:4: warning: external link 'https://example.org/' (not checked) [external-link]
+            site/old.html: warning: no link reaches this page from the entry [orphan]
+
+            """, "\(run.stdout)")
+        let ignoring = try runner.run(["check", "site", "--quiet", "--external", "ignore", "--ignore", "missing*", "--ignore", "*up.png"])
+        #expect(ignoring.stdout.split(separator: "\n").map { $0.hasSuffix("[broken-fragment]") || $0.hasSuffix("[orphan]") } == [true, true], "\(ignoring.stdout)")
+    }
+
+    @Test(arguments: [
+        (["check"], "missing"), (["check", "nowhere"], "not a folder"), (["check", "site", "--format", "xml"], "unknown format"),
+        (["check", "site", "--external", "maybe"], "--external"), (["check", "site", "--scheme", "https"], "reserved"),
+        (["check", "site", "--bogus"], "--bogus"),
+    ])
+    func badArgumentsExitTwo(arguments: [String], mention: String) throws {
+        let runner = try SitegenRunner()
+        defer { runner.cleanUp() }
+        try runner.write("<p>x</p>", to: "site/index.html")
+        let run = try runner.run(arguments)
+        #expect(run.status == 2, "\(run.stdout)\(run.stderr)")
+        #expect(run.stderr.lowercased().contains(mention.lowercased()), "\(run.stderr)")
+    }
+
+    @Test func treeWithoutManifestUsesSchemeAndHost() throws {
+        let runner = try SitegenRunner()
+        defer { runner.cleanUp() }
+        try runner.write("<a href=\"help://book/a.html\">a</a><a href=\"help://book/gone.html\">b</a>", to: "site/index.html")
+        try runner.write("<p>a</p>", to: "site/a.html")
+        let own = try runner.run(["check", "site", "--scheme", "help", "--host", "book", "--quiet"])
+        #expect(own.status == 1)
+        #expect(own.stdout == "site/index.html:1:38: error: no file 'gone.html' in the bundle [broken-link]\n", "\(own.stdout)")
+        let other = try runner.run(["check", "site", "--quiet"])
+        #expect(other.status == 0)
+        #expect(other.stdout.components(separatedBy: "[external-link]").count == 3, "\(other.stdout)")
+        #expect(other.stdout.contains("site/a.html: warning: no link reaches this page from the entry [orphan]"))
+    }
+
+    @Test func hugoLikePrettyURLs() throws {
+        let runner = try SitegenRunner()
+        defer { runner.cleanUp() }
+        try runner.write("<link rel=stylesheet href=\"css/site.css\"><a href=\"posts/\">p</a><a href=\"posts/first/#intro\">f</a>", to: "public/index.html")
+        try runner.write("body{background:url(../img/bg.png)}", to: "public/css/site.css")
+        try runner.write("png", to: "public/img/bg.png")
+        try runner.write("<a href=\"../\">home</a><a href=\"first/\">first</a><a href=\"/posts/first/\">abs</a>", to: "public/posts/index.html")
+        try runner.write("<h2 id=intro>Intro</h2><a href=\"../../\">home</a><img src=\"../../img/bg.png\">", to: "public/posts/first/index.html")
+        let run = try runner.run(["check", "public", "--entry", "posts/first/index.html"])
+        #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+        #expect(run.stdout.hasPrefix("public/posts/index.html:1:52: warning: root-relative link '/posts/first/'"), "\(run.stdout)")
+        #expect(run.stdout.contains("checked 3 pages and 2 assets"), "\(run.stdout)")
+        let strict = try runner.run(["check", "public", "--strict", "--quiet"])
+        #expect(strict.status == 1)
+    }
+
+    @Test func outputFileGetsTheReportAndStderrTheSummary() throws {
+        let runner = try SitegenRunner()
+        defer { runner.cleanUp() }
+        try runner.write("<a href=\"gone.html\">x</a>", to: "site/index.html")
+        let run = try runner.run(["check", "site", "--format", "json", "--output", "report.json"])
+        #expect(run.status == 1)
+        #expect(run.stdout.isEmpty)
+        #expect(run.stderr.contains("checked 1 pages and 0 assets, checked 1 links: 1 error, 0 warnings"), "\(run.stderr)")
+        let document = try JSONSerialization.jsonObject(with: Data(try runner.read("report.json").utf8)) as? [String: Any]
+        #expect((document?["findings"] as? [[String: Any]])?.first?["rule"] as? String == "broken-link")
+    }
+
+    @Test func faultCorpusGivesExactlyTheInjectedFindings() throws {
+        let runner = try SitegenRunner()
+        defer { runner.cleanUp() }
+        let manifest = try HTMLFaultCorpus.write(pages: 300, seed: 5, to: runner.url("corpus"))
+        let run = try runner.run(["check", "corpus", "--format", "json"])
+        #expect(run.status == 1)
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+        let found = try #require(document["findings"] as? [[String: Any]]).map {
+            HTMLFaultCorpus.ExpectedFinding(
+                file: String(($0["file"] as? String ?? "").dropFirst("corpus/".count)), line: $0["line"] as? Int ?? 0,
+                rule: $0["rule"] as? String ?? "")
+        }
+        #expect(found.sorted() == manifest.findings)
+    }
+}
