@@ -90,7 +90,9 @@ struct SourceLinkChecker: Sendable {
         }
         if model.outputPaths.contains(path) { return .asset }
         if let index = indexPath, model.page(source: index) != nil {
-            return .problem(.directoryNoSlash, .warning, { "'\($0)' names a folder without its trailing slash; write '\($0)/'" })
+            return .problem(
+                .directoryNoSlash, .error,
+                { "'\($0)' names a folder without its trailing slash, which an app is not served (no redirects under the scheme); write '\($0)/'" })
         }
         return missing(path, kind: "file")
     }
