@@ -12,8 +12,15 @@ struct ParsedDocument: Sendable {
     /// Bundle-relative path of the file.
     var path: String
     var isHTML: Bool
-    var facts: DocumentFacts
+    /// Repeated ids, with the first occurrence of each.
+    var duplicateIDs: [(duplicate: Anchor, first: Anchor)]
+    /// Links that need the reduce step: fragments, missing or odd targets, other origins.
     var links: [ResolvedLink]
+    /// Same-origin targets of links already known to be fine (an existing file, no fragment): kept
+    /// only for scheduling and reachability, so 10,000 pages of navigation do not sit in memory.
+    var acceptedTargets: [String]
+    /// How many links were accepted that way.
+    var acceptedCount: Int
     /// Every id and `<a name>`, for fragment checks.
     var anchorNames: Set<String>
 }
@@ -41,6 +48,9 @@ struct CrawlState {
         for link in document.links {
             guard case .sameOrigin(let target) = link.target, !target.escapesRoot else { continue }
             if scheduled.insert(target.key).inserted, let url = URL(string: target.key) { next.append((target.key, url)) }
+        }
+        for key in document.acceptedTargets where scheduled.insert(key).inserted {
+            if let url = URL(string: key) { next.append((key, url)) }
         }
         return next
     }

@@ -31,6 +31,7 @@ public struct LinkChecker: Sendable {
             if state.scheduled.insert(key).inserted { queue.append((key, entry)) }
         }
         let fetcher = self.fetcher
+        let known = Set(fetcher.allPaths)
         let limit = max(2, ProcessInfo.processInfo.activeProcessorCount * 4)
         await withTaskGroup(of: LoadedResource.self) { group in
             var head = 0, running = 0
@@ -39,7 +40,7 @@ public struct LinkChecker: Sendable {
                     let (key, url) = queue[head]
                     head += 1
                     running += 1
-                    group.addTask { await Self.load(url, key: key, fetcher: fetcher, resolver: resolver) }
+                    group.addTask { await Self.load(url, key: key, fetcher: fetcher, resolver: resolver, known: known) }
                 }
                 guard let loaded = await group.next() else { break }
                 running -= 1
@@ -52,7 +53,9 @@ public struct LinkChecker: Sendable {
     }
 
     /// The map step for one URL: fetch, and parse and resolve if it is same-origin HTML or CSS.
-    static func load(_ url: URL, key: String, fetcher: any ResourceFetching, resolver: LinkResolver) async -> LoadedResource {
+    static func load(_ url: URL, key: String, fetcher: any ResourceFetching, resolver: LinkResolver, known: Set<String>) async
+        -> LoadedResource
+    {
         switch await fetcher.fetch(url) {
         case .notFound: return LoadedResource(key: key, outcome: .notFound)
         case .outsideBundle: return LoadedResource(key: key, outcome: .outsideBundle)
@@ -69,9 +72,24 @@ public struct LinkChecker: Sendable {
                 facts = DocumentFacts(links: CSSExtractor.extract(body))
             }
             let base = facts.baseHref.flatMap { URL(string: $0.trimmingASCIIWhitespace(), relativeTo: pageURL)?.absoluteURL }
-            let links = facts.links.map { ResolvedLink(link: $0, target: resolver.resolve($0.url, page: pageURL, pagePath: pagePath, base: base)) }
+            var links: [ResolvedLink] = []
+            var accepted: Set<String> = []
+            var acceptedCount = 0
+            for link in facts.links {
+                let target = resolver.resolve(link.url, page: pageURL, pagePath: pagePath, base: base)
+                switch target {
+                case .notALink, .ignored:
+                    continue
+                case .sameOrigin(let same) where same.fragment == nil && !same.escapesRoot && !same.absolutePath && known.contains(same.path):
+                    accepted.insert(same.key)
+                    acceptedCount += 1
+                default:
+                    links.append(ResolvedLink(link: link, target: target))
+                }
+            }
             let document = ParsedDocument(
-                path: path, isHTML: kind == .html, facts: facts, links: links, anchorNames: Set(facts.anchors.map(\.name)))
+                path: path, isHTML: kind == .html, duplicateIDs: facts.duplicateIDs, links: links,
+                acceptedTargets: accepted.sorted(), acceptedCount: acceptedCount, anchorNames: Set(facts.anchors.map(\.name)))
             return LoadedResource(key: key, outcome: outcome, document: document)
         }
     }

@@ -34,7 +34,8 @@ struct LinkRules {
     mutating func report() -> CheckReport {
         for path in state.documents.keys.sorted() {
             guard let document = state.documents[path] else { continue }
-            for (duplicate, first) in document.facts.duplicateIDs {
+            linksChecked += document.acceptedCount
+            for (duplicate, first) in document.duplicateIDs {
                 let place = location(path, duplicate.line, duplicate.column)
                 add(.warning, .duplicateID, "duplicate id '\(duplicate.name)' (first at line \(first.line))", page: path, href: nil, at: place)
             }

@@ -1,5 +1,11 @@
 import Foundation
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// A bundle directory on disk: its real (symlink-free) root, the files it serves, and the check
 /// that a bundle-relative path really stays inside it.
 struct BundleTree: Sendable {
@@ -21,13 +27,14 @@ struct BundleTree: Sendable {
     /// The real file behind a bundle-relative path and its size: refused when a symlink leads out
     /// of the bundle, not found when it is missing or not a regular file.
     func realFile(_ relative: String) -> Result<(url: URL, size: Int), ResolutionFailure> {
-        let real = URL(fileURLWithPath: prefix + relative).resolvingSymlinksInPath()
-        guard real.path.hasPrefix(prefix) else { return .failure(.outsideBundle(path: relative)) }
-        guard let attributes = try? FileManager.default.attributesOfItem(atPath: real.path),
-            attributes[.type] as? FileAttributeType == .typeRegular
-        else { return .failure(.notFound(path: relative)) }
-        let size = (attributes[.size] as? NSNumber)?.intValue ?? 0
-        return .success((real, size))
+        // realpath(3) and stat(2) directly: Foundation's equivalents cost more than reading the file.
+        guard let resolved = realpath(prefix + relative, nil) else { return .failure(.notFound(path: relative)) }
+        let real = String(cString: resolved)
+        free(resolved)
+        guard real.hasPrefix(prefix) else { return .failure(.outsideBundle(path: relative)) }
+        var info = stat()
+        guard stat(real, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return .failure(.notFound(path: relative)) }
+        return .success((URL(fileURLWithPath: real), Int(info.st_size)))
     }
 
     /// Every served file as a sorted bundle-relative path: regular files, and symlinks to regular
