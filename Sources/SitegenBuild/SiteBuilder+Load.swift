@@ -30,7 +30,12 @@ extension SiteBuilder {
                 group.addTask { (index, Result { () throws(InputError) in try loader.load(file) }) }
             }
             var out = [Result<PageLoader.Loaded, InputError>?](repeating: nil, count: files.count)
-            for await (index, result) in group { out[index] = result }
+            var done = 0
+            for await (index, result) in group {
+                out[index] = result
+                done += 1
+                if done % 64 == 0 || done == files.count { progress?(StageProgress(stage: "parsing", done: done, total: files.count)) }
+            }
             return out
         }
         var pages: [PageLoader.Loaded] = []

@@ -18,8 +18,13 @@ struct WrittenFile: Sendable {
 /// cache of a previous build of the same output, only what changed is parsed, rendered and written.
 public struct SiteBuilder: Sendable {
     public var options: BuildOptions
+    /// Told how parsing and writing advance.
+    public var progress: ProgressHandler?
 
-    public init(options: BuildOptions) { self.options = options }
+    public init(options: BuildOptions, progress: ProgressHandler? = nil) {
+        self.options = options
+        self.progress = progress
+    }
 
     /// Runs every stage up to a staged bundle. An input error stops the build with nothing written.
     public func build() async throws(InputError) -> BuildOutcome {
@@ -80,7 +85,7 @@ public struct SiteBuilder: Sendable {
             let writer = PageWriter(
                 context: PageContext(model: model, nav: nav, origin: origin.description), theme: theme,
                 templates: TemplateDependencies(sources: theme.templateSources), loader: loader,
-                staged: staged, previous: previous, previousBundle: options.outputDirectory)
+                staged: staged, previous: previous, previousBundle: options.outputDirectory, progress: progress)
             var written = try await writer.writePages(model.pages, sources: Dictionary(uniqueKeysWithValues: files.map { ($0.path, $0) }))
             written += try await writer.copyAssets(assets, displayRoot: options.siteDisplay)
             written.append(try writer.write(NavScript.render(nav), to: NavScript.path))

@@ -11,11 +11,13 @@ public struct LinkChecker: Sendable {
     private let fetcher: any ResourceFetching
     /// The options this checker applies.
     public let options: CheckOptions
+    private let progress: ProgressHandler?
 
-    /// Creates a checker reading through `fetcher`.
-    public init(fetcher: some ResourceFetching, options: CheckOptions = CheckOptions()) {
+    /// Creates a checker reading through `fetcher`; `progress` hears how the crawl advances.
+    public init(fetcher: some ResourceFetching, options: CheckOptions = CheckOptions(), progress: ProgressHandler? = nil) {
         self.fetcher = fetcher
         self.options = options
+        self.progress = progress
     }
 
     /// Crawls from `entries` (URLs of the fetcher's origin): each URL is fetched once and each file
@@ -45,6 +47,7 @@ public struct LinkChecker: Sendable {
                 guard let loaded = await group.next() else { break }
                 running -= 1
                 queue.append(contentsOf: state.merge(loaded))
+                if head % 64 == 0 || head == queue.count { progress?(StageProgress(stage: "checking", done: head - running, total: queue.count)) }
             }
         }
         var rules = LinkRules(state: state, options: options, allPaths: fetcher.allPaths)

@@ -14,6 +14,7 @@ struct PageWriter: Sendable {
     var staged: StagedBundle
     var previous: BuildCache?
     var previousBundle: URL
+    var progress: ProgressHandler?
 
     func writePages(_ pages: [Page], sources: [SitePath: SourceFile]) async throws(InputError) -> [WrittenFile] {
         let results = await withTaskGroup(of: Result<WrittenFile, InputError>.self) { group in
@@ -43,7 +44,12 @@ struct PageWriter: Sendable {
                 }
             }
             var results: [Result<WrittenFile, InputError>] = []
-            for await result in group { results.append(result) }
+            for await result in group {
+                results.append(result)
+                if results.count % 64 == 0 || results.count == pages.count {
+                    progress?(StageProgress(stage: "writing", done: results.count, total: pages.count))
+                }
+            }
             return results
         }
         return try collect(results)

@@ -29,10 +29,13 @@ enum BuildCommand: Command {
         let options = BuildOptions(
             site: arguments.value("--site") ?? "Site", templates: arguments.value("--templates") ?? "Templates",
             output: arguments.value("--out") ?? "dist", workingDirectory: environment.workingDirectory)
+        let progress = ProgressLine(enabled: environment.stderrIsTerminal && !report.quiet)
+        defer { progress.finish() }
         let outcome: BuildOutcome
         do {
-            outcome = try await SiteBuilder(options: options).build()
+            outcome = try await SiteBuilder(options: options, progress: progress.handler).build()
         } catch {
+            progress.finish()
             console.err("\(error)\n")
             return .inputError
         }
@@ -45,7 +48,8 @@ enum BuildCommand: Command {
             do {
                 crawl = try await Crawl.run(
                     bundle: outcome.staged.directory, displayRoot: options.outputDisplay, entries: [],
-                    external: CheckPolicy.external(outcome.config.externalLinks), ignore: outcome.config.ignoreLinks)
+                    external: CheckPolicy.external(outcome.config.externalLinks), ignore: outcome.config.ignoreLinks,
+                    progress: progress.handler)
             } catch {
                 outcome.staged.discard()
                 console.err("\(options.outputDisplay)\(error)\n")
@@ -66,6 +70,7 @@ enum BuildCommand: Command {
             console.err("\(error)\n")
             return .inputError
         }
+        progress.finish()
         let result = Report(
             command: "build", files: outcome.sourceFiles, diagnostics: diagnostics, pages: outcome.pageCount,
             assets: outcome.assetCount, linksChecked: crawl.linksChecked,

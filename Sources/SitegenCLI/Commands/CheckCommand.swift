@@ -47,10 +47,13 @@ enum CheckCommand: Command {
             return .inputError
         }
         let crawl: CrawlResult
+        let progress = ProgressLine(enabled: environment.stderrIsTerminal && !report.quiet)
         do {
+            defer { progress.finish() }
             crawl = try await Crawl.run(
                 bundle: directory, displayRoot: display, entries: arguments.all("--entry"), external: external,
-                ignore: arguments.all("--ignore"), origin: BundleOrigin(scheme: scheme, host: arguments.value("--host") ?? "app"))
+                ignore: arguments.all("--ignore"), origin: BundleOrigin(scheme: scheme, host: arguments.value("--host") ?? "app"),
+                progress: progress.handler)
         } catch {
             console.err("\(display)\(Manifest.fileName): error: \(error)\n")
             return .inputError

@@ -17,7 +17,7 @@ struct CrawlResult: Sendable {
 enum Crawl {
     static func run(
         bundle: URL, displayRoot: String, entries: [String], external: ExternalLinkPolicy, ignore: [String],
-        origin: BundleOrigin = BundleOrigin()
+        origin: BundleOrigin = BundleOrigin(), progress: ProgressHandler? = nil
     ) async throws(ManifestError) -> CrawlResult {
         let resolver = try SchemeResolver(bundle: bundle, origin: origin)
         let fetcher = ResolverFetcher(resolver: resolver)
@@ -26,7 +26,7 @@ enum Crawl {
         options.ignorePatterns = ignore
         options.displayRoot = displayRoot
         let extra = entries.map { resolver.origin.url(forPath: $0.hasPrefix("/") ? String($0.dropFirst()) : $0) }
-        let report = await LinkChecker(fetcher: fetcher, options: options).check(entries: [resolver.entryURL] + extra)
+        let report = await LinkChecker(fetcher: fetcher, options: options, progress: progress).check(entries: [resolver.entryURL] + extra)
         return CrawlResult(findings: report.findings, pages: report.pages, assets: report.assets, linksChecked: report.linksChecked)
     }
 }

@@ -1,0 +1,64 @@
+import Foundation
+import Testing
+
+/// `sitegen resolve` and `sitegen verify` on a built bundle, as `Site/reference/cli.md` documents.
+@Suite(.serialized) struct BundleCommandsTests {
+    private func built() throws -> SitegenRunner {
+        let runner = try SitegenRunner()
+        try runner.copyFixture("Sites/clean", to: "Site")
+        try runner.copyFixture("Themes/minimal", to: "Templates")
+        #expect(try runner.run(["build"]).status == 0)
+        return runner
+    }
+
+    @Test func resolveShowsWhatAnAppIsServed() throws {
+        let runner = try built()
+        defer { runner.cleanUp() }
+        let page = try runner.run(["resolve", "dist", "help://book/guide/", "--body"])
+        #expect(page.status == 0)
+        #expect(page.stdout.hasPrefix("200 OK\n"))
+        #expect(page.stdout.contains("Content-Type: text/html; charset=utf-8"))
+        let body = try runner.read("dist/guide/index.html")
+        #expect(page.stdout.hasSuffix("\n\n" + body))
+        #expect(page.stdout.contains("Content-Length: \(body.utf8.count)"))
+
+        let alias = try runner.run(["resolve", "dist", "old/install.html", "--body"])
+        #expect(alias.stdout.hasPrefix("200 OK\n"))
+        #expect(alias.stdout.hasSuffix(try runner.read("dist/guide/install.html")))
+
+        let range = try runner.run(["resolve", "dist", "images/logo.svg", "--range", "0-3", "--body"])
+        #expect(range.stdout.hasPrefix("206 Partial Content\n"))
+        #expect(range.stdout.contains("Content-Range: bytes 0-3/"))
+        #expect(range.stdout.hasSuffix("\n\n<svg"))
+
+        let missing = try runner.run(["resolve", "dist", "nope.html"])
+        #expect(missing.status == 1)
+        #expect(missing.stdout.hasPrefix("404 Not Found\n"))
+
+        let escape = try runner.run(["resolve", "dist", "help://book/%2e%2e/%2e%2e/etc/passwd", "--body"])
+        #expect(escape.stdout.hasPrefix("404 Not Found\n"))
+        #expect(!escape.stdout.contains("root:"))
+    }
+
+    @Test func verifyFindsMissingExtraAndChangedFiles() throws {
+        let runner = try built()
+        defer { runner.cleanUp() }
+        let clean = try runner.run(["verify", "dist"])
+        #expect(clean.status == 0)
+        #expect(clean.stdout == "dist/: bundle matches its manifest\n")
+
+        try FileManager.default.removeItem(at: runner.url("dist/images/logo.svg"))
+        try runner.write("extra", to: "dist/extra.txt")
+        try runner.write(try runner.read("dist/index.html").replacingOccurrences(of: "Welcome", with: "Welcomf"), to: "dist/index.html")
+        let broken = try runner.run(["verify", "dist"])
+        #expect(broken.status == 1)
+        #expect(broken.stdout.contains("dist/images/logo.svg: error: listed in the manifest but missing"))
+        #expect(broken.stdout.contains("dist/extra.txt: error: in the bundle but not in the manifest"))
+        #expect(broken.stdout.contains("dist/index.html: error: size or sha256 differs from the manifest"))
+
+        try FileManager.default.removeItem(at: runner.url("dist/manifest.json"))
+        let noManifest = try runner.run(["verify", "dist"])
+        #expect(noManifest.status == 2)
+        #expect(noManifest.stderr.hasPrefix("dist/manifest.json: error:"))
+    }
+}
