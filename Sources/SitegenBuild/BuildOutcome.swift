@@ -20,10 +20,11 @@ public struct BuildOutcome: Sendable {
     public var cache: BuildCache
 
     /// Swaps the staged bundle over the previous one and saves the cache with the crawl's result.
-    public func commit(crawl: BuildCache.CachedCrawl) throws(InputError) {
+    public func commit(crawl: BuildCache.CachedCrawl, crawlMemo: [UInt8]) throws(InputError) {
         try staged.commit()
         var cache = cache
         cache.crawl = crawl
+        cache.crawlMemo = crawlMemo
         cache.save(for: staged.destination)
     }
 }

@@ -65,8 +65,8 @@ public struct SiteBuilder: Sendable {
 
         cache.shape = shapeFingerprint(model)
         let reusable = previous?.shape == cache.shape ? previous : nil
-        let unchanged = loaded.filter { reusable?.pages[$0.page.source]?.fingerprint == $0.fingerprint }.map(\.page.source)
-        let fresh = await SourceLinkChecker(model: model).check(pages.filter { !Set(unchanged).contains($0.source) })
+        let unchanged = Set(loaded.filter { reusable?.pages[$0.page.source]?.fingerprint == $0.fingerprint }.map(\.page.source))
+        let fresh = await SourceLinkChecker(model: model).check(pages.filter { !unchanged.contains($0.source) })
         var findingsBySource = Dictionary(grouping: fresh) { finding in finding.location?.path ?? "" }
         for source in unchanged {
             if let record = reusable?.pages[source] { findingsBySource[record.page.displayPath] = record.findings }
@@ -109,6 +109,7 @@ public struct SiteBuilder: Sendable {
             try staged.write(manifestBytes, to: SitePath(unchecked: Manifest.fileName))
             cache.manifestFingerprint = Fingerprint.of(manifestBytes)
             if previous?.manifestFingerprint == cache.manifestFingerprint { cache.crawl = previous?.crawl }
+            cache.crawlMemo = previous?.crawlMemo ?? []
             return BuildOutcome(
                 staged: staged, config: config, manifest: manifest, pageCount: pages.count, assetCount: assets.count,
                 diagnostics: diagnostics.sorted(), sources: sourceMap(model, theme: theme),

@@ -31,6 +31,8 @@ struct LoadedResource: Sendable {
     var key: String
     var outcome: FetchOutcome
     var document: ParsedDocument?
+    /// The file's SHA-256 when the fetcher knows it, to remember the document by.
+    var sha256: String?
 }
 
 /// The parent's side of the crawl: merged serially, one loaded resource at a time.

@@ -23,6 +23,13 @@ public struct LinkChecker: Sendable {
     /// Crawls from `entries` (URLs of the fetcher's origin): each URL is fetched once and each file
     /// parsed once, parsing spread over all cores.
     public func check(entries: [URL]) async -> CheckReport {
+        await check(entries: entries, memo: nil).report
+    }
+
+    /// Like `check(entries:)`, reusing what `memo` remembers of files whose SHA-256 is unchanged,
+    /// and returning the memo for the next crawl.
+    public func check(entries: [URL], memo: CrawlMemo?) async -> (report: CheckReport, memo: CrawlMemo) {
+        var remembered = CrawlMemo()
         let resolver = LinkResolver(scheme: fetcher.scheme, host: fetcher.host, ignorePatterns: options.ignorePatterns)
         var state = CrawlState()
         var queue: [(key: String, url: URL)] = []
@@ -42,23 +49,34 @@ public struct LinkChecker: Sendable {
                     let (key, url) = queue[head]
                     head += 1
                     running += 1
-                    group.addTask { await Self.load(url, key: key, fetcher: fetcher, resolver: resolver, known: known) }
+                    group.addTask { await Self.load(url, key: key, fetcher: fetcher, resolver: resolver, known: known, memo: memo) }
                 }
                 guard let loaded = await group.next() else { break }
                 running -= 1
+                if let document = loaded.document, let sha256 = loaded.sha256, case .found(_, let mimeType) = loaded.outcome {
+                    remembered.entries[document.path] = CrawlMemo.Entry(sha256: sha256, mimeType: mimeType, document: document)
+                }
                 queue.append(contentsOf: state.merge(loaded))
                 if head % 64 == 0 || head == queue.count { progress?(StageProgress(stage: "checking", done: head - running, total: queue.count)) }
             }
         }
         var rules = LinkRules(state: state, options: options, allPaths: fetcher.allPaths)
         rules.checkEntries(entryKeys)
-        return rules.report()
+        return (rules.report(), remembered)
     }
 
     /// The map step for one URL: fetch, and parse and resolve if it is same-origin HTML or CSS.
-    static func load(_ url: URL, key: String, fetcher: any ResourceFetching, resolver: LinkResolver, known: Set<String>) async
-        -> LoadedResource
-    {
+    static func load(
+        _ url: URL, key: String, fetcher: any ResourceFetching, resolver: LinkResolver, known: Set<String>, memo: CrawlMemo?
+    ) async -> LoadedResource {
+        let located = await fetcher.locate(url)
+        if let located {
+            let outcome = FetchOutcome.found(path: located.path, mimeType: located.mimeType)
+            if DocumentKind(mimeType: located.mimeType) == .other { return LoadedResource(key: key, outcome: outcome) }
+            if let entry = memo?.entries[located.path], entry.sha256 == located.sha256 {
+                return LoadedResource(key: key, outcome: outcome, document: entry.document, sha256: located.sha256)
+            }
+        }
         switch await fetcher.fetch(url) {
         case .notFound: return LoadedResource(key: key, outcome: .notFound)
         case .outsideBundle: return LoadedResource(key: key, outcome: .outsideBundle)
@@ -93,7 +111,7 @@ public struct LinkChecker: Sendable {
             let document = ParsedDocument(
                 path: path, isHTML: kind == .html, duplicateIDs: facts.duplicateIDs, links: links,
                 acceptedTargets: accepted.sorted(), acceptedCount: acceptedCount, anchorNames: Set(facts.anchors.map(\.name)))
-            return LoadedResource(key: key, outcome: outcome, document: document)
+            return LoadedResource(key: key, outcome: outcome, document: document, sha256: located?.sha256)
         }
     }
 }

@@ -12,6 +12,11 @@ public struct ResolverFetcher: ResourceFetching {
     public var host: String { resolver.origin.host }
     public var allPaths: [String] { resolver.paths }
 
+    public func locate(_ url: URL) async -> LocatedResource? {
+        guard case .success(let resource) = resolver.resolve(url), let sha256 = resource.sha256 else { return nil }
+        return LocatedResource(path: resource.path, mimeType: resource.mimeType, sha256: sha256)
+    }
+
     public func fetch(_ url: URL) async -> FetchResult {
         switch resolver.resolve(url) {
         case .success(let resource):

@@ -11,6 +11,27 @@ public protocol ResourceFetching: Sendable {
     var allPaths: [String] { get }
     /// Resolves and reads a same-origin URL (query and fragment ignored).
     func fetch(_ url: URL) async -> FetchResult
+    /// Resolves a same-origin URL without reading it: the file, its MIME type and SHA-256, when the
+    /// fetcher knows them (a bundle with a manifest). Lets the crawl skip files it has parsed before
+    /// and files it never parses. The default knows nothing.
+    func locate(_ url: URL) async -> LocatedResource?
+}
+
+/// A file a URL resolves to, known without reading it.
+public struct LocatedResource: Sendable, Hashable {
+    public var path: String
+    public var mimeType: String
+    public var sha256: String
+
+    public init(path: String, mimeType: String, sha256: String) {
+        self.path = path
+        self.mimeType = mimeType
+        self.sha256 = sha256
+    }
+}
+
+extension ResourceFetching {
+    public func locate(_ url: URL) async -> LocatedResource? { nil }
 }
 
 /// What fetching one same-origin URL gave.

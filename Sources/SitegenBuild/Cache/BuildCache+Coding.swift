@@ -31,6 +31,8 @@ extension BuildCache {
             w.int(record.size)
             w.string(record.sha256)
         }
+        w.int(crawlMemo.count)
+        w.bytes += crawlMemo
         w.bool(crawl != nil)
         if let crawl {
             w.int(crawl.pages)
@@ -70,6 +72,8 @@ extension BuildCache {
             guard let path = r.string(), let inputs = r.uint(), let size = r.int(), let sha = r.string() else { return nil }
             outputs[path] = OutputRecord(inputs: inputs, size: size, sha256: sha)
         }
+        guard let memo = r.rawBytes() else { return nil }
+        crawlMemo = memo
         guard let hasCrawl = r.bool() else { return nil }
         if hasCrawl {
             guard let pages = r.int(), let assets = r.int(), let links = r.int(), let count = r.count() else { return nil }

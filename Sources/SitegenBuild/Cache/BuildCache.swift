@@ -8,7 +8,7 @@ import SitegenMarkdown
 /// crawled again. Stored beside the bundle as `.<name>.sitegen-cache`; any mismatch or damage
 /// simply means a full build.
 public struct BuildCache: Sendable {
-    static let magic = "sitegen-cache 3"
+    static let magic = "sitegen-cache 4"
 
     /// Fingerprint of everything every page depends on: generator, configuration and theme.
     var environment: UInt64 = 0
@@ -20,6 +20,9 @@ public struct BuildCache: Sendable {
     /// Fingerprint of the last manifest and the crawl findings it led to.
     public var manifestFingerprint: UInt64 = 0
     public var crawl: CachedCrawl?
+    /// What the crawl parsed, by file and SHA-256 (opaque here: the link checker's format), so a
+    /// changed bundle is crawled reading only the files that changed.
+    public var crawlMemo: [UInt8] = []
 
     /// A Markdown page as loaded: everything but its HTML.
     struct PageRecord: Sendable {

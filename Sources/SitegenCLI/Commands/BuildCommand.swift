@@ -43,13 +43,14 @@ enum BuildCommand: Command {
         if let cached = outcome.cache.crawl {
             crawl = CrawlResult(
                 findings: cached.findings.map { LinkFinding(diagnostic: $0.diagnostic, page: $0.page, href: $0.href) },
-                pages: cached.pages, assets: cached.assets, linksChecked: cached.linksChecked)
+                pages: cached.pages, assets: cached.assets, linksChecked: cached.linksChecked,
+                memo: CrawlMemo(bytes: outcome.cache.crawlMemo) ?? CrawlMemo())
         } else {
             do {
                 crawl = try await Crawl.run(
                     bundle: outcome.staged.directory, displayRoot: options.outputDisplay, entries: [],
                     external: CheckPolicy.external(outcome.config.externalLinks), ignore: outcome.config.ignoreLinks,
-                    progress: progress.handler)
+                    progress: progress.handler, memo: CrawlMemo(bytes: outcome.cache.crawlMemo))
             } catch {
                 outcome.staged.discard()
                 console.err("\(options.outputDisplay)\(error)\n")
@@ -66,7 +67,7 @@ enum BuildCommand: Command {
         let cachedCrawl = BuildCache.CachedCrawl(
             findings: crawl.findings.map { BuildCache.CachedFinding(diagnostic: $0.diagnostic, page: $0.page, href: $0.href) },
             pages: crawl.pages, assets: crawl.assets, linksChecked: crawl.linksChecked)
-        do { try outcome.commit(crawl: cachedCrawl) } catch {
+        do { try outcome.commit(crawl: cachedCrawl, crawlMemo: crawl.memo.encoded()) } catch {
             console.err("\(error)\n")
             return .inputError
         }

@@ -10,6 +10,8 @@ struct CrawlResult: Sendable {
     var pages: Int
     var assets: Int
     var linksChecked: Int
+    /// What the crawl parsed, for the next one.
+    var memo = CrawlMemo()
 }
 
 /// The crawl `build` and `check` share: every same-origin URL fetched through `SchemeResolver`,
@@ -17,7 +19,7 @@ struct CrawlResult: Sendable {
 enum Crawl {
     static func run(
         bundle: URL, displayRoot: String, entries: [String], external: ExternalLinkPolicy, ignore: [String],
-        origin: BundleOrigin = BundleOrigin(), progress: ProgressHandler? = nil
+        origin: BundleOrigin = BundleOrigin(), progress: ProgressHandler? = nil, memo: CrawlMemo? = nil
     ) async throws(ManifestError) -> CrawlResult {
         let resolver = try SchemeResolver(bundle: bundle, origin: origin)
         let fetcher = ResolverFetcher(resolver: resolver)
@@ -26,8 +28,11 @@ enum Crawl {
         options.ignorePatterns = ignore
         options.displayRoot = displayRoot
         let extra = entries.map { resolver.origin.url(forPath: $0.hasPrefix("/") ? String($0.dropFirst()) : $0) }
-        let report = await LinkChecker(fetcher: fetcher, options: options, progress: progress).check(entries: [resolver.entryURL] + extra)
-        return CrawlResult(findings: report.findings, pages: report.pages, assets: report.assets, linksChecked: report.linksChecked)
+        let (report, remembered) = await LinkChecker(fetcher: fetcher, options: options, progress: progress)
+            .check(entries: [resolver.entryURL] + extra, memo: memo)
+        return CrawlResult(
+            findings: report.findings, pages: report.pages, assets: report.assets, linksChecked: report.linksChecked,
+            memo: remembered)
     }
 }
 

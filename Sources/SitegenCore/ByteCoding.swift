@@ -1,11 +1,12 @@
 /// Appends integers and strings to a byte buffer: the incremental cache's format, fast to write and
 /// read for 10,000 pages (JSON would take longer to decode than the rebuild it saves).
-struct ByteWriter {
-    var bytes: [UInt8] = []
+package struct ByteWriter {
+    package init() {}
+    package var bytes: [UInt8] = []
 
-    mutating func int(_ value: Int) { uint(UInt64(bitPattern: Int64(value))) }
+    package mutating func int(_ value: Int) { uint(UInt64(bitPattern: Int64(value))) }
 
-    mutating func uint(_ value: UInt64) {
+    package mutating func uint(_ value: UInt64) {
         var rest = value
         while rest >= 0x80 {
             bytes.append(UInt8(rest & 0x7F) | 0x80)
@@ -14,19 +15,19 @@ struct ByteWriter {
         bytes.append(UInt8(rest))
     }
 
-    mutating func bool(_ value: Bool) { bytes.append(value ? 1 : 0) }
+    package mutating func bool(_ value: Bool) { bytes.append(value ? 1 : 0) }
 
-    mutating func string(_ value: String) {
+    package mutating func string(_ value: String) {
         int(value.utf8.count)
         bytes.append(contentsOf: value.utf8)
     }
 
-    mutating func optionalString(_ value: String?) {
+    package mutating func optionalString(_ value: String?) {
         bool(value != nil)
         if let value { string(value) }
     }
 
-    mutating func strings(_ values: [String]) {
+    package mutating func strings(_ values: [String]) {
         int(values.count)
         for value in values { string(value) }
     }
@@ -34,15 +35,15 @@ struct ByteWriter {
 
 /// Reads what `ByteWriter` wrote; any inconsistency makes the whole cache invalid (`nil`), never a
 /// crash.
-struct ByteReader {
+package struct ByteReader {
     private let bytes: [UInt8]
     private var offset = 0
 
-    init(_ bytes: [UInt8]) { self.bytes = bytes }
+    package init(_ bytes: [UInt8]) { self.bytes = bytes }
 
-    var isAtEnd: Bool { offset == bytes.count }
+    package var isAtEnd: Bool { offset == bytes.count }
 
-    mutating func uint() -> UInt64? {
+    package mutating func uint() -> UInt64? {
         var value: UInt64 = 0
         var shift: UInt64 = 0
         while offset < bytes.count, shift < 64 {
@@ -55,31 +56,38 @@ struct ByteReader {
         return nil
     }
 
-    mutating func int() -> Int? { uint().map { Int(Int64(bitPattern: $0)) } }
+    package mutating func int() -> Int? { uint().map { Int(Int64(bitPattern: $0)) } }
 
-    mutating func count() -> Int? {
+    package mutating func count() -> Int? {
         guard let value = int(), value >= 0, value <= bytes.count - offset + 1_000_000 else { return nil }
         return value
     }
 
-    mutating func bool() -> Bool? {
+    package mutating func bool() -> Bool? {
         guard offset < bytes.count, bytes[offset] <= 1 else { return nil }
         defer { offset += 1 }
         return bytes[offset] == 1
     }
 
-    mutating func string() -> String? {
+    /// A length-prefixed run of raw bytes.
+    package mutating func rawBytes() -> [UInt8]? {
+        guard let length = int(), length >= 0, length <= bytes.count - offset else { return nil }
+        defer { offset += length }
+        return Array(bytes[offset..<offset + length])
+    }
+
+    package mutating func string() -> String? {
         guard let length = int(), length >= 0, length <= bytes.count - offset else { return nil }
         defer { offset += length }
         return String(decoding: bytes[offset..<offset + length], as: UTF8.self)
     }
 
-    mutating func optionalString() -> String?? {
+    package mutating func optionalString() -> String?? {
         guard let present = bool() else { return nil }
         return present ? string().map { .some($0) } : .some(nil)
     }
 
-    mutating func strings() -> [String]? {
+    package mutating func strings() -> [String]? {
         guard let count = count() else { return nil }
         var out: [String] = []
         out.reserveCapacity(count)
@@ -93,24 +101,25 @@ struct ByteReader {
 
 /// FNV-1a, 64 bits: a fast content fingerprint for change detection (not for security; the
 /// manifest's SHA-256 is what apps verify).
-struct Fingerprint {
-    private(set) var value: UInt64 = 0xcbf2_9ce4_8422_2325
+package struct Fingerprint {
+    package init() {}
+    package private(set) var value: UInt64 = 0xcbf2_9ce4_8422_2325
 
-    mutating func add(_ bytes: some Sequence<UInt8>) {
+    package mutating func add(_ bytes: some Sequence<UInt8>) {
         for byte in bytes {
             value ^= UInt64(byte)
             value &*= 0x0000_0100_0000_01B3
         }
     }
 
-    mutating func add(_ text: String) {
+    package mutating func add(_ text: String) {
         add(text.utf8)
         add(CollectionOfOne(0xFF))
     }
 
-    mutating func add(_ number: Int) { add(String(number)) }
+    package mutating func add(_ number: Int) { add(String(number)) }
 
-    static func of(_ bytes: some Sequence<UInt8>) -> UInt64 {
+    package static func of(_ bytes: some Sequence<UInt8>) -> UInt64 {
         var fingerprint = Fingerprint()
         fingerprint.add(bytes)
         return fingerprint.value

@@ -1,0 +1,95 @@
+import Foundation
+import SitegenBundle
+import Testing
+
+@testable import SitegenLinks
+
+/// A crawl that reuses what the previous one parsed finds exactly what a fresh crawl finds.
+@Suite struct CrawlMemoTests {
+    private func bundle(_ files: [String: String]) async throws -> URL {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("sitegen-memo-\(UUID().uuidString)")
+        for (path, text) in files {
+            let url = root.appendingPathComponent(path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: url)
+        }
+        try await rescan(root)
+        return root
+    }
+
+    private func rescan(_ root: URL) async throws {
+        let manifest = try await Manifest.scan(bundle: root, origin: BundleOrigin(), entryPath: "index.html", generator: "test")
+        try manifest.encoded().write(to: root.appendingPathComponent(Manifest.fileName))
+    }
+
+    /// Counts the files actually read.
+    private final class ReadCounter: @unchecked Sendable {
+        private let lock = NSLock()
+        private var paths: [String] = []
+        func add(_ path: String) { lock.withLock { paths.append(path) } }
+        var read: [String] { lock.withLock { paths.sorted() } }
+    }
+
+    private struct CountingFetcher: ResourceFetching {
+        let inner: ResolverFetcher
+        let counter: ReadCounter
+        var scheme: String { inner.scheme }
+        var host: String { inner.host }
+        var allPaths: [String] { inner.allPaths }
+        func locate(_ url: URL) async -> LocatedResource? { await inner.locate(url) }
+        func fetch(_ url: URL) async -> FetchResult {
+            let result = await inner.fetch(url)
+            if case .found(let path, _, _) = result { counter.add(path) }
+            return result
+        }
+    }
+
+    private func check(_ root: URL, memo: CrawlMemo?, counter: ReadCounter = ReadCounter()) async throws
+        -> (report: CheckReport, memo: CrawlMemo)
+    {
+        let resolver = try SchemeResolver(bundle: root)
+        let fetcher = CountingFetcher(inner: ResolverFetcher(resolver: resolver), counter: counter)
+        return await LinkChecker(fetcher: fetcher).check(entries: [resolver.entryURL], memo: memo)
+    }
+
+    @Test func reusedDocumentsGiveTheSameFindingsAsAFreshCrawl() async throws {
+        let root = try await bundle([
+            "index.html": "<a href=\"a.html#part\">a</a> <a href=\"b.html\">b</a> <img src=\"x.png\">",
+            "a.html": "<h2 id=\"part\">Part</h2><a href=\"index.html\">home</a>",
+            "b.html": "<a href=\"a.html\">a</a>",
+            "x.png": "png",
+        ])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let firstReads = ReadCounter()
+        let first = try await check(root, memo: nil, counter: firstReads)
+        #expect(first.report.findings.isEmpty)
+        #expect(firstReads.read == ["a.html", "b.html", "index.html"])
+        #expect(first.memo.count == 3)
+
+        // a.html loses its anchor and b.html gains a broken link; index.html is unchanged and comes
+        // from the memo, yet its link into a.html must now be reported.
+        try Data("<h2 id=\"other\">Part</h2><a href=\"index.html\">home</a>".utf8).write(to: root.appendingPathComponent("a.html"))
+        try Data("<a href=\"a.html\">a</a><a href=\"gone.html\">gone</a>".utf8).write(to: root.appendingPathComponent("b.html"))
+        try await rescan(root)
+        let reads = ReadCounter()
+        let incremental = try await check(root, memo: first.memo, counter: reads)
+        #expect(reads.read == ["a.html", "b.html"])
+        let fresh = try await check(root, memo: nil)
+        #expect(incremental.report.findings == fresh.report.findings)
+        #expect(incremental.report.linksChecked == fresh.report.linksChecked)
+        #expect(Set(fresh.report.findings.map(\.diagnostic.rule.rawValue)) == ["broken-fragment", "broken-link"])
+
+        let decoded = try #require(CrawlMemo(bytes: incremental.memo.encoded()))
+        #expect(decoded.encoded() == incremental.memo.encoded())
+        let again = try await check(root, memo: decoded)
+        #expect(again.report.findings == fresh.report.findings)
+    }
+
+    @Test func damagedMemoBytesAreRefused() {
+        #expect(CrawlMemo(bytes: []) == nil)
+        #expect(CrawlMemo(bytes: Array("sitegen-crawl 1 and then garbage".utf8)) == nil)
+        var bytes = CrawlMemo().encoded()
+        bytes.append(7)
+        #expect(CrawlMemo(bytes: bytes) == nil)
+    }
+}
