@@ -76,7 +76,7 @@ import Testing
         let run = try runner.run(["check", "public", "--entry", "posts/first/index.html"])
         #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
         #expect(run.stdout.hasPrefix("public/posts/index.html:1:52: warning: root-relative link '/posts/first/'"), "\(run.stdout)")
-        #expect(run.stdout.contains("checked 3 pages and 2 assets"), "\(run.stdout)")
+        #expect(run.stdout.contains("crawled 3 pages and 2 assets"), "\(run.stdout)")
         let strict = try runner.run(["check", "public", "--strict", "--quiet"])
         #expect(strict.status == 1)
     }
@@ -88,7 +88,7 @@ import Testing
         let run = try runner.run(["check", "site", "--format", "json", "--output", "report.json"])
         #expect(run.status == 1)
         #expect(run.stdout.isEmpty)
-        #expect(run.stderr.contains("checked 1 pages and 0 assets, checked 1 links: 1 error, 0 warnings"), "\(run.stderr)")
+        #expect(run.stderr.contains("crawled 1 page and 0 assets, checked 1 link: 1 error, 0 warnings"), "\(run.stderr)")
         let document = try JSONSerialization.jsonObject(with: Data(try runner.read("report.json").utf8)) as? [String: Any]
         #expect((document?["findings"] as? [[String: Any]])?.first?["rule"] as? String == "broken-link")
     }

@@ -73,14 +73,14 @@ public struct StagedBundle: Sendable {
     /// no write. Returns false when there is no such file or its size is not the recorded one (it was
     /// edited by hand): the caller then writes it.
     func linkPrevious(_ path: SitePath, expectedSize: Int) -> Bool {
-        let previous = destination.appendingPathComponent(path.rawValue).path
+        let previous = destination.path + "/" + path.rawValue
         var info = stat()
         guard stat(previous, &info) == 0, Int(info.st_size) == expectedSize else { return false }
-        return link(previous, url(for: path).path) == 0
+        return link(previous, directory.path + "/" + path.rawValue) == 0
     }
 
     func write(_ bytes: [UInt8], to path: SitePath) throws(InputError) {
-        let ok = bytes.withUnsafeBytes { FileManager.default.createFile(atPath: url(for: path).path, contents: Data($0)) }
+        let ok = bytes.withUnsafeBytes { FileManager.default.createFile(atPath: directory.path + "/" + path.rawValue, contents: Data($0)) }
         if !ok { throw InputError("cannot write file", path: displayPath + path.rawValue) }
     }
 }

@@ -18,8 +18,8 @@ struct Report: Sendable {
     /// One line: what was done and what was found.
     var summaryLine: String {
         let time = String(format: "%.2f", seconds)
-        let verb = command == "build" ? "built" : "checked"
-        return "\(verb) \(pages) pages and \(assets) assets, checked \(linksChecked) links: "
+        let verb = ["build": "built", "mirror": "mirrored"][command] ?? "crawled"
+        return "\(verb) \(plural(pages, "page")) and \(plural(assets, "asset")), checked \(plural(linksChecked, "link")): "
             + "\(plural(errors, "error")), \(plural(warnings, "warning")) in \(time) s"
     }
 }
