@@ -11,18 +11,21 @@ public struct CrawlMemo: Sendable {
     }
 
     var entries: [String: Entry] = [:]
+    /// The path table that documents' accepted targets are numbers into.
+    var paths: [String] = []
 
     public init() {}
 
     /// How many parsed files it remembers.
     public var count: Int { entries.count }
 
-    static let magic = "sitegen-crawl 1"
+    static let magic = "sitegen-crawl 2"
 
     /// The memo as bytes, deterministic for the same content.
     public func encoded() -> [UInt8] {
         var table = StringTable()
         var body = ByteWriter()
+        body.strings(paths)
         body.int(entries.count)
         for path in entries.keys.sorted() {
             guard let entry = entries[path] else { continue }
@@ -52,7 +55,7 @@ public struct CrawlMemo: Sendable {
             }
             body.int(document.acceptedCount)
             body.int(document.acceptedTargets.count)
-            for key in document.acceptedTargets { body.int(table.index(key)) }
+            for index in document.acceptedTargets { body.int(Int(index)) }
             body.int(document.anchorNames.count)
             for name in document.anchorNames.sorted() { body.int(table.index(name)) }
         }
@@ -66,7 +69,8 @@ public struct CrawlMemo: Sendable {
     /// Reads `encoded()` output; `nil` for anything else (the crawl then parses every file).
     public init?(bytes: [UInt8]) {
         var r = ByteReader(bytes)
-        guard r.string() == Self.magic, let strings = r.strings(), let count = r.count() else { return nil }
+        guard r.string() == Self.magic, let strings = r.strings(), let paths = r.strings(), let count = r.count() else { return nil }
+        self.paths = paths
         func string(_ r: inout ByteReader) -> String? {
             guard let index = r.int(), strings.indices.contains(index) else { return nil }
             return strings[index]
@@ -94,11 +98,11 @@ public struct CrawlMemo: Sendable {
                 links.append(ResolvedLink(link: ExtractedLink(url: url, element: element, attribute: attribute, line: line, column: column), target: target))
             }
             guard let acceptedCount = r.int(), let targetCount = r.count() else { return nil }
-            var accepted: [String] = []
+            var accepted: [Int32] = []
             accepted.reserveCapacity(targetCount)
             for _ in 0..<targetCount {
-                guard let key = string(&r) else { return nil }
-                accepted.append(key)
+                guard let index = r.int(), index >= 0, index < paths.count else { return nil }
+                accepted.append(Int32(index))
             }
             guard let anchorCount = r.count() else { return nil }
             var anchors = Set<String>(minimumCapacity: anchorCount)

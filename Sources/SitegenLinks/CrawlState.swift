@@ -18,7 +18,7 @@ struct ParsedDocument: Sendable {
     var links: [ResolvedLink]
     /// Same-origin targets of links already known to be fine (an existing file, no fragment): kept
     /// only for scheduling and reachability, so 10,000 pages of navigation do not sit in memory.
-    var acceptedTargets: [String]
+    var acceptedTargets: [Int32]
     /// How many links were accepted that way.
     var acceptedCount: Int
     /// Every id and `<a name>`, for fragment checks.
@@ -40,6 +40,8 @@ struct CrawlState {
     var outcomes: [String: FetchOutcome] = [:]
     var documents: [String: ParsedDocument] = [:]
     var scheduled: Set<String> = []
+    /// The key of each path of the crawl's path table, for accepted targets.
+    var keyOfPath: [String] = []
 
     /// Records `resource`; returns the same-origin URLs it links to that were never scheduled.
     mutating func merge(_ resource: LoadedResource) -> [(key: String, url: URL)] {
@@ -51,8 +53,9 @@ struct CrawlState {
             guard case .sameOrigin(let target) = link.target, !target.escapesRoot else { continue }
             if scheduled.insert(target.key).inserted, let url = URL(string: target.key) { next.append((target.key, url)) }
         }
-        for key in document.acceptedTargets where scheduled.insert(key).inserted {
-            if let url = URL(string: key) { next.append((key, url)) }
+        for index in document.acceptedTargets where keyOfPath.indices.contains(Int(index)) {
+            let key = keyOfPath[Int(index)]
+            if scheduled.insert(key).inserted, let url = URL(string: key) { next.append((key, url)) }
         }
         return next
     }

@@ -40,7 +40,9 @@ public struct LinkChecker: Sendable {
             if state.scheduled.insert(key).inserted { queue.append((key, entry)) }
         }
         let fetcher = self.fetcher
-        let known = Set(fetcher.allPaths)
+        let table = PathTable(paths: fetcher.allPaths, resolver: resolver)
+        let memo = memo.map { MemoView(memo: $0, table: table) }
+        state.keyOfPath = table.keys
         let limit = max(2, ProcessInfo.processInfo.activeProcessorCount * 4)
         await withTaskGroup(of: LoadedResource.self) { group in
             var head = 0, running = 0
@@ -49,12 +51,13 @@ public struct LinkChecker: Sendable {
                     let (key, url) = queue[head]
                     head += 1
                     running += 1
-                    group.addTask { await Self.load(url, key: key, fetcher: fetcher, resolver: resolver, known: known, memo: memo) }
+                    group.addTask { await Self.load(url, key: key, fetcher: fetcher, resolver: resolver, table: table, memo: memo) }
                 }
                 guard let loaded = await group.next() else { break }
                 running -= 1
                 if let document = loaded.document, let sha256 = loaded.sha256, case .found(_, let mimeType) = loaded.outcome {
                     remembered.entries[document.path] = CrawlMemo.Entry(sha256: sha256, mimeType: mimeType, document: document)
+                    remembered.paths = table.paths
                 }
                 queue.append(contentsOf: state.merge(loaded))
                 if head % 64 == 0 || head == queue.count { progress?(StageProgress(stage: "checking", done: head - running, total: queue.count)) }
@@ -67,14 +70,14 @@ public struct LinkChecker: Sendable {
 
     /// The map step for one URL: fetch, and parse and resolve if it is same-origin HTML or CSS.
     static func load(
-        _ url: URL, key: String, fetcher: any ResourceFetching, resolver: LinkResolver, known: Set<String>, memo: CrawlMemo?
+        _ url: URL, key: String, fetcher: any ResourceFetching, resolver: LinkResolver, table: PathTable, memo: MemoView?
     ) async -> LoadedResource {
         let located = await fetcher.locate(url)
         if let located {
             let outcome = FetchOutcome.found(path: located.path, mimeType: located.mimeType)
             if DocumentKind(mimeType: located.mimeType) == .other { return LoadedResource(key: key, outcome: outcome) }
-            if let entry = memo?.entries[located.path], entry.sha256 == located.sha256 {
-                return LoadedResource(key: key, outcome: outcome, document: entry.document, sha256: located.sha256)
+            if let document = memo?.document(at: located.path, sha256: located.sha256) {
+                return LoadedResource(key: key, outcome: outcome, document: document, sha256: located.sha256)
             }
         }
         switch await fetcher.fetch(url) {
@@ -94,15 +97,16 @@ public struct LinkChecker: Sendable {
             }
             let base = facts.baseHref.flatMap { URL(string: $0.trimmingASCIIWhitespace(), relativeTo: pageURL)?.absoluteURL }
             var links: [ResolvedLink] = []
-            var accepted: Set<String> = []
+            var accepted: Set<Int32> = []
             var acceptedCount = 0
             for link in facts.links {
                 let target = resolver.resolve(link.url, page: pageURL, pagePath: pagePath, base: base)
                 switch target {
                 case .notALink, .ignored:
                     continue
-                case .sameOrigin(let same) where same.fragment == nil && !same.escapesRoot && !same.absolutePath && known.contains(same.path):
-                    accepted.insert(same.key)
+                case .sameOrigin(let same)
+                where same.fragment == nil && !same.escapesRoot && !same.absolutePath && table.index(same.path, key: same.key) != nil:
+                    accepted.insert(table.index(same.path, key: same.key) ?? 0)
                     acceptedCount += 1
                 default:
                     links.append(ResolvedLink(link: link, target: target))

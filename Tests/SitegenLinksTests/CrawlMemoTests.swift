@@ -85,6 +85,23 @@ import Testing
         #expect(again.report.findings == fresh.report.findings)
     }
 
+    @Test func aDeletedTargetIsReportedInUnchangedPages() async throws {
+        let root = try await bundle([
+            "index.html": "<a href=\"a.html\">a</a> <a href=\"b.html\">b</a>",
+            "a.html": "<a href=\"b.html\">b</a>",
+            "b.html": "<p>b</p>",
+        ])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let first = try await check(root, memo: nil)
+        #expect(first.report.findings.isEmpty)
+        try FileManager.default.removeItem(at: root.appendingPathComponent("b.html"))
+        try await rescan(root)
+        let incremental = try await check(root, memo: first.memo)
+        let fresh = try await check(root, memo: nil)
+        #expect(incremental.report.findings == fresh.report.findings)
+        #expect(fresh.report.findings.map(\.diagnostic.location?.path) == ["a.html", "index.html"])
+    }
+
     @Test func damagedMemoBytesAreRefused() {
         #expect(CrawlMemo(bytes: []) == nil)
         #expect(CrawlMemo(bytes: Array("sitegen-crawl 1 and then garbage".utf8)) == nil)

@@ -1,0 +1,49 @@
+import Foundation
+
+/// The bundle's files numbered once per crawl, with the key each is fetched under: links known to
+/// be fine are kept as these numbers (4 bytes) instead of strings.
+struct PathTable: Sendable {
+    let paths: [String]
+    let keys: [String]
+    private let indexOfPath: [String: Int32]
+
+    init(paths: [String], resolver: LinkResolver) {
+        self.paths = paths
+        keys = paths.map { path in resolver.url(forPath: path).map { resolver.key(for: $0.url) } ?? "" }
+        indexOfPath = Dictionary(paths.enumerated().map { ($1, Int32($0)) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// The number of `path`, when it is a file of the bundle fetched under `key`.
+    func index(_ path: String, key: String) -> Int32? {
+        guard let index = indexOfPath[path], keys[Int(index)] == key else { return nil }
+        return index
+    }
+
+    func index(of path: String) -> Int32? { indexOfPath[path] }
+}
+
+/// A memo seen through the current crawl's path table: its documents with their accepted targets
+/// renumbered, and refused when a target they accepted no longer exists (the link must then be
+/// found and reported again, so the document is parsed afresh).
+struct MemoView: Sendable {
+    private let memo: CrawlMemo
+    private let renumbered: [Int32?]
+
+    init(memo: CrawlMemo, table: PathTable) {
+        self.memo = memo
+        renumbered = memo.paths.map { table.index(of: $0) }
+    }
+
+    func document(at path: String, sha256: String) -> ParsedDocument? {
+        guard let entry = memo.entries[path], entry.sha256 == sha256 else { return nil }
+        var document = entry.document
+        var targets: [Int32] = []
+        targets.reserveCapacity(document.acceptedTargets.count)
+        for old in document.acceptedTargets {
+            guard renumbered.indices.contains(Int(old)), let new = renumbered[Int(old)] else { return nil }
+            targets.append(new)
+        }
+        document.acceptedTargets = targets
+        return document
+    }
+}
