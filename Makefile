@@ -2,7 +2,7 @@
 # Both install missing Debian packages first (as root), or print the exact command to run.
 
 PACKAGES   := pkg-config libcmark-dev libyaml-dev libxml2-dev
-BENCH_PKGS := cmark
+BENCH_PKGS := cmark time
 SWIFT      ?= swift
 RELEASE_BIN = $(shell $(SWIFT) build -c release --show-bin-path)/sitegen
 
@@ -22,6 +22,7 @@ test: deps
 bench: deps
 	@./scripts/ensure-packages $(BENCH_PKGS)
 	$(SWIFT) build -c release --product sitegen
+	$(SWIFT) build -c release --product sitegen-corpus
 	./scripts/bench "$(RELEASE_BIN)"
 
 clean:
