@@ -1,1 +1,0 @@
-// SitegenCorpus: deterministic synthetic sites for tests and benchmarks.
