@@ -38,6 +38,8 @@ enum ServeCommand: Command {
             console.err("\(UsageError("give either --site or --bundle, not both", command: spec))\n")
             return .inputError
         }
+        // Installed before the first build: a Ctrl-C from now on stops cleanly (the scratch folder is removed).
+        let stop = StopSignals()
         var configuration = ServeConfiguration(host: host, port: port)
         if let bundle = arguments.value("--bundle") {
             let directory = bundle.hasPrefix("/") ? URL(fileURLWithPath: bundle) : environment.workingDirectory.appendingPathComponent(bundle)
@@ -46,7 +48,7 @@ enum ServeCommand: Command {
                 console.err("\(bundle): error: \(error)\n")
                 return .inputError
             }
-            return await serve(resolver, configuration, watcher: nil, console: console)
+            return await serve(resolver, configuration, watcher: nil, stop: stop, console: console)
         }
         let site = arguments.value("--site") ?? "Site"
         if arguments.value("--site") == nil,
@@ -61,13 +63,14 @@ enum ServeCommand: Command {
             site: site, templates: arguments.value("--templates") ?? "Templates",
             output: scratch.appendingPathComponent("bundle").path, workingDirectory: environment.workingDirectory)
         let watcher = SiteWatcher(options: options, console: console)
+        let before = watcher.snapshot()
         guard let resolver = await watcher.build() else { return .inputError }
         configuration.liveReload = true
-        return await serve(resolver, configuration, watcher: watcher, console: console)
+        return await serve(resolver, configuration, watcher: (watcher, before), stop: stop, console: console)
     }
 
     private static func serve(
-        _ resolver: SchemeResolver, _ configuration: ServeConfiguration, watcher: SiteWatcher?, console: Console
+        _ resolver: SchemeResolver, _ configuration: ServeConfiguration, watcher: (SiteWatcher, TreeSnapshot)?, stop: StopSignals, console: Console
     ) async -> ExitCode {
         let server: PreviewServer
         do {
@@ -79,10 +82,9 @@ enum ServeCommand: Command {
             return .inputError
         }
         console.out("serving http://\(configuration.host):\(server.port)/ (\(resolver.origin))\n")
-        let stop = StopSignals()
         await withTaskGroup(of: Void.self) { group in
             group.addTask { await server.run() }
-            if let watcher { group.addTask { await watcher.watch(publishingTo: server) } }
+            if let (watcher, before) = watcher { group.addTask { await watcher.watch(from: before, publishingTo: server) } }
             await stop.wait()
             group.cancelAll()
         }

@@ -19,10 +19,14 @@ struct SiteWatcher: Sendable {
         }
     }
 
-    /// Polls the site and theme folders until cancelled.
-    func watch(publishingTo server: PreviewServer) async {
-        let roots = [options.siteDirectory, options.templatesDirectory]
-        var last = TreeSnapshot(roots: roots)
+    private var roots: [URL] { [options.siteDirectory, options.templatesDirectory] }
+
+    /// The state of the watched folders; take it before a build so that no edit slips between.
+    func snapshot() -> TreeSnapshot { TreeSnapshot(roots: roots) }
+
+    /// Polls the site and theme folders until cancelled, rebuilding on every change since `last`.
+    func watch(from start: TreeSnapshot, publishingTo server: PreviewServer) async {
+        var last = start
         while true {
             do { try await Task.sleep(for: interval) } catch { return }
             let now = TreeSnapshot(roots: roots)
