@@ -5,7 +5,7 @@ import SitegenCore
 /// Nothing below this reads `CommandLine`, the environment or the clock.
 public enum SitegenCLI {
     static let commands: [any Command.Type] = [
-        BuildCommand.self, CheckCommand.self, VerifyCommand.self, ResolveCommand.self,
+        BuildCommand.self, CheckCommand.self, VerifyCommand.self, ResolveCommand.self, ServeCommand.self,
         MirrorCommand.self,
     ]
 

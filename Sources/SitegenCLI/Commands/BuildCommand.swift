@@ -29,68 +29,23 @@ enum BuildCommand: Command {
         let options = BuildOptions(
             site: arguments.value("--site") ?? "Site", templates: arguments.value("--templates") ?? "Templates",
             output: arguments.value("--out") ?? "dist", workingDirectory: environment.workingDirectory)
+        let result: Report
+        let configStrict: Bool
         let progress = ProgressLine(enabled: environment.stderrIsTerminal && !report.quiet)
         defer { progress.finish() }
-        let outcome: BuildOutcome
-        do {
-            outcome = try await SiteBuilder(options: options, progress: progress.handler).build()
-        } catch {
+        switch await BuildPipeline.run(options, started: started, progress: progress) {
+        case .failure(let failure):
             progress.finish()
-            console.err("\(error)\n")
+            console.err("\(failure.message)\n")
             return .inputError
-        }
-        let crawl: CrawlResult
-        if let cached = outcome.cache.crawl {
-            crawl = CrawlResult(
-                findings: cached.findings.map { LinkFinding(diagnostic: $0.diagnostic, page: $0.page, href: $0.href) },
-                pages: cached.pages, assets: cached.assets, linksChecked: cached.linksChecked,
-                memo: CrawlMemo(bytes: outcome.cache.crawlMemo) ?? CrawlMemo())
-        } else {
-            do {
-                crawl = try await Crawl.run(
-                    bundle: outcome.staged.directory, displayRoot: options.outputDisplay, entries: [],
-                    external: CheckPolicy.external(outcome.config.externalLinks), ignore: outcome.config.ignoreLinks,
-                    progress: progress.handler, memo: CrawlMemo(bytes: outcome.cache.crawlMemo))
-            } catch {
-                outcome.staged.discard()
-                console.err("\(options.outputDisplay)\(error)\n")
-                return .inputError
-            }
-        }
-        var seen = Set<String>()
-        var diagnostics: [Diagnostic] = []
-        for diagnostic in outcome.diagnostics + crawl.findings.map({ mapToSource($0, outcome.sources) }) {
-            let key = "\(diagnostic.rule)|\(diagnostic.location?.description ?? "")"
-            if seen.insert(key).inserted { diagnostics.append(diagnostic) }
-        }
-        diagnostics.sort()
-        let cachedCrawl = BuildCache.CachedCrawl(
-            findings: crawl.findings.map { BuildCache.CachedFinding(diagnostic: $0.diagnostic, page: $0.page, href: $0.href) },
-            pages: crawl.pages, assets: crawl.assets, linksChecked: crawl.linksChecked)
-        do { try outcome.commit(crawl: cachedCrawl, crawlMemo: crawl.memo.encoded()) } catch {
-            console.err("\(error)\n")
-            return .inputError
+        case .success(let built):
+            result = built.report
+            configStrict = built.strict
         }
         progress.finish()
-        let result = Report(
-            command: "build", files: outcome.sourceFiles, diagnostics: diagnostics, pages: outcome.pageCount,
-            assets: outcome.assetCount, linksChecked: crawl.linksChecked,
-            seconds: seconds(since: started))
         guard report.emit(result, console: console, workingDirectory: environment.workingDirectory) else { return .inputError }
-        let strict = arguments.has("--strict") || outcome.config.strict
+        let strict = arguments.has("--strict") || configStrict
         return result.errors > 0 || strict && result.warnings > 0 ? .findings : .success
-    }
-
-    /// Points a finding in a generated page at the Markdown line the link came from, else at the
-    /// template; orphans and findings without a page stay where they are.
-    private static func mapToSource(_ finding: LinkFinding, _ sources: SourceMap) -> Diagnostic {
-        var diagnostic = finding.diagnostic
-        guard let page = finding.page, let location = sources.location(page: page, href: finding.href) else { return diagnostic }
-        if location.line == 0, let generated = diagnostic.location {
-            diagnostic.message += " (in generated \(generated))"
-        }
-        diagnostic.location = location
-        return diagnostic
     }
 }
 

@@ -1,0 +1,80 @@
+import Foundation
+import SitegenBuild
+import SitegenCore
+import SitegenLinks
+
+/// Build, crawl and commit: the part of `sitegen build` that `sitegen serve` repeats on every change.
+enum BuildPipeline {
+    /// What a build that got past its input checks produced.
+    struct Result: Sendable {
+        var report: Report
+        /// `strict: true` in sitegen.yml.
+        var strict: Bool
+    }
+
+    /// A build that stopped on an input error: nothing was committed. `message` is the one line to print.
+    struct Failure: Error, Sendable {
+        var message: String
+    }
+
+    /// Builds `options.siteDirectory` into a staged bundle, crawls it through the scheme resolver
+    /// (reusing what the previous build's cache remembers), maps crawl findings back to Markdown,
+    /// and commits the bundle over `options.outputDirectory` with the cache beside it.
+    static func run(_ options: BuildOptions, started: ContinuousClock.Instant, progress: ProgressLine? = nil) async
+        -> Swift.Result<Result, Failure>
+    {
+        let outcome: BuildOutcome
+        do {
+            outcome = try await SiteBuilder(options: options, progress: progress?.handler).build()
+        } catch {
+            return .failure(Failure(message: "\(error)"))
+        }
+        let crawl: CrawlResult
+        if let cached = outcome.cache.crawl {
+            crawl = CrawlResult(
+                findings: cached.findings.map { LinkFinding(diagnostic: $0.diagnostic, page: $0.page, href: $0.href) },
+                pages: cached.pages, assets: cached.assets, linksChecked: cached.linksChecked,
+                memo: CrawlMemo(bytes: outcome.cache.crawlMemo) ?? CrawlMemo())
+        } else {
+            do {
+                crawl = try await Crawl.run(
+                    bundle: outcome.staged.directory, displayRoot: options.outputDisplay, entries: [],
+                    external: CheckPolicy.external(outcome.config.externalLinks), ignore: outcome.config.ignoreLinks,
+                    progress: progress?.handler, memo: CrawlMemo(bytes: outcome.cache.crawlMemo))
+            } catch {
+                outcome.staged.discard()
+                return .failure(Failure(message: "\(options.outputDisplay)\(error)"))
+            }
+        }
+        var seen = Set<String>()
+        var diagnostics: [Diagnostic] = []
+        for diagnostic in outcome.diagnostics + crawl.findings.map({ mapToSource($0, outcome.sources) }) {
+            let key = "\(diagnostic.rule)|\(diagnostic.location?.description ?? "")"
+            if seen.insert(key).inserted { diagnostics.append(diagnostic) }
+        }
+        diagnostics.sort()
+        let cachedCrawl = BuildCache.CachedCrawl(
+            findings: crawl.findings.map { BuildCache.CachedFinding(diagnostic: $0.diagnostic, page: $0.page, href: $0.href) },
+            pages: crawl.pages, assets: crawl.assets, linksChecked: crawl.linksChecked)
+        do { try outcome.commit(crawl: cachedCrawl, crawlMemo: crawl.memo.encoded()) } catch {
+            return .failure(Failure(message: "\(error)"))
+        }
+        let report = Report(
+            command: "build", files: outcome.sourceFiles, diagnostics: diagnostics, pages: outcome.pageCount,
+            assets: outcome.assetCount, linksChecked: crawl.linksChecked,
+            seconds: seconds(since: started))
+        return .success(Result(report: report, strict: outcome.config.strict))
+    }
+
+    /// Points a finding in a generated page at the Markdown line the link came from, else at the
+    /// template; orphans and findings without a page stay where they are.
+    private static func mapToSource(_ finding: LinkFinding, _ sources: SourceMap) -> Diagnostic {
+        var diagnostic = finding.diagnostic
+        guard let page = finding.page, let location = sources.location(page: page, href: finding.href) else { return diagnostic }
+        if location.line == 0, let generated = diagnostic.location {
+            diagnostic.message += " (in generated \(generated))"
+        }
+        diagnostic.location = location
+        return diagnostic
+    }
+}

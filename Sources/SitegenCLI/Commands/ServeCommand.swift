@@ -1,0 +1,94 @@
+import Foundation
+import SitegenBuild
+import SitegenBundle
+import SitegenServe
+
+/// `sitegen serve`: a loopback HTTP preview answering through `SchemeResolver`, rebuilding and
+/// reloading open pages when the site changes.
+enum ServeCommand: Command {
+    static let spec = CommandSpec(
+        name: "serve",
+        summary: "Preview the site in a browser through the scheme resolver, rebuilding and reloading on changes.",
+        options: [
+            .value("--site", "DIR", "The site folder to build and watch (default Site, when it exists)."),
+            .value("--templates", "DIR", "The theme folder (default Templates)."),
+            .value("--bundle", "DIR", "Serve an existing bundle as it is: no build, no watching."),
+            .value("--port", "N", "The port (default 8000; 0 picks a free one)."),
+            .value("--host", "ADDR", "A loopback address to listen on (default 127.0.0.1)."),
+        ],
+        discussion: """
+            http://127.0.0.1:PORT/path serves what an app is served for SCHEME://HOST/path. With a site, the \
+            bundle is built into a temporary folder (dist/ is left alone), the site and theme are polled every \
+            300 ms, and open pages reload after each rebuild; a failed rebuild keeps the last good bundle and \
+            shows the error in the page. Ctrl-C stops. Port in use: exit 2.
+            """)
+
+    static func run(_ arguments: ParsedArguments, console: Console, environment: Environment) async -> ExitCode {
+        let host = arguments.value("--host") ?? "127.0.0.1"
+        guard ServeConfiguration.isLoopback(host) else {
+            console.err("error: --host '\(host)' is not a loopback address; the preview listens on 127.x.x.x only\n")
+            return .inputError
+        }
+        let portText = arguments.value("--port") ?? "8000"
+        guard let port = Int(portText), (0...65535).contains(port) else {
+            console.err("\(UsageError("--port '\(portText)' is not a port number (0-65535)", command: spec))\n")
+            return .inputError
+        }
+        if arguments.value("--bundle") != nil && arguments.value("--site") != nil {
+            console.err("\(UsageError("give either --site or --bundle, not both", command: spec))\n")
+            return .inputError
+        }
+        // Installed before the first build: a Ctrl-C from now on stops cleanly (the scratch folder is removed).
+        let stop = StopSignals()
+        var configuration = ServeConfiguration(host: host, port: port)
+        if let bundle = arguments.value("--bundle") {
+            let directory = bundle.hasPrefix("/") ? URL(fileURLWithPath: bundle) : environment.workingDirectory.appendingPathComponent(bundle)
+            let resolver: SchemeResolver
+            do { resolver = try SchemeResolver(bundle: directory) } catch {
+                console.err("\(bundle): error: \(error)\n")
+                return .inputError
+            }
+            return await serve(resolver, configuration, watcher: nil, stop: stop, console: console)
+        }
+        let site = arguments.value("--site") ?? "Site"
+        if arguments.value("--site") == nil,
+            !FileManager.default.fileExists(atPath: environment.workingDirectory.appendingPathComponent(site).path)
+        {
+            console.err("error: no Site/ folder here; pass --site DIR or --bundle DIR (see 'sitegen serve --help')\n")
+            return .inputError
+        }
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("sitegen-serve-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let options = BuildOptions(
+            site: site, templates: arguments.value("--templates") ?? "Templates",
+            output: scratch.appendingPathComponent("bundle").path, workingDirectory: environment.workingDirectory)
+        let watcher = SiteWatcher(options: options, console: console)
+        let before = watcher.snapshot()
+        guard let resolver = await watcher.build() else { return .inputError }
+        configuration.liveReload = true
+        return await serve(resolver, configuration, watcher: (watcher, before), stop: stop, console: console)
+    }
+
+    private static func serve(
+        _ resolver: SchemeResolver, _ configuration: ServeConfiguration, watcher: (SiteWatcher, TreeSnapshot)?, stop: StopSignals, console: Console
+    ) async -> ExitCode {
+        let server: PreviewServer
+        do {
+            server = try PreviewServer(resolver: resolver, configuration: configuration)
+        } catch {
+            let place = "\(configuration.host):\(configuration.port)"
+            let reason = error.isAddressInUse ? "the port is in use (try another --port, or --port 0)" : "\(error)"
+            console.err("error: cannot listen on \(place): \(reason)\n")
+            return .inputError
+        }
+        console.out("serving http://\(configuration.host):\(server.port)/ (\(resolver.origin))\n")
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask { await server.run() }
+            if let (watcher, before) = watcher { group.addTask { await watcher.watch(from: before, publishingTo: server) } }
+            await stop.wait()
+            group.cancelAll()
+        }
+        console.err("stopped\n")
+        return .success
+    }
+}

@@ -1,0 +1,66 @@
+import Foundation
+import SitegenBuild
+import SitegenBundle
+import SitegenServe
+
+/// Builds the site for `sitegen serve`, then polls its folders and rebuilds on every change,
+/// publishing the new bundle (or the failure) to the server.
+struct SiteWatcher: Sendable {
+    var options: BuildOptions
+    var console: Console
+    var interval: Duration = .milliseconds(300)
+
+    /// Builds, prints the findings, and returns a resolver over the new bundle; nil after printing
+    /// why when the build stopped on an input error.
+    func build() async -> SchemeResolver? {
+        switch await buildReportingFailure() {
+        case .success(let resolver): resolver
+        case .failure: nil
+        }
+    }
+
+    private var roots: [URL] { [options.siteDirectory, options.templatesDirectory] }
+
+    /// The state of the watched folders; take it before a build so that no edit slips between.
+    func snapshot() -> TreeSnapshot { TreeSnapshot(roots: roots) }
+
+    /// Polls the site and theme folders until cancelled, rebuilding on every change since `last`.
+    func watch(from start: TreeSnapshot, publishingTo server: PreviewServer) async {
+        var last = start
+        while true {
+            do { try await Task.sleep(for: interval) } catch { return }
+            let now = TreeSnapshot(roots: roots)
+            let changed = last.changes(to: now)
+            guard !changed.isEmpty else { continue }
+            last = now
+            console.out("changed: \(describe(changed)); rebuilding\n")
+            switch await buildReportingFailure() {
+            case .success(let resolver): server.publish(resolver)
+            case .failure(let failure): server.publish(failure: failure.message)
+            }
+        }
+    }
+
+    private func buildReportingFailure() async -> Result<SchemeResolver, BuildPipeline.Failure> {
+        switch await BuildPipeline.run(options, started: .now) {
+        case .failure(let failure):
+            console.err("\(failure.message)\n")
+            return .failure(failure)
+        case .success(let built):
+            console.out(ReportFormat.text.render(built.report))
+            do {
+                return .success(try SchemeResolver(bundle: options.outputDirectory))
+            } catch {
+                let failure = BuildPipeline.Failure(message: "\(options.outputDisplay): error: \(error)")
+                console.err("\(failure.message)\n")
+                return .failure(failure)
+            }
+        }
+    }
+
+    private func describe(_ paths: [String]) -> String {
+        let root = options.siteDirectory.deletingLastPathComponent().path + "/"
+        let names = paths.prefix(3).map { $0.hasPrefix(root) ? String($0.dropFirst(root.count)) : $0 }
+        return names.joined(separator: ", ") + (paths.count > 3 ? " and \(paths.count - 3) more" : "")
+    }
+}

@@ -1,0 +1,116 @@
+/// An incremental parser of HTTP/1.x request heads: feed bytes as they arrive, take requests as
+/// they complete. Bytes after a head stay buffered, so pipelined requests parse one after another.
+public struct HTTPRequestParser: Sendable {
+    /// What `next()` found.
+    public enum Outcome: Sendable, Equatable {
+        /// A complete head (its bytes are consumed).
+        case request(HTTPRequest)
+        /// More bytes are needed.
+        case needMore
+        /// The head is malformed or too large: answer `status` and close.
+        case failure(HTTPParseError)
+    }
+
+    /// Largest request head accepted (request line and headers), in bytes.
+    public var maximumHeadSize: Int
+    /// Most header fields accepted.
+    public var maximumHeaderCount: Int
+    private var buffer: [UInt8] = []
+
+    /// A parser with the given limits (defaults: 16 KiB, 100 fields).
+    public init(maximumHeadSize: Int = 16 * 1024, maximumHeaderCount: Int = 100) {
+        self.maximumHeadSize = maximumHeadSize
+        self.maximumHeaderCount = maximumHeaderCount
+    }
+
+    /// Bytes received and not yet consumed.
+    public var bufferedCount: Int { buffer.count }
+
+    /// Adds received bytes.
+    public mutating func append(_ bytes: some Sequence<UInt8>) { buffer.append(contentsOf: bytes) }
+
+    /// Parses the next complete head from the buffer.
+    public mutating func next() -> Outcome {
+        // Empty lines before a request line are ignored (RFC 9112 §2.2).
+        let start = buffer.firstIndex { $0 != 13 && $0 != 10 } ?? buffer.count
+        if start > 0 { buffer.removeFirst(start) }
+        guard let end = Self.endOfHead(buffer) else {
+            return buffer.count > maximumHeadSize ? .failure(Self.tooLarge) : .needMore
+        }
+        guard end.head <= maximumHeadSize else { return .failure(Self.tooLarge) }
+        let head = buffer[..<end.head]
+        buffer.removeFirst(end.next)
+        return parse(head)
+    }
+
+    private static let tooLarge = HTTPParseError(status: 431, message: "the request head is too large")
+
+    /// Where the head ends (before the blank line) and where the next request starts.
+    private static func endOfHead(_ bytes: [UInt8]) -> (head: Int, next: Int)? {
+        var index = 0
+        while let newline = bytes[index...].firstIndex(of: 10) {
+            let after = newline + 1
+            if after < bytes.count, bytes[after] == 10 { return (newline, after + 1) }
+            if after + 1 < bytes.count, bytes[after] == 13, bytes[after + 1] == 10 { return (newline, after + 2) }
+            index = after
+        }
+        return nil
+    }
+
+    private func parse(_ head: ArraySlice<UInt8>) -> Outcome {
+        var lines = head.split(separator: 10, omittingEmptySubsequences: false).map { line in
+            line.last == 13 ? line.dropLast() : line
+        }
+        guard !lines.isEmpty else { return .failure(.bad("empty request")) }
+        let requestLine = lines.removeFirst()
+        guard lines.count <= maximumHeaderCount else { return .failure(Self.tooLarge) }
+        let parts = requestLine.split(separator: 32, omittingEmptySubsequences: false)
+        guard parts.count == 3, let method = Self.token(parts[0]) else {
+            return .failure(.bad("malformed request line"))
+        }
+        let target = parts[1]
+        guard !target.isEmpty, target.allSatisfy({ $0 > 32 && $0 < 127 }) else {
+            return .failure(.bad("malformed request target"))
+        }
+        let version = Array(parts[2])
+        guard version.count == 8, version.starts(with: Array("HTTP/".utf8)), version[6] == 46,
+            (48...57).contains(version[5]), (48...57).contains(version[7])
+        else { return .failure(.bad("malformed HTTP version")) }
+        guard version[5] == 49 else { return .failure(HTTPParseError(status: 505, message: "only HTTP/1.x is served")) }
+        let minor = Int(version[7] - 48)
+        var headers: [(name: String, value: String)] = []
+        for line in lines {
+            guard let colon = line.firstIndex(of: 58), let name = Self.token(line[..<colon]) else {
+                return .failure(.bad("malformed header field"))
+            }
+            var value = line[(colon + 1)...]
+            while let first = value.first, first == 32 || first == 9 { value = value.dropFirst() }
+            while let last = value.last, last == 32 || last == 9 { value = value.dropLast() }
+            guard value.allSatisfy({ $0 == 9 || $0 >= 32 && $0 != 127 }) else {
+                return .failure(.bad("control character in header '\(name)'"))
+            }
+            headers.append((name, String(decoding: value, as: UTF8.self)))
+        }
+        let request = HTTPRequest(method: method, target: String(decoding: target, as: UTF8.self), minorVersion: minor, headers: headers)
+        let hosts = headers.filter { $0.name.lowercased() == "host" }.count
+        if minor >= 1 && hosts != 1 || hosts > 1 { return .failure(.bad("an HTTP/1.1 request needs exactly one Host header")) }
+        if let length = request.header("Content-Length"), Int(length) == nil || length.hasPrefix("+") || length.hasPrefix("-") {
+            return .failure(.bad("malformed Content-Length"))
+        }
+        return .request(request)
+    }
+
+    /// The bytes as a string when they form an RFC 9110 token (method, field name).
+    private static func token(_ bytes: ArraySlice<UInt8>) -> String? {
+        guard !bytes.isEmpty, bytes.allSatisfy(isTokenByte) else { return nil }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    private static func isTokenByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case 48...57, 65...90, 97...122: true
+        case 33, 35, 36, 37, 38, 39, 42, 43, 45, 46, 94, 95, 96, 124, 126: true
+        default: false
+        }
+    }
+}

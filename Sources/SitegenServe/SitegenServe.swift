@@ -1,1 +1,0 @@
-// SitegenServe: loopback HTTP preview through SchemeResolver (see Site/serving.md).

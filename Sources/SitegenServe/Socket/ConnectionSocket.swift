@@ -1,0 +1,78 @@
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// One accepted, non-blocking TCP connection. Waiting for readiness sleeps with a short backoff
+/// (1 ms doubling to 20 ms) so that no cooperative thread ever blocks in a system call; the
+/// accumulated wait gives timeouts without reading a clock.
+final class ConnectionSocket: @unchecked Sendable {
+    /// Why a read produced no bytes.
+    enum ReadFailure: Error, Equatable {
+        /// Nothing arrived within the timeout.
+        case timedOut
+        /// The peer closed the connection or reset it.
+        case closed
+    }
+
+    let descriptor: Int32
+    private var isClosed = false
+
+    init(descriptor: Int32) { self.descriptor = descriptor }
+
+    deinit { close() }
+
+    /// Reads at most `maximum` bytes, waiting while `budget` lasts and deducting the time waited
+    /// from it, so that one budget bounds a whole request head however slowly its bytes trickle in.
+    /// Throws `CancellationError` when the task is cancelled while waiting.
+    func read(maximum: Int = 16 * 1024, budget: inout Duration) async throws -> [UInt8] {
+        var buffer = [UInt8](repeating: 0, count: maximum)
+        var pause = Duration.milliseconds(1)
+        while true {
+            let count: Int?
+            do {
+                count = try buffer.withUnsafeMutableBytes { raw throws(SocketError) in
+                    try systemCall("recv") { recv(descriptor, raw.baseAddress, maximum, 0) }
+                }
+            } catch {
+                throw ReadFailure.closed
+            }
+            if let count {
+                guard count > 0 else { throw ReadFailure.closed }
+                return Array(buffer.prefix(count))
+            }
+            guard budget > .zero else { throw ReadFailure.timedOut }
+            try await Task.sleep(for: pause)
+            budget -= pause
+            pause = min(pause * 2, .milliseconds(20))
+        }
+    }
+
+    /// Writes every byte, waiting while the peer's window is full (up to `timeout` without progress).
+    func write(_ bytes: some Collection<UInt8>, timeout: Duration = .seconds(10)) async throws {
+        var remaining = Array(bytes)[...]
+        var waited = Duration.zero
+        var pause = Duration.milliseconds(1)
+        while !remaining.isEmpty {
+            let sent = try remaining.withUnsafeBytes { raw throws(SocketError) in
+                try systemCall("send") { send(descriptor, raw.baseAddress, raw.count, Int32(MSG_NOSIGNAL)) }
+            }
+            if let sent, sent > 0 {
+                remaining = remaining.dropFirst(sent)
+                waited = .zero
+                pause = .milliseconds(1)
+                continue
+            }
+            guard waited < timeout else { throw ReadFailure.timedOut }
+            try await Task.sleep(for: pause)
+            waited += pause
+            pause = min(pause * 2, .milliseconds(20))
+        }
+    }
+
+    /// Closes the descriptor (once).
+    func close() {
+        guard !isClosed else { return }
+        isClosed = true
+        Glibc.close(descriptor)
+    }
+}

@@ -1,0 +1,190 @@
+import Foundation
+import Testing
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+@Suite(.serialized) struct ServeCommandTests {
+    private let tag = Data(#"<script id="sitegen-live-reload">"#.utf8)
+
+    /// The body with the injected live-reload script removed.
+    private func withoutScript(_ body: Data) -> Data {
+        guard let start = body.range(of: tag), let end = body.range(of: Data("</script>".utf8), in: start.lowerBound..<body.endIndex)
+        else { return body }
+        var out = body
+        out.removeSubrange(start.lowerBound..<end.upperBound)
+        return out
+    }
+
+    @Test func servesWhatResolveServesByteForByte() throws {
+        let runner = try SitegenRunner.cleanSite()
+        defer { runner.cleanUp() }
+        #expect(try runner.run(["build", "--out", "dist"]).status == 0)
+        let server = try ServeProcess(runner, ["--port", "0"])
+        defer { server.stop() }
+        #expect(server.port > 0, "\(server.firstLines)")
+        #expect(server.firstLines.contains("serving http://127.0.0.1:\(server.port)/ (help://book)"))
+        let cases: [(path: String, range: String?)] = [
+            ("/", nil), ("/guide/", nil), ("/guide/install.html", nil), ("/old/install.html", nil),
+            ("/assets/style.css", nil), ("/images/logo.svg", nil), ("/images/logo.svg", "5-14"), ("/images/logo.svg", "-7"),
+            ("/images/logo.svg", "500-"), ("/missing.html", nil), ("/guide", nil),
+        ]
+        for (path, range) in cases {
+            let served = try #require(RawHTTP.get(port: server.port, path, headers: range.map { ["Range: bytes=\($0)"] } ?? []))
+            let resolveArguments = ["resolve", "dist", path, "--body"] + (range.map { ["--range", $0] } ?? [])
+            let expected = try #require(RawHTTP.parseResolve(try runner.output(resolveArguments)))
+            #expect(served.status == expected.status, "\(path)")
+            #expect(served.header("Content-Type") == expected.header("Content-Type"), "\(path)")
+            if expected.header("Content-Type")?.hasPrefix("text/html") == true && expected.status == 200 {
+                #expect(served.body.range(of: tag) != nil, "\(path): no live-reload script")
+                #expect(withoutScript(served.body) == expected.body, "\(path)")
+                #expect(Int(served.header("Content-Length") ?? "") == served.body.count)
+            } else {
+                #expect(served.body == expected.body, "\(path)")
+                for name in ["Content-Length", "Content-Range", "ETag", "Accept-Ranges"] {
+                    #expect(served.header(name) == expected.header(name), "\(path) \(name)")
+                }
+            }
+        }
+        let css = try #require(RawHTTP.get(port: server.port, "/assets/style.css"))
+        let etag = try #require(css.header("ETag"))
+        #expect(RawHTTP.get(port: server.port, "/assets/style.css", headers: ["If-None-Match: \(etag)"])?.status == 304)
+        let head = try #require(RawHTTP.get(port: server.port, "/assets/style.css", method: "HEAD"))
+        #expect(head.body.isEmpty)
+        #expect(head.header("Content-Length") == css.header("Content-Length"))
+        let stopped = server.stop()
+        #expect(stopped.status == 0, "SIGINT stops cleanly: \(stopped.stderr)")
+    }
+
+    @Test func bundleModeServesTheBundleUntouched() throws {
+        let runner = try SitegenRunner.cleanSite()
+        defer { runner.cleanUp() }
+        #expect(try runner.run(["build", "--out", "dist"]).status == 0)
+        let server = try ServeProcess(runner, ["--bundle", "dist", "--port", "0"])
+        defer { server.stop() }
+        let served = try #require(RawHTTP.get(port: server.port, "/guide/install.html"))
+        #expect(served.body == (try Data(contentsOf: runner.url("dist/guide/install.html"))))
+        #expect(RawHTTP.get(port: server.port, "/_sitegen/events")?.status == 404)
+    }
+
+    @Test func editingMarkdownReloadsOpenPages() throws {
+        let runner = try SitegenRunner.cleanSite()
+        defer { runner.cleanUp() }
+        let server = try ServeProcess(runner, ["--port", "0"])
+        defer { server.stop() }
+        let events = RawHTTP.connect(port: server.port, timeout: 1)
+        defer { close(events) }
+        RawHTTP.send(events, Array("GET /_sitegen/events HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".utf8))
+        let hello = RawHTTP.receive(events) { String(decoding: $0, as: UTF8.self).contains(": sitegen live reload\n\n") }
+        #expect(String(decoding: hello, as: UTF8.self).hasPrefix("HTTP/1.1 200 OK\r\n"))
+        #expect(String(decoding: hello, as: UTF8.self).contains("Content-Type: text/event-stream"))
+
+        let usage = try runner.read("Site/guide/usage.md")
+        try runner.write(usage + "\nFreshly edited paragraph.\n", to: "Site/guide/usage.md")
+        let deadline = ContinuousClock.now + .seconds(2)
+        var stream = ""
+        while !stream.contains("event: reload\n"), ContinuousClock.now < deadline {
+            stream += String(decoding: RawHTTP.receive(events) { !$0.isEmpty }, as: UTF8.self)
+        }
+        #expect(stream.contains("event: reload\ndata: reload\n\n"), "\(stream)")
+        let page = try #require(RawHTTP.get(port: server.port, "/guide/usage.html"))
+        #expect(String(decoding: page.body, as: UTF8.self).contains("Freshly edited paragraph."))
+
+        // A broken template keeps the last good bundle and sends the error to the page.
+        try runner.write("<html>{{#unclosed}}<body>{{{content}}}</body>", to: "Templates/page.html")
+        var failure = ""
+        let later = ContinuousClock.now + .seconds(5)
+        while !failure.contains("event: failure\n"), ContinuousClock.now < later {
+            failure += String(decoding: RawHTTP.receive(events) { !$0.isEmpty }, as: UTF8.self)
+        }
+        #expect(failure.contains("event: failure\ndata: Templates/page.html:1:7: error:"), "\(failure)")
+        let still = try #require(RawHTTP.get(port: server.port, "/guide/usage.html"))
+        #expect(still.status == 200)
+        #expect(String(decoding: still.body, as: UTF8.self).contains("Freshly edited paragraph."))
+    }
+
+    @Test func twoHundredConcurrentRequestsAllSucceed() async throws {
+        let runner = try SitegenRunner.cleanSite()
+        defer { runner.cleanUp() }
+        let server = try ServeProcess(runner, ["--port", "0"])
+        defer { server.stop() }
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.httpMaximumConnectionsPerHost = 200
+        let session = URLSession(configuration: configuration)
+        let paths = ["/", "/guide/", "/guide/install.html", "/assets/style.css", "/images/logo.svg"]
+        let port = server.port
+        let statuses = try await withThrowingTaskGroup(of: Int.self) { group in
+            for index in 0..<200 {
+                group.addTask {
+                    let url = try #require(URL(string: "http://127.0.0.1:\(port)\(paths[index % paths.count])"))
+                    let (_, response) = try await session.data(from: url)
+                    return (response as? HTTPURLResponse)?.statusCode ?? 0
+                }
+            }
+            return try await group.reduce(into: [Int]()) { $0.append($1) }
+        }
+        #expect(statuses.count == 200)
+        #expect(statuses.allSatisfy { $0 == 200 }, "\(Dictionary(grouping: statuses, by: { $0 }).mapValues(\.count))")
+    }
+
+    @Test func malformedRequestsGet4xxAndTheServerKeepsAnswering() throws {
+        let runner = try SitegenRunner.cleanSite()
+        defer { runner.cleanUp() }
+        let server = try ServeProcess(runner, ["--port", "0"])
+        defer { server.stop() }
+        // A half-open client that never finishes its head must not stall anyone.
+        let slow = RawHTTP.connect(port: server.port)
+        defer { close(slow) }
+        RawHTTP.send(slow, Array("GET / HTTP/1.1\r\nHost: 127.".utf8))
+        let requests: [(String, [UInt8], Int)] = [
+            ("garbage", Array("\u{1}\u{2}garbage\r\n\r\n".utf8), 400),
+            ("huge header", Array(("GET / HTTP/1.1\r\nHost: x\r\nX-Big: " + String(repeating: "a", count: 20000) + "\r\n\r\n").utf8), 431),
+            ("traversal", Array("GET /../../etc/passwd HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n".utf8), 404),
+            ("encoded traversal", Array("GET /%2e%2e/%2e%2e/etc/passwd HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n".utf8), 404),
+            ("no host", Array("GET / HTTP/1.1\r\n\r\n".utf8), 400),
+            ("method", Array("DELETE / HTTP/1.1\r\nHost: x\r\n\r\n".utf8), 405),
+            ("version", Array("GET / HTTP/3.0\r\nHost: x\r\n\r\n".utf8), 505),
+        ]
+        for (name, bytes, status) in requests {
+            let reply = RawHTTP.exchange(port: server.port, bytes)
+            let response = try #require(RawHTTP.parse(reply), "\(name): \(String(decoding: reply, as: UTF8.self))")
+            #expect(response.status == status, "\(name)")
+            #expect(!String(decoding: response.body, as: UTF8.self).contains("root:"), "\(name)")
+            #expect(RawHTTP.get(port: server.port, "/assets/style.css")?.status == 200, "after \(name)")
+        }
+        // Keep-alive and pipelining: two requests on one connection, answered in order.
+        let fd = RawHTTP.connect(port: server.port)
+        defer { close(fd) }
+        RawHTTP.send(fd, Array("GET /assets/style.css HTTP/1.1\r\nHost: x\r\n\r\nGET /missing HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n".utf8))
+        let both = String(decoding: RawHTTP.receive(fd), as: UTF8.self)
+        #expect(both.hasPrefix("HTTP/1.1 200 OK\r\n"))
+        #expect(both.contains("HTTP/1.1 404 Not Found\r\n"))
+    }
+
+    @Test func portInUseIsOneLineAndExitTwo() throws {
+        let runner = try SitegenRunner.cleanSite()
+        defer { runner.cleanUp() }
+        let first = try ServeProcess(runner, ["--port", "0"])
+        defer { first.stop() }
+        let run = try runner.run(["serve", "--port", String(first.port)])
+        #expect(run.status == 2)
+        #expect(run.stderr.hasSuffix("error: cannot listen on 127.0.0.1:\(first.port): the port is in use (try another --port, or --port 0)\n"), "\(run.stderr)")
+        #expect(!run.stdout.contains("serving"))
+    }
+
+    @Test(arguments: [
+        (["--host", "0.0.0.0", "--port", "0"], "error: --host '0.0.0.0' is not a loopback address; the preview listens on 127.x.x.x only\n"),
+        (["--port", "70000"], "error: --port '70000' is not a port number (0-65535) (see 'sitegen serve --help')\n"),
+        (["--site", "Site", "--bundle", "dist"], "error: give either --site or --bundle, not both (see 'sitegen serve --help')\n"),
+    ])
+    func badOptionsExitTwo(arguments: [String], message: String) throws {
+        let runner = try SitegenRunner.cleanSite()
+        defer { runner.cleanUp() }
+        let run = try runner.run(["serve"] + arguments)
+        #expect(run.status == 2)
+        #expect(run.stderr == message)
+    }
+}
