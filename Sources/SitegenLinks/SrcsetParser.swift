@@ -1,11 +1,16 @@
 /// Splits a `srcset` attribute into its image URLs, following the HTML standard's algorithm: a URL is
 /// a run of non-whitespace (so it may contain commas), trailing commas end a candidate, and
 /// descriptors run to the next comma outside parentheses.
-enum SrcsetParser {
+package enum SrcsetParser {
     /// The candidate URLs of `value`, in order.
     static func urls(in value: String) -> [String] {
         let bytes = Array(value.utf8)
-        var urls: [String] = []
+        return urlRanges(in: bytes).map { String(decoding: bytes[$0], as: UTF8.self) }
+    }
+
+    /// Where each candidate URL stands in `bytes`, in order: what a rewriter replaces.
+    package static func urlRanges(in bytes: [UInt8]) -> [Range<Int>] {
+        var ranges: [Range<Int>] = []
         var i = 0
         while i < bytes.count {
             while i < bytes.count, bytes[i].isASCIIWhitespace || bytes[i] == UInt8(ascii: ",") { i += 1 }
@@ -18,7 +23,7 @@ enum SrcsetParser {
                 end -= 1
                 endedByComma = true
             }
-            if end > start { urls.append(String(decoding: bytes[start..<end], as: UTF8.self)) }
+            if end > start { ranges.append(start..<end) }
             guard !endedByComma else { continue }
             var depth = 0
             while i < bytes.count {
@@ -29,6 +34,6 @@ enum SrcsetParser {
                 if c == UInt8(ascii: ","), depth == 0 { break }
             }
         }
-        return urls
+        return ranges
     }
 }

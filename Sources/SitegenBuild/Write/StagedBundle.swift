@@ -31,23 +31,12 @@ public struct StagedBundle: Sendable {
 
     /// Replaces the destination with the staged bundle.
     public func commit() throws(InputError) {
-        let fileManager = FileManager.default
-        let parent = destination.deletingLastPathComponent()
-        let old = parent.appendingPathComponent(".\(destination.lastPathComponent).old-\(UUID().uuidString)")
-        let hadPrevious = fileManager.fileExists(atPath: destination.path)
         do {
-            if hadPrevious { try fileManager.moveItem(at: destination, to: old) }
-            do {
-                try fileManager.moveItem(at: directory, to: destination)
-            } catch {
-                if hadPrevious { try? fileManager.moveItem(at: old, to: destination) }
-                throw error
-            }
+            try DirectorySwap.replace(destination, with: directory)
         } catch {
             discard()
             throw InputError("cannot replace the output folder: \(error.localizedDescription)", path: displayPath)
         }
-        if hadPrevious { try? fileManager.removeItem(at: old) }
     }
 
     /// Removes the staged files; the destination stays as it was.

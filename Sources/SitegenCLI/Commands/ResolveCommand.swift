@@ -1,5 +1,6 @@
 import Foundation
 import SitegenBundle
+import SitegenServe
 #if canImport(FoundationNetworking)
     import FoundationNetworking
 #endif
@@ -45,7 +46,7 @@ enum ResolveCommand: Command {
                 switch reply {
                 case .response(let response):
                     status = response.statusCode
-                    console.out("\(response.statusCode) \(reasonPhrase(response.statusCode))\n")
+                    console.out("\(response.statusCode) \(HTTPResponseHead.reasonPhrase(response.statusCode))\n")
                     let headers = response.allHeaderFields.compactMap { key, value in
                         (key as? String).map { "\($0): \(value)" }
                     }
@@ -60,19 +61,5 @@ enum ResolveCommand: Command {
             return .inputError
         }
         return status < 400 ? .success : .findings
-    }
-}
-
-/// The standard reason phrase of the statuses a resolver answers with.
-func reasonPhrase(_ status: Int) -> String {
-    switch status {
-    case 200: "OK"
-    case 206: "Partial Content"
-    case 304: "Not Modified"
-    case 400: "Bad Request"
-    case 404: "Not Found"
-    case 405: "Method Not Allowed"
-    case 416: "Range Not Satisfiable"
-    default: HTTPURLResponse.localizedString(forStatusCode: status).capitalized
     }
 }

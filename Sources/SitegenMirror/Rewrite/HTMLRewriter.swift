@@ -46,36 +46,16 @@ enum HTMLRewriter {
 
 /// Rewrites the image URLs of a `srcset` value, keeping descriptors and separators.
 enum SrcsetRewriter {
-    /// Candidates are split as the HTML standard does (see `SrcsetParser` in SitegenLinks).
+    /// Candidates are split by the checker's `SrcsetParser`, as the HTML standard does.
     static func rewrite(_ value: String, map: (String) -> String?) -> String {
         let bytes = Array(value.utf8)
         var out: [UInt8] = []
-        var i = 0, copied = 0
-        while i < bytes.count {
-            while i < bytes.count, bytes[i].isSpace || bytes[i] == UInt8(ascii: ",") { i += 1 }
-            guard i < bytes.count else { break }
-            let start = i
-            while i < bytes.count, !bytes[i].isSpace { i += 1 }
-            var end = i
-            var endedByComma = false
-            while end > start, bytes[end - 1] == UInt8(ascii: ",") {
-                end -= 1
-                endedByComma = true
-            }
-            if end > start, let replacement = map(String(decoding: bytes[start..<end], as: UTF8.self)) {
-                out += bytes[copied..<start]
-                out += Array(replacement.utf8)
-                copied = end
-            }
-            guard !endedByComma else { continue }
-            var depth = 0
-            while i < bytes.count {
-                let c = bytes[i]
-                if c == UInt8(ascii: "(") { depth += 1 }
-                if c == UInt8(ascii: ")"), depth > 0 { depth -= 1 }
-                i += 1
-                if c == UInt8(ascii: ","), depth == 0 { break }
-            }
+        var copied = 0
+        for range in SrcsetParser.urlRanges(in: bytes) {
+            guard let replacement = map(String(decoding: bytes[range], as: UTF8.self)) else { continue }
+            out += bytes[copied..<range.lowerBound]
+            out += Array(replacement.utf8)
+            copied = range.upperBound
         }
         out += bytes[copied...]
         return String(decoding: out, as: UTF8.self)
