@@ -10,6 +10,17 @@ struct LinkRules {
     private var linksChecked = 0
     private lazy var pathsByLowercase: [String: [String]] = Dictionary(grouping: allPaths) { $0.lowercased() }
     private lazy var pathSet: Set<String> = Set(allPaths)
+    /// Paths by folder and by lowercased file name: where a broken link's suggestion is looked for.
+    private lazy var pathsByFolder: [Substring: [String]] = Dictionary(grouping: allPaths) { Self.folder(of: $0) }
+    private lazy var pathsByName: [String: [String]] = Dictionary(grouping: allPaths) { Self.name(of: $0).lowercased() }
+
+    private static func folder(of path: String) -> Substring {
+        path.lastIndex(of: "/").map { path[..<$0] } ?? ""
+    }
+
+    private static func name(of path: String) -> Substring {
+        path.lastIndex(of: "/").map { path[path.index(after: $0)...] } ?? Substring(path)
+    }
 
     init(state: CrawlState, options: CheckOptions, allPaths: [String]) {
         self.state = state
@@ -107,7 +118,8 @@ struct LinkRules {
                 // rule that names the fix.
                 return (.error, .directoryNoSlash, "'\(target.path)' is a folder and is not served without its slash (no redirects under the scheme): link to '\(target.path)/'")
             }
-            let hint = Suggestion.nearest(to: wanted, in: allPaths).map { " (did you mean '\($0)'?)" } ?? ""
+            let nearby = (pathsByFolder[Self.folder(of: wanted)] ?? []) + (pathsByName[Self.name(of: wanted).lowercased()] ?? [])
+            let hint = Suggestion.nearest(to: wanted, in: nearby).map { " (did you mean '\($0)'?)" } ?? ""
             return (.error, .brokenLink, "no file '\(wanted)' in the bundle\(hint)")
         case .found(let path, _):
             if !target.path.isEmpty, !target.path.hasSuffix("/"), path == target.path + "/index.html" {

@@ -6,6 +6,27 @@ import SitegenMarkdown
 /// reports findings at the Markdown file's line and column.
 struct SourceLinkChecker: Sendable {
     var model: SiteModel
+    /// Every linkable path (page sources and outputs, assets), by lowercased path and by folder, so
+    /// that a broken link's suggestion compares a handful of names, not the whole site.
+    private let byLowercase: [String: String]
+    private let byFolder: [String: [String]]
+    private let byName: [String: [String]]
+
+    init(model: SiteModel) {
+        self.model = model
+        let candidates = model.pages.map(\.source) + model.outputPaths
+        var byLowercase: [String: String] = [:]
+        var byFolder: [String: [String]] = [:]
+        var byName: [String: [String]] = [:]
+        for path in candidates.sorted() {
+            byLowercase[path.rawValue.lowercased()] = byLowercase[path.rawValue.lowercased()] ?? path.rawValue
+            byFolder[path.parent.rawValue, default: []].append(path.rawValue)
+            byName[path.lastComponent.lowercased(), default: []].append(path.rawValue)
+        }
+        self.byLowercase = byLowercase
+        self.byFolder = byFolder
+        self.byName = byName
+    }
 
     /// Checks every page, spread over all cores; findings come back in page order.
     func check(_ pages: [Page]) async -> [Diagnostic] {
@@ -98,11 +119,11 @@ struct SourceLinkChecker: Sendable {
     }
 
     private func missing(_ path: SitePath, kind: String) -> Target {
-        let candidates = model.pages.map(\.source.rawValue) + model.outputPaths.map(\.rawValue)
-        if let real = candidates.first(where: { $0.lowercased() == path.rawValue.lowercased() }) {
+        if let real = byLowercase[path.rawValue.lowercased()] {
             return .problem(.caseMismatch, .error, { "'\($0)' differs in letter case from '\(real)': it works on a Mac but fails on a device" })
         }
-        let hint = DidYouMean.suggestion(for: path.rawValue, among: candidates).map { " (did you mean '\($0)'?)" } ?? ""
+        let candidates = (byFolder[path.parent.rawValue] ?? []) + (byName[path.lastComponent.lowercased()] ?? [])
+        let hint = Suggestion.nearest(to: path.rawValue, in: candidates).map { " (did you mean '\($0)'?)" } ?? ""
         return .problem(.brokenLink, .error, { _ in "no \(kind) '\(path)' in the site\(hint)" })
     }
 
@@ -112,7 +133,7 @@ struct SourceLinkChecker: Sendable {
         if fragment.utf8.contains(UInt8(ascii: "%")), let decoded = fragment.removingPercentEncoding, target.anchorIDs.contains(decoded) {
             return nil
         }
-        let hint = DidYouMean.suggestion(for: fragment, among: target.anchorIDs).map { " (did you mean '\($0)'?)" } ?? ""
+        let hint = Suggestion.nearest(to: fragment, in: target.anchorIDs).map { " (did you mean '\($0)'?)" } ?? ""
         return Diagnostic(.error, .brokenFragment, "no heading '\(fragment)' in \(target.source)\(hint)", at: at)
     }
 

@@ -1,8 +1,8 @@
 /// "Did you mean" hints: the closest candidate by edit distance, if it is close enough.
-enum Suggestion {
+package enum Suggestion {
     /// The candidate nearest to `word` (ties broken alphabetically), within a distance of about a third
     /// of its length and at most 3.
-    static func nearest(to word: String, in candidates: some Sequence<String>) -> String? {
+    package static func nearest(to word: String, in candidates: some Sequence<String>) -> String? {
         let w = Array(word.utf8)
         let limit = min(3, max(1, w.count / 3))
         var best: (distance: Int, candidate: String)?
@@ -17,7 +17,7 @@ enum Suggestion {
     }
 
     /// Levenshtein distance, or `nil` once it must exceed `limit`.
-    static func distance(_ a: [UInt8], _ b: [UInt8], limit: Int) -> Int? {
+    package static func distance(_ a: [UInt8], _ b: [UInt8], limit: Int) -> Int? {
         var previous = Array(0...b.count)
         var current = [Int](repeating: 0, count: b.count + 1)
         for i in 1...max(a.count, 1) where !a.isEmpty {
