@@ -106,14 +106,26 @@ package struct Fingerprint {
     package private(set) var value: UInt64 = 0xcbf2_9ce4_8422_2325
 
     package mutating func add(_ bytes: some Sequence<UInt8>) {
+        let done: Void? = bytes.withContiguousStorageIfAvailable { add(UnsafeRawBufferPointer($0)) }
+        if done != nil { return }
         for byte in bytes {
             value ^= UInt64(byte)
             value &*= 0x0000_0100_0000_01B3
         }
     }
 
+    package mutating func add(_ buffer: UnsafeRawBufferPointer) {
+        var hash = value
+        for byte in buffer {
+            hash ^= UInt64(byte)
+            hash &*= 0x0000_0100_0000_01B3
+        }
+        value = hash
+    }
+
     package mutating func add(_ text: String) {
-        add(text.utf8)
+        var text = text
+        text.withUTF8 { add(UnsafeRawBufferPointer($0)) }
         add(CollectionOfOne(0xFF))
     }
 

@@ -49,6 +49,12 @@ public struct SchemeResolver: Sendable {
         self = try Self.make(tree: BundleTree(bundle), manifest: manifest)
     }
 
+    /// Serves `bundle` with a manifest that `Manifest.assemble` has just built and validated, so it
+    /// is neither read back nor validated again.
+    package init(bundle: URL, assembled manifest: Manifest) throws(ManifestError) {
+        self = try Self.make(tree: BundleTree(bundle), manifest: manifest, validated: true)
+    }
+
     private init(
         origin: BundleOrigin, entryURL: URL, paths: [String], manifest: Manifest?, tree: BundleTree,
         entries: [String: Entry], aliases: [String: String]
@@ -62,8 +68,8 @@ public struct SchemeResolver: Sendable {
         self.aliases = aliases
     }
 
-    private static func make(tree: BundleTree, manifest: Manifest) throws(ManifestError) -> SchemeResolver {
-        try manifest.validate()
+    private static func make(tree: BundleTree, manifest: Manifest, validated: Bool = false) throws(ManifestError) -> SchemeResolver {
+        if !validated { try manifest.validate() }
         guard let origin = BundleOrigin(parsing: manifest.origin), let entryURL = URL(string: manifest.entry) else {
             throw ManifestError("manifest: origin '\(manifest.origin)' or entry '\(manifest.entry)' is invalid")
         }

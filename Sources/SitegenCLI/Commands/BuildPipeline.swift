@@ -40,7 +40,7 @@ enum BuildPipeline {
                 crawl = try await Crawl.run(
                     bundle: outcome.staged.directory, displayRoot: options.outputDisplay, entries: [],
                     external: CheckPolicy.external(outcome.config.externalLinks), ignore: outcome.config.ignoreLinks,
-                    progress: progress?.handler, memo: CrawlMemo(bytes: outcome.cache.crawlMemo))
+                    progress: progress?.handler, memo: CrawlMemo(bytes: outcome.cache.crawlMemo), assembled: outcome.manifest)
             } catch {
                 outcome.staged.discard()
                 return .failure(Failure(message: "\(options.outputDisplay)\(error)"))

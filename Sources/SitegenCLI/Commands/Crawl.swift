@@ -19,9 +19,15 @@ struct CrawlResult: Sendable {
 enum Crawl {
     static func run(
         bundle: URL, displayRoot: String, entries: [String], external: ExternalLinkPolicy, ignore: [String],
-        origin: BundleOrigin = BundleOrigin(), progress: ProgressHandler? = nil, memo: CrawlMemo? = nil
+        origin: BundleOrigin = BundleOrigin(), progress: ProgressHandler? = nil, memo: CrawlMemo? = nil,
+        assembled: Manifest? = nil
     ) async throws(ManifestError) -> CrawlResult {
-        let resolver = try SchemeResolver(bundle: bundle, origin: origin)
+        let resolver: SchemeResolver
+        if let assembled {
+            resolver = try SchemeResolver(bundle: bundle, assembled: assembled)
+        } else {
+            resolver = try SchemeResolver(bundle: bundle, origin: origin)
+        }
         let fetcher = ResolverFetcher(resolver: resolver)
         var options = CheckOptions()
         options.external = external
