@@ -62,6 +62,7 @@ public struct CrawlMemo: Sendable {
         var out = ByteWriter()
         out.string(Self.magic)
         out.strings(table.strings)
+        out.bytes.reserveCapacity(out.bytes.count + body.bytes.count)
         out.bytes += body.bytes
         return out.bytes
     }

@@ -30,7 +30,7 @@
     items.forEach(function (item) {
       var li = document.createElement("li");
       var open = holds(item);
-      li.className = "nav-item" + (open ? " is-open" : "");
+      if (open) li.className = "is-open";
       if (item[2] && item[2].length) {
         var details = document.createElement("details");
         var summary = document.createElement("summary");

@@ -2,7 +2,19 @@ import SitegenCore
 import SitegenMarkdown
 
 extension BuildCache {
-    func write(to w: inout ByteWriter) {
+    /// The cache's bytes in three parts, the crawl memo in the middle as it is, so that saving a
+    /// large cache never holds two copies of the memo.
+    func encodedParts() -> [[UInt8]] {
+        var head = ByteWriter()
+        writeHead(to: &head)
+        head.int(crawlMemo.count)
+        var tail = ByteWriter()
+        writeCrawl(to: &tail)
+        return [head.bytes, crawlMemo, tail.bytes]
+    }
+
+    /// Everything before the crawl memo: environment, pages, assets, outputs.
+    private func writeHead(to w: inout ByteWriter) {
         w.string(Self.magic)
         w.uint(environment)
         w.uint(shape)
@@ -31,8 +43,9 @@ extension BuildCache {
             w.int(record.size)
             w.string(record.sha256)
         }
-        w.int(crawlMemo.count)
-        w.bytes += crawlMemo
+    }
+
+    private func writeCrawl(to w: inout ByteWriter) {
         w.bool(crawl != nil)
         if let crawl {
             w.int(crawl.pages)

@@ -87,10 +87,21 @@ public struct BuildCache: Sendable {
         return BuildCache(reading: &reader)
     }
 
+    /// Writes the cache beside `output` (a temporary file renamed into place). Failing to save only
+    /// costs the next build its head start.
     func save(for output: URL) {
-        var writer = ByteWriter()
-        write(to: &writer)
         let url = Self.location(for: output)
-        try? Data(writer.bytes).write(to: url, options: .atomic)
+        let temporary = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString)")
+        guard FileManager.default.createFile(atPath: temporary.path, contents: nil),
+            let handle = try? FileHandle(forWritingTo: temporary)
+        else { return }
+        do {
+            for part in encodedParts() { try handle.write(contentsOf: part) }
+            try handle.close()
+            _ = rename(temporary.path, url.path)
+        } catch {
+            try? handle.close()
+            try? FileManager.default.removeItem(at: temporary)
+        }
     }
 }
