@@ -27,6 +27,7 @@ import Testing
         let run = try runner.run(["build"])
         #expect(run.status == 0, "stdout: \(run.stdout) stderr: \(run.stderr)")
         #expect(run.stdout.contains("0 errors, 0 warnings"))
+        #expect(run.stderr.isEmpty, "no progress line when standard error is not a terminal")
         let manifest = try runner.read("dist/manifest.json")
         #expect(manifest.contains("\"origin\" : \"help://book\"") || manifest.contains("\"origin\": \"help://book\""))
         #expect(manifest.contains("help://book/guide/install.html"))
