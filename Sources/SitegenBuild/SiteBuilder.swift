@@ -63,10 +63,10 @@ public struct SiteBuilder: Sendable {
         let aliases = try aliasPairs(model)
         let nav = try config.nav.map { entries throws(InputError) in try NavTree.fromConfig(entries, model: model) } ?? NavTree.fromFolders(model)
 
-        cache.shape = shapeFingerprint(model)
+        cache.shape = shapeFingerprint(model, aliases: aliases)
         let reusable = previous?.shape == cache.shape ? previous : nil
         let unchanged = Set(loaded.filter { reusable?.pages[$0.page.source]?.fingerprint == $0.fingerprint }.map(\.page.source))
-        let fresh = await SourceLinkChecker(model: model).check(pages.filter { !unchanged.contains($0.source) })
+        let fresh = await SourceLinkChecker(model: model, aliases: aliases).check(pages.filter { !unchanged.contains($0.source) })
         var findingsBySource = Dictionary(grouping: fresh) { finding in finding.location?.path ?? "" }
         for source in unchanged {
             if let record = reusable?.pages[source] { findingsBySource[record.page.displayPath] = record.findings }
@@ -132,9 +132,13 @@ public struct SiteBuilder: Sendable {
     }
 
     /// What source-level link checks depend on besides a page's own links: which pages, anchors,
-    /// drafts and assets exist.
-    private func shapeFingerprint(_ model: SiteModel) -> UInt64 {
+    /// aliases, drafts and assets exist.
+    private func shapeFingerprint(_ model: SiteModel, aliases: [(from: String, to: String)]) -> UInt64 {
         var fingerprint = Fingerprint()
+        for alias in aliases.sorted(by: { $0.from < $1.from }) {
+            fingerprint.add(alias.from)
+            fingerprint.add(alias.to)
+        }
         for page in model.pages {
             fingerprint.add(page.source.rawValue)
             for anchor in page.anchorIDs.sorted() { fingerprint.add(anchor) }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A normalised, relative, `/`-separated path inside a site or bundle: no empty, `.` or `..`
 /// segments, no leading slash, never escaping its root.
 public struct SitePath: Sendable, Hashable, Comparable, CustomStringConvertible, Codable {
@@ -31,6 +33,20 @@ public struct SitePath: Sendable, Hashable, Comparable, CustomStringConvertible,
             joined.append(contentsOf: segment)
         }
         rawValue = String(decoding: joined, as: UTF8.self)
+    }
+
+    /// RFC 3986 path characters: unreserved, sub-delimiters, `:`, `@` and `/`.
+    private static let pathCharacters = CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~!$&'()*+,;=:@/")
+
+    private static func isPlainURLByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            return true
+        case UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "/"):
+            return true
+        default:
+            return false
+        }
     }
 
     /// Whether a path needs no normalising: no leading, trailing or doubled slash, no `.`/`..` segment.
@@ -111,7 +127,17 @@ public struct SitePath: Sendable, Hashable, Comparable, CustomStringConvertible,
         }
         let ups = from[commonEnd...].reduce(0) { $1 == slash ? $0 + 1 : $0 }
         var out = String(repeating: "../", count: ups)
-        out += target.rawValue[targetCommonEnd...]
+        let rest = target.rawValue[targetCommonEnd...]
+        // Percent-encoded as URLs must be (`my page.html` → `my%20page.html`); plain names pass as they are.
+        if rest.utf8.allSatisfy(Self.isPlainURLByte) {
+            out += rest
+        } else {
+            out += rest.addingPercentEncoding(withAllowedCharacters: Self.pathCharacters) ?? String(rest)
+        }
+        // `x:y.html` would read as a URL with the scheme `x`.
+        if let firstSegment = out.split(separator: "/", omittingEmptySubsequences: false).first, firstSegment.contains(":") {
+            out = "./" + out
+        }
         return out.isEmpty ? "./" : out
     }
 }

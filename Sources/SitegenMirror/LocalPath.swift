@@ -47,9 +47,6 @@ enum LocalPath {
     /// The reference from the file at `from` to the file at `to`, percent-encoded, for an HTML or
     /// CSS link that works from `file://` and under the scheme.
     static func reference(from: String, to: String) -> String {
-        let relative = SitePath(unchecked: from).relativeReference(to: SitePath(unchecked: to))
-        let encoded = BundleOrigin.percentEncodePath(relative)
-        let first = encoded.split(separator: "/", omittingEmptySubsequences: false).first ?? ""
-        return first.contains(":") ? "./" + encoded : encoded
+        SitePath(unchecked: from).relativeReference(to: SitePath(unchecked: to))
     }
 }

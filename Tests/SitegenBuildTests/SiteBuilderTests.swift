@@ -102,6 +102,23 @@ import Testing
         #expect(leftovers.isEmpty)
     }
 
+    @Test func linksToAliasesAndOddFileNamesAreFine() async throws {
+        let site = try TestSite([
+            "Site/index.md": "# Home\n\n[space](my%20page.md) [cafe](caf%C3%A9.md) [old](old/start.html) [dir](old/home/)\n",
+            "Site/my page.md": "# My page\n",
+            "Site/café.md": "# Café\n",
+            "Site/guide/index.md": "---\naliases: [old/start.html, old/home/]\n---\n# Guide\n",
+        ])
+        defer { site.remove() }
+        let outcome = try await site.build()
+        defer { outcome.staged.discard() }
+        #expect(outcome.diagnostics.isEmpty, "\(outcome.diagnostics)")
+        let html = try site.staged(outcome, "index.html")
+        #expect(html.contains("href=\"my%20page.html\""))
+        #expect(html.contains("href=\"caf%C3%A9.html\""))
+        #expect(!html.contains("href=\"my page.html\""))
+    }
+
     @Test func unknownConfigKeysAreWarnings() async throws {
         let site = try TestSite(["Site/sitegen.yml": "title: T\ncolour: blue\n", "Site/index.md": "# Home\n"])
         defer { site.remove() }

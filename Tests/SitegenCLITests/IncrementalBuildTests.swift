@@ -92,6 +92,19 @@ import Testing
         #expect(incremental.stdout.split(separator: "\n").dropLast() == clean.stdout.split(separator: "\n").dropLast())
     }
 
+    @Test func anAliasAddedElsewhereFixesALinkInAnUnchangedPage() throws {
+        let runner = try setUp()
+        defer { runner.cleanUp() }
+        try runner.write(try runner.read("Site/index.md") + "\nSee the [old page](legacy.html).\n", to: "Site/index.md")
+        let broken = try runner.run(["build"])
+        #expect(broken.status == 1)
+        #expect(broken.stdout.contains("no file 'legacy.html'"))
+        let usage = try runner.read("Site/guide/usage.md").replacingOccurrences(of: "order: 2", with: "order: 2\naliases: [legacy.html]")
+        try runner.write(usage, to: "Site/guide/usage.md")
+        let fixed = try runner.run(["build"])
+        #expect(fixed.status == 0, "\(fixed.stdout)")
+    }
+
     @Test func findingsSurviveAnUnchangedRebuild() throws {
         let runner = try SitegenRunner()
         defer { runner.cleanUp() }

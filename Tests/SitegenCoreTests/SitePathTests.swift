@@ -20,6 +20,9 @@ import Testing
         #expect(page.relativeReference(to: SitePath(unchecked: "guide/a/d.html")) == "d.html")
         #expect(SitePath(unchecked: "index.html").relativeReference(to: SitePath(unchecked: "x/y.css")) == "x/y.css")
         #expect(page.relativeReference(to: SitePath(unchecked: "index.html")) == "../../index.html")
+        #expect(page.relativeReference(to: SitePath(unchecked: "guide/my page.html")) == "../my%20page.html")
+        #expect(SitePath(unchecked: "a.html").relativeReference(to: SitePath(unchecked: "café.html")) == "caf%C3%A9.html")
+        #expect(SitePath(unchecked: "a.html").relativeReference(to: SitePath(unchecked: "x:y.html")) == "./x:y.html")
     }
 
     @Test func extensions() {

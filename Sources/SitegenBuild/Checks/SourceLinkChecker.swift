@@ -11,9 +11,12 @@ struct SourceLinkChecker: Sendable {
     private let byLowercase: [String: String]
     private let byFolder: [String: [String]]
     private let byName: [String: [String]]
+    /// Front-matter aliases (`old/start.html`, `old/home/`) → the output path of their page.
+    private let aliases: [String: SitePath]
 
-    init(model: SiteModel) {
+    init(model: SiteModel, aliases: [(from: String, to: String)] = []) {
         self.model = model
+        self.aliases = Dictionary(aliases.map { ($0.from, SitePath(unchecked: $0.to)) }, uniquingKeysWith: { first, _ in first })
         let candidates = model.pages.map(\.source) + model.outputPaths
         var byLowercase: [String: String] = [:]
         var byFolder: [String: [String]] = [:]
@@ -93,6 +96,9 @@ struct SourceLinkChecker: Sendable {
     }
 
     private func resolve(_ path: SitePath, wantsDirectory: Bool) -> Target {
+        if let target = aliases[wantsDirectory ? path.rawValue + "/" : path.rawValue], let page = model.page(output: target) {
+            return .page(page)
+        }
         let indexPath = path.appending("index.md")
         if wantsDirectory || path.rawValue.isEmpty {
             if let index = indexPath, let page = model.page(source: index) { return .page(page) }
