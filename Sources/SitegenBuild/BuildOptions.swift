@@ -9,6 +9,9 @@ public struct BuildOptions: Sendable {
     public var siteDisplay: String
     public var templatesDisplay: String
     public var outputDisplay: String
+    /// Identifies the sitegen executable (the CLI passes its size and modification time), so that a
+    /// rebuilt sitegen never reuses what an older one cached.
+    public var toolIdentity = ""
 
     public init(site: String, templates: String, output: String, workingDirectory: URL) {
         func resolve(_ path: String) -> URL {

@@ -125,6 +125,7 @@ public struct SiteBuilder: Sendable {
     private func environmentFingerprint(configText: String, theme: Theme) -> UInt64 {
         var fingerprint = Fingerprint()
         fingerprint.add(SitegenVersion.generator)
+        fingerprint.add(options.toolIdentity)
         fingerprint.add(options.siteDisplay)
         fingerprint.add(configText)
         fingerprint.add(theme.pageTemplates.sorted().joined(separator: ","))

@@ -26,9 +26,10 @@ enum BuildCommand: Command {
             console.err("\(error)\n")
             return .inputError
         }
-        let options = BuildOptions(
+        var options = BuildOptions(
             site: arguments.value("--site") ?? "Site", templates: arguments.value("--templates") ?? "Templates",
             output: arguments.value("--out") ?? "dist", workingDirectory: environment.workingDirectory)
+        options.toolIdentity = environment.toolIdentity
         let result: Report
         let configStrict: Bool
         let progress = ProgressLine(enabled: environment.stderrIsTerminal && !report.quiet)

@@ -59,9 +59,10 @@ enum ServeCommand: Command {
         }
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("sitegen-serve-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: scratch) }
-        let options = BuildOptions(
+        var options = BuildOptions(
             site: site, templates: arguments.value("--templates") ?? "Templates",
             output: scratch.appendingPathComponent("bundle").path, workingDirectory: environment.workingDirectory)
+        options.toolIdentity = environment.toolIdentity
         let watcher = SiteWatcher(options: options, console: console)
         let before = watcher.snapshot()
         guard let resolver = await watcher.build() else { return .inputError }
