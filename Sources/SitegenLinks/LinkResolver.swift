@@ -1,17 +1,18 @@
 import Foundation
+import SitegenCore
 
 /// Resolves the links of one document against its URL (or `<base href>`) and classifies them.
 struct LinkResolver: Sendable {
     let scheme: String
     let host: String
-    let ignorePatterns: [GlobPattern]
+    let ignorePatterns: [LinkPattern]
 
     private static let nonLinkSchemes: Set<String> = ["javascript", "mailto", "tel", "data", "about", "blob", "sms"]
 
     init(scheme: String, host: String, ignorePatterns: [String]) {
         self.scheme = scheme.lowercased()
         self.host = host.lowercased()
-        self.ignorePatterns = ignorePatterns.map(GlobPattern.init)
+        self.ignorePatterns = ignorePatterns.map(LinkPattern.init)
     }
 
     /// The encoded path of a bundle file with its leading slash (`/guide/a%20b.html`), and its URL.

@@ -13,10 +13,13 @@ struct SourceLinkChecker: Sendable {
     private let byName: [String: [String]]
     /// Front-matter aliases (`old/start.html`, `old/home/`) → the output path of their page.
     private let aliases: [String: SitePath]
+    /// `ignore_links`: links that are neither checked here nor in the crawl.
+    private let ignored: [LinkPattern]
 
     init(model: SiteModel, aliases: [(from: String, to: String)] = []) {
         self.model = model
         self.aliases = Dictionary(aliases.map { ($0.from, SitePath(unchecked: $0.to)) }, uniquingKeysWith: { first, _ in first })
+        ignored = model.config.ignoreLinks.map(LinkPattern.init)
         let candidates = model.pages.map(\.source) + model.outputPaths
         var byLowercase: [String: String] = [:]
         var byFolder: [String: [String]] = [:]
@@ -52,6 +55,7 @@ struct SourceLinkChecker: Sendable {
 
     private func check(_ link: MarkdownLink, in page: Page) -> Diagnostic? {
         let at = SourceLocation(path: page.displayPath, line: link.line, column: link.column)
+        if ignored.contains(where: { $0.matches(link.destination) || $0.matches(link.rewritten) }) { return nil }
         let reference = LinkReference(link.destination)
         if let scheme = reference.scheme {
             switch scheme {

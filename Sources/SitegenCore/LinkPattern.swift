@@ -1,12 +1,12 @@
-/// A pattern where `*` matches any run of characters (slashes included) and everything else matches
-/// itself.
-struct GlobPattern: Sendable, Hashable {
+/// An ignore pattern for links (`ignore_links`, `--ignore`): `*` matches any run of characters,
+/// slashes included, and everything else matches itself.
+package struct LinkPattern: Sendable, Hashable {
     private let bytes: [UInt8]
 
-    init(_ pattern: String) { bytes = Array(pattern.utf8) }
+    package init(_ pattern: String) { bytes = Array(pattern.utf8) }
 
     /// Whether the whole of `text` matches.
-    func matches(_ text: String) -> Bool {
+    package func matches(_ text: String) -> Bool {
         let t = Array(text.utf8)
         var p = 0, s = 0
         var star = -1, mark = 0

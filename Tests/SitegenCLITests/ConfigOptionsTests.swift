@@ -1,0 +1,80 @@
+import Foundation
+import Testing
+
+/// The `sitegen.yml` options, end to end through the binary.
+@Suite(.serialized) struct ConfigOptionsTests {
+    private func site(_ config: String, _ pages: [String: String]) throws -> SitegenRunner {
+        let runner = try SitegenRunner()
+        try runner.copyFixture("Themes/minimal", to: "Templates")
+        try runner.write(config, to: "Site/sitegen.yml")
+        for (path, text) in pages { try runner.write(text, to: "Site/\(path)") }
+        return runner
+    }
+
+    @Test func ignoreLeavesFilesOutAndIgnoreLinksSkipsLinks() throws {
+        let runner = try site("ignore: ['drafts/', '*.psd']\nignore_links: ['legacy/*']\n", [
+            "index.md": "# Home\n\n[old](legacy/page.html)\n", "drafts/wip.md": "# WIP\n\n[broken](nowhere.md)\n",
+            "art.psd": "binary", "notes.txt": "kept",
+        ])
+        defer { runner.cleanUp() }
+        let run = try runner.run(["build"])
+        let manifest = try runner.read("dist/manifest.json")
+        #expect(!manifest.contains("drafts/wip.html") && !manifest.contains("art.psd"))
+        #expect(manifest.contains("notes.txt"))
+        // Neither the Markdown check nor the crawl reports the ignored link.
+        #expect(run.status == 0, "\(run.stdout)")
+        #expect(run.stdout.contains("0 errors, 0 warnings"), "\(run.stdout)")
+    }
+
+    @Test func mimeTypeOverridesReachTheManifest() throws {
+        let runner = try site("mime_types:\n  txt: text/markdown\n", ["index.md": "# Home\n", "notes.txt": "x"])
+        defer { runner.cleanUp() }
+        #expect(try runner.run(["build"]).status == 0)
+        let resolved = try runner.run(["resolve", "dist", "notes.txt"])
+        #expect(resolved.stdout.contains("Content-Type: text/markdown"), "\(resolved.stdout)")
+    }
+
+    @Test func rawHTMLOffAndSmartPunctuationOn() throws {
+        let runner = try site("raw_html: false\nsmart_punctuation: true\n", [
+            "index.md": "# Home\n\n\"Quoted\" -- text...\n\n<div class=\"raw\">raw</div>\n"
+        ])
+        defer { runner.cleanUp() }
+        #expect(try runner.run(["build"]).status == 0)
+        let html = try runner.read("dist/index.html")
+        #expect(html.contains("“Quoted” – text…"), "\(html)")
+        #expect(!html.contains("<div class=\"raw\">"))
+        #expect(html.contains("raw HTML omitted"))
+    }
+
+    @Test func externalLinksErrorAndStrictWarnings() throws {
+        let runner = try site("external_links: error\n", ["index.md": "# Home\n\n[site](https://example.com/x)\n"])
+        defer { runner.cleanUp() }
+        let run = try runner.run(["build"])
+        #expect(run.status == 1)
+        #expect(run.stdout.contains("Site/index.md:3:1: error: external link 'https://example.com/x'"), "\(run.stdout)")
+
+        try runner.write("external_links: warn\n", to: "Site/sitegen.yml")
+        let warned = try runner.run(["build"])
+        #expect(warned.status == 0, "\(warned.stdout)")
+        #expect(warned.stdout.contains("warning: external link"))
+        #expect(try runner.run(["build", "--strict"]).status == 1)
+        try runner.write("external_links: warn\nstrict: true\n", to: "Site/sitegen.yml")
+        #expect(try runner.run(["build"]).status == 1)
+    }
+
+    @Test func reportFormatsForBuild() throws {
+        let runner = try SitegenRunner()
+        defer { runner.cleanUp() }
+        try runner.copyFixture("Sites/broken", to: "Site")
+        try runner.copyFixture("Themes/minimal", to: "Templates")
+        let github = try runner.run(["build", "--format", "github"])
+        #expect(github.stdout.contains("::error file=Site/index.md,line=5,col=10,title=broken-link::no page 'missing.md' in the site"), "\(github.stdout)")
+        let sarif = try runner.run(["build", "--format", "sarif", "--output", "report.sarif"])
+        #expect(sarif.status == 1)
+        let document = try JSONSerialization.jsonObject(with: Data(try runner.read("report.sarif").utf8)) as? [String: Any]
+        let results = ((document?["runs"] as? [[String: Any]])?.first?["results"] as? [[String: Any]]) ?? []
+        #expect(results.count == 2)
+        let quiet = try runner.run(["build", "--quiet"])
+        #expect(quiet.stdout.split(separator: "\n").count == 2, "\(quiet.stdout)")
+    }
+}
