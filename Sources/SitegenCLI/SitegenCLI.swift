@@ -18,7 +18,7 @@ public enum SitegenCLI {
 
     static func run(arguments: [String], console: Console, environment: Environment) async -> ExitCode {
         guard let first = arguments.first else {
-            console.out(usage)
+            console.err(usage)
             return .inputError
         }
         switch first {
