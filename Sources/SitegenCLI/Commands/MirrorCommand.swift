@@ -70,7 +70,7 @@ enum MirrorCommand: Command {
         }
         let display = out.hasSuffix("/") ? out : out + "/"
         let destination = out.hasPrefix("/") ? URL(fileURLWithPath: out) : environment.workingDirectory.appendingPathComponent(out)
-        let output: MirrorOutput
+        let output: StagedFolder
         let crawl: CrawlResult
         do {
             output = try await MirrorOutput.write(

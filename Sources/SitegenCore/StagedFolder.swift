@@ -1,0 +1,58 @@
+import Foundation
+
+/// A folder being written into a temporary sibling of its destination (`.dist.sitegen-…`), so that
+/// readers see either the previous folder or the complete new one, never a half-written mix.
+/// `commit()` swaps it in with renames (restoring the previous folder if that fails); `discard()`
+/// removes it and leaves the previous one untouched. Used by `sitegen build` and `sitegen mirror`.
+public struct StagedFolder: Sendable {
+    /// Where the new folder is being written.
+    public let directory: URL
+    /// The folder it replaces on commit (`dist/`).
+    public let destination: URL
+    /// How the destination is named in messages (`dist/`).
+    public let displayPath: String
+
+    /// Creates an empty staging folder beside `destination`. Fails when `destination` is a file.
+    public static func create(for destination: URL, displayPath: String) throws(InputError) -> StagedFolder {
+        let fileManager = FileManager.default
+        var isDirectory: ObjCBool = false
+        if fileManager.fileExists(atPath: destination.path, isDirectory: &isDirectory), !isDirectory.boolValue {
+            throw InputError("the output path exists and is not a folder", path: displayPath)
+        }
+        let parent = destination.deletingLastPathComponent()
+        let staging = parent.appendingPathComponent(".\(destination.lastPathComponent).sitegen-\(UUID().uuidString)")
+        do {
+            try fileManager.createDirectory(at: parent, withIntermediateDirectories: true)
+            try fileManager.createDirectory(at: staging, withIntermediateDirectories: false)
+        } catch {
+            throw InputError("cannot create the output folder: \(error.localizedDescription)", path: displayPath)
+        }
+        return StagedFolder(directory: staging, destination: destination, displayPath: displayPath)
+    }
+
+    /// Replaces the destination with the staged folder.
+    public func commit() throws(InputError) {
+        let fileManager = FileManager.default
+        let old = destination.deletingLastPathComponent()
+            .appendingPathComponent(".\(destination.lastPathComponent).old-\(UUID().uuidString)")
+        let hadPrevious = fileManager.fileExists(atPath: destination.path)
+        do {
+            if hadPrevious { try fileManager.moveItem(at: destination, to: old) }
+            do {
+                try fileManager.moveItem(at: directory, to: destination)
+            } catch {
+                if hadPrevious { try? fileManager.moveItem(at: old, to: destination) }
+                throw error
+            }
+        } catch {
+            discard()
+            throw InputError("cannot replace the output folder: \(error.localizedDescription)", path: displayPath)
+        }
+        if hadPrevious { try? fileManager.removeItem(at: old) }
+    }
+
+    /// Removes the staged files; the destination stays as it was.
+    public func discard() {
+        try? FileManager.default.removeItem(at: directory)
+    }
+}
