@@ -34,7 +34,9 @@ extension SiteBuilder {
             for await (index, result) in group {
                 out[index] = result
                 done += 1
-                if done % 64 == 0 || done == files.count { progress?(StageProgress(stage: "parsing", done: done, total: files.count)) }
+                if done % 64 == 0 || done == files.count {
+                    progress?(StageProgress(stage: "parsing", done: done, total: files.count))
+                }
             }
             return out
         }

@@ -57,11 +57,15 @@ public struct SiteBuilder: Sendable {
             let name = page.meta.template ?? Theme.defaultTemplate
             guard theme.pageTemplates.contains(name) else {
                 let known = theme.pageTemplates.sorted().joined(separator: ", ")
-                throw InputError("unknown template '\(name)' (the theme has: \(known))", at: SourceLocation(path: page.displayPath, line: 1, column: 1))
+                throw InputError(
+                    "unknown template '\(name)' (the theme has: \(known))",
+                    at: SourceLocation(path: page.displayPath, line: 1, column: 1))
             }
         }
         let aliases = try aliasPairs(model)
-        let nav = try config.nav.map { entries throws(InputError) in try NavTree.fromConfig(entries, model: model) } ?? NavTree.fromFolders(model)
+        let nav =
+            try config.nav.map { entries throws(InputError) in try NavTree.fromConfig(entries, model: model) }
+            ?? NavTree.fromFolders(model)
 
         cache.shape = shapeFingerprint(model, aliases: aliases)
         let reusable = previous?.shape == cache.shape ? previous : nil
@@ -86,7 +90,8 @@ public struct SiteBuilder: Sendable {
                 context: PageContext(model: model, nav: nav, origin: origin.description), theme: theme,
                 templates: TemplateDependencies(sources: theme.templateSources), loader: loader,
                 staged: staged, previous: previous, previousBundle: options.outputDirectory, progress: progress)
-            var written = try await writer.writePages(model.pages, sources: Dictionary(uniqueKeysWithValues: files.map { ($0.path, $0) }))
+            var written = try await writer.writePages(
+                model.pages, sources: Dictionary(uniqueKeysWithValues: files.map { ($0.path, $0) }))
             written += try await writer.copyAssets(assets, displayRoot: options.siteDisplay)
             written.append(try writer.write(NavScript.render(nav), to: NavScript.path))
             for file in written {
@@ -94,7 +99,8 @@ public struct SiteBuilder: Sendable {
             }
             for asset in assets {
                 if let output = cache.outputs[asset.path.rawValue] {
-                    cache.assets[asset.path] = BuildCache.FileRecord(modified: asset.modified, size: asset.size, sha256: output.sha256)
+                    cache.assets[asset.path] = BuildCache.FileRecord(
+                        modified: asset.modified, size: asset.size, sha256: output.sha256)
                 }
             }
             let manifest: Manifest

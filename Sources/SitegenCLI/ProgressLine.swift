@@ -1,6 +1,6 @@
 import Foundation
-import Synchronization
 import SitegenCore
+import Synchronization
 
 /// The progress line on a terminal: `checking 4,096/10,001 (5,120/s)`, rewritten in place at most
 /// ten times a second, cleared when done. Nothing is printed for small jobs, when standard error is

@@ -36,7 +36,8 @@ public struct SitePath: Sendable, Hashable, Comparable, CustomStringConvertible,
     }
 
     /// RFC 3986 path characters: unreserved, sub-delimiters, `:`, `@` and `/`.
-    private static let pathCharacters = CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~!$&'()*+,;=:@/")
+    private static let pathCharacters = CharacterSet(
+        charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~!$&'()*+,;=:@/")
 
     private static func isPlainURLByte(_ byte: UInt8) -> Bool {
         switch byte {

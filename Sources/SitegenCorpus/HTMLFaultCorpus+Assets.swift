@@ -14,7 +14,9 @@ extension HTMLFaultCorpus {
         func text(_ path: String, _ body: String) -> File { File(path: path, contents: Data(body.utf8)) }
         let png = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
         var files = [
-            text("assets/css/site.css", """
+            text(
+                "assets/css/site.css",
+                """
                 @import url("base.css");
                 @import "print.css" print;
                 body { margin: 0; font: 16px/1.5 system-ui, sans-serif; }
@@ -22,7 +24,9 @@ extension HTMLFaultCorpus {
                 .logo { background-image: url('../img/favicon.png'); }
 
                 """),
-            text("assets/css/base.css", """
+            text(
+                "assets/css/base.css",
+                """
                 @font-face { font-family: Body; src: url(../fonts/body.woff2) format("woff2"); }
                 :root { --accent: #0a5; }
 

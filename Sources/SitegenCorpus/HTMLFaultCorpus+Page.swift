@@ -76,7 +76,9 @@ extension HTMLFaultCorpus {
                 out += lines
             }
             let figure = random.below(HTMLFaultCorpus.figureCount)
-            out.append("<figure><img src=\"\(assets)img/fig-\(figure).png\" srcset=\"\(assets)img/fig-\(figure).png 1x, \(assets)img/fig-\(figure)@2x.png 2x\" alt=\"Figure\"></figure>")
+            out.append(
+                "<figure><img src=\"\(assets)img/fig-\(figure).png\" srcset=\"\(assets)img/fig-\(figure).png 1x, \(assets)img/fig-\(figure)@2x.png 2x\" alt=\"Figure\"></figure>"
+            )
             for section in 1...Layout.headingCount(index) {
                 out.append("<h2 id=\"sec-\(section)\">\(sentence(3).dropLast())</h2>")
                 out.append(paragraph())
@@ -102,7 +104,9 @@ extension HTMLFaultCorpus {
             guard index < layout.linkedCount else { return "<nav class=\"pager\"></nav>" }
             var links: [String] = []
             if index > 0 { links.append("<a href=\"\(rel(layout.pages[index - 1]))\" rel=\"prev\">Previous</a>") }
-            if index + 1 < layout.linkedCount { links.append("<a href=\"\(rel(layout.pages[index + 1]))\" rel=\"next\">Next</a>") }
+            if index + 1 < layout.linkedCount {
+                links.append("<a href=\"\(rel(layout.pages[index + 1]))\" rel=\"next\">Next</a>")
+            }
             return "<nav class=\"pager\">\(links.joined(separator: " "))</nav>"
         }
 
@@ -112,11 +116,15 @@ extension HTMLFaultCorpus {
             let assets = rel("assets/x").dropLast(1)
             var out: [String] = []
             if index % 7 == 0 { out += ["<h3 id=\"café\">Café</h3>", "<p><a href=\"#caf%C3%A9\">Café</a></p>"] }
-            if index % 4 == 0 { out += ["<p><a name=\"legacy-\(index)\"></a>Old anchor, <a href=\"#legacy-\(index)\">linked</a>.</p>"] }
+            if index % 4 == 0 {
+                out += ["<p><a name=\"legacy-\(index)\"></a>Old anchor, <a href=\"#legacy-\(index)\">linked</a>.</p>"]
+            }
             if index % 5 == 0 { out += ["<style>", ".hero { background: url(\"\(assets)img/hero.png\"); }", "</style>"] }
             if index % 6 == 0 { out += ["<div class=\"hero\" style=\"background-image: url(\(assets)img/bg.png)\"></div>"] }
             if index % 9 == 0 {
-                out.append("<video controls poster=\"\(assets)img/poster.png\"><source src=\"\(assets)media/clip.mp4\" type=\"video/mp4\"></video>")
+                out.append(
+                    "<video controls poster=\"\(assets)img/poster.png\"><source src=\"\(assets)media/clip.mp4\" type=\"video/mp4\"></video>"
+                )
             }
             if index % 11 == 0 { out += ["<template id=\"row\"><a href=\"\(rel("index.html"))\">Home</a></template>"] }
             if index % 13 == 0 { out += ["<textarea>Paste <a href=\"not-a-link.html\">markup</a> here</textarea>"] }

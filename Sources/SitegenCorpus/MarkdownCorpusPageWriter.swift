@@ -56,7 +56,9 @@ extension MarkdownCorpus {
                 emit("")
                 if heading.slug == "in-this-section" {
                     for child in page.children {
-                        emit("- [\(plan.pages[child].title)](\(page.path.relativeReference(to: plan.pages[child].path))): \(prose.sentence(words: 6))")
+                        emit(
+                            "- [\(plan.pages[child].title)](\(page.path.relativeReference(to: plan.pages[child].path))): \(prose.sentence(words: 6))"
+                        )
                         links += 1
                     }
                     if page.children.isEmpty { emit("Nothing here yet.") }
@@ -103,7 +105,9 @@ extension MarkdownCorpus {
                 for item in 1...prose.random.int(3...6) {
                     let share = pending > 0 && prose.random.chance(25)
                     if share { pending -= 1 }
-                    emit("\(ordered ? "\(item)." : "-") \(prose.sentence(words: prose.random.int(4...9), link: share ? link() : nil))")
+                    emit(
+                        "\(ordered ? "\(item)." : "-") \(prose.sentence(words: prose.random.int(4...9), link: share ? link() : nil))"
+                    )
                 }
                 emit("")
             case 6...8:

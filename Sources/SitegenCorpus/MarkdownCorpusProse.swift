@@ -17,7 +17,9 @@ extension MarkdownCorpus {
         mutating func sentence(words count: Int? = nil, link: String? = nil, plain: Bool = false) -> String {
             var words = (0..<(count ?? random.int(8...16))).map { _ in word() }
             if plain { return Plan.sentenceCase(words.joined(separator: " ")) + "." }
-            if random.chance(15) { words[random.int(1...(words.count - 1))] = "`\(random.pick(Words.nouns)).\(random.pick(Words.verbs))()`" }
+            if random.chance(15) {
+                words[random.int(1...(words.count - 1))] = "`\(random.pick(Words.nouns)).\(random.pick(Words.verbs))()`"
+            }
             if random.chance(10) { words[random.int(1...(words.count - 1))] = "**\(random.pick(Words.adjectives))**" }
             if let link { words.insert(link, at: random.int(1...words.count)) }
             return Plan.sentenceCase(words.joined(separator: " ")) + "."

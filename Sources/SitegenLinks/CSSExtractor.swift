@@ -78,7 +78,8 @@ struct CSSScanner {
 
     private func isIdent(_ c: UInt8) -> Bool {
         c >= 0x80 || c == UInt8(ascii: "-") || c == UInt8(ascii: "_")
-            || (c | 0x20 >= UInt8(ascii: "a") && c | 0x20 <= UInt8(ascii: "z")) || (c >= UInt8(ascii: "0") && c <= UInt8(ascii: "9"))
+            || (c | 0x20 >= UInt8(ascii: "a") && c | 0x20 <= UInt8(ascii: "z"))
+            || (c >= UInt8(ascii: "0") && c <= UInt8(ascii: "9"))
     }
 
     /// Case-insensitive match of an ASCII literal at `i`.

@@ -70,7 +70,9 @@ public struct CrawlMemo: Sendable {
     /// Reads `encoded()` output; `nil` for anything else (the crawl then parses every file).
     public init?(bytes: [UInt8]) {
         var r = ByteReader(bytes)
-        guard r.string() == Self.magic, let strings = r.strings(), let paths = r.strings(), let count = r.count() else { return nil }
+        guard r.string() == Self.magic, let strings = r.strings(), let paths = r.strings(), let count = r.count() else {
+            return nil
+        }
         self.paths = paths
         func string(_ r: inout ByteReader) -> String? {
             guard let index = r.int(), strings.indices.contains(index) else { return nil }
@@ -96,7 +98,10 @@ public struct CrawlMemo: Sendable {
                 guard let url = string(&r), let element = string(&r), let attribute = string(&r), let line = r.int(),
                     let column = r.int(), let target = Self.readTarget(&r, string: string)
                 else { return nil }
-                links.append(ResolvedLink(link: ExtractedLink(url: url, element: element, attribute: attribute, line: line, column: column), target: target))
+                links.append(
+                    ResolvedLink(
+                        link: ExtractedLink(url: url, element: element, attribute: attribute, line: line, column: column),
+                        target: target))
             }
             guard let acceptedCount = r.int(), let targetCount = r.count() else { return nil }
             var accepted: [Int32] = []
@@ -155,7 +160,8 @@ public struct CrawlMemo: Sendable {
                 fragment = value
             }
             guard let escapes = r.bool(), let absolute = r.bool() else { return nil }
-            return .sameOrigin(SameOriginTarget(key: key, path: path, fragment: fragment, escapesRoot: escapes, absolutePath: absolute))
+            return .sameOrigin(
+                SameOriginTarget(key: key, path: path, fragment: fragment, escapesRoot: escapes, absolutePath: absolute))
         case 4: return string(&r).map { .external($0) }
         case 5: return .fileURL
         case 6: return .invalid

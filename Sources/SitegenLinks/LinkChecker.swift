@@ -51,7 +51,9 @@ public struct LinkChecker: Sendable {
                     let (key, url) = queue[head]
                     head += 1
                     running += 1
-                    group.addTask { await Self.load(url, key: key, fetcher: fetcher, resolver: resolver, table: table, memo: memo) }
+                    group.addTask {
+                        await Self.load(url, key: key, fetcher: fetcher, resolver: resolver, table: table, memo: memo)
+                    }
                 }
                 guard let loaded = await group.next() else { break }
                 running -= 1
@@ -60,7 +62,9 @@ public struct LinkChecker: Sendable {
                     remembered.paths = table.paths
                 }
                 queue.append(contentsOf: state.merge(loaded))
-                if head % 64 == 0 || head == queue.count { progress?(StageProgress(stage: "checking", done: head - running, total: queue.count)) }
+                if head % 64 == 0 || head == queue.count {
+                    progress?(StageProgress(stage: "checking", done: head - running, total: queue.count))
+                }
             }
         }
         var rules = LinkRules(state: state, options: options, allPaths: fetcher.allPaths)
@@ -105,7 +109,8 @@ public struct LinkChecker: Sendable {
                 case .notALink, .ignored:
                     continue
                 case .sameOrigin(let same)
-                where same.fragment == nil && !same.escapesRoot && !same.absolutePath && table.index(same.path, key: same.key) != nil:
+                where same.fragment == nil && !same.escapesRoot && !same.absolutePath
+                    && table.index(same.path, key: same.key) != nil:
                     accepted.insert(table.index(same.path, key: same.key) ?? 0)
                     acceptedCount += 1
                 default:

@@ -71,7 +71,8 @@ struct LinkResolver: Sendable {
         let path = String(normal.path(percentEncoded: false).drop(while: { $0 == "/" }))
         if !ignorePatterns.isEmpty, isIgnored(key) || isIgnored(url.absoluteString) || isIgnored(path) { return .ignored }
         let relative = written == nil && href.utf8.first != UInt8(ascii: "/")
-        let escapes = relative && (href.contains("..") || href.contains("%"))
+        let escapes =
+            relative && (href.contains("..") || href.contains("%"))
             && Self.climbsAboveRoot(href, from: (base.flatMap { isSameOrigin($0) ? $0 : nil } ?? page).path)
         return .sameOrigin(
             SameOriginTarget(
@@ -89,7 +90,8 @@ struct LinkResolver: Sendable {
             path = decoded
         }
         if !ignorePatterns.isEmpty {
-            let rest = href.utf8.firstIndex { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") }.map { String(href[$0...]) } ?? ""
+            let rest =
+                href.utf8.firstIndex { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") }.map { String(href[$0...]) } ?? ""
             if isIgnored(key) || isIgnored(key + rest) || isIgnored(path) { return .ignored }
         }
         return .sameOrigin(
@@ -110,11 +112,15 @@ struct LinkResolver: Sendable {
     /// The lowercased scheme of an absolute reference, or `nil` for a relative one.
     static func scheme(of href: String) -> String? {
         var utf8 = href.utf8.makeIterator()
-        guard let first = utf8.next(), (first | 0x20) >= UInt8(ascii: "a"), (first | 0x20) <= UInt8(ascii: "z") else { return nil }
+        guard let first = utf8.next(), (first | 0x20) >= UInt8(ascii: "a"), (first | 0x20) <= UInt8(ascii: "z") else {
+            return nil
+        }
         var length = 1
         while let c = utf8.next() {
             if c == UInt8(ascii: ":") { return String(href.utf8.prefix(length))?.lowercased() }
-            let ok = ((c | 0x20) >= UInt8(ascii: "a") && (c | 0x20) <= UInt8(ascii: "z")) || (c >= UInt8(ascii: "0") && c <= UInt8(ascii: "9"))
+            let ok =
+                ((c | 0x20) >= UInt8(ascii: "a") && (c | 0x20) <= UInt8(ascii: "z"))
+                || (c >= UInt8(ascii: "0") && c <= UInt8(ascii: "9"))
                 || c == UInt8(ascii: "+") || c == UInt8(ascii: "-") || c == UInt8(ascii: ".")
             guard ok else { return nil }
             length += 1

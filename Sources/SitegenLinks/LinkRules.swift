@@ -34,9 +34,13 @@ struct LinkRules {
             switch state.outcomes[entry.key] {
             case .found: continue
             case .outsideBundle:
-                add(.error, .escapesRoot, "entry '\(entry.url.absoluteString)' is outside the bundle", page: nil, href: nil, at: nil)
+                add(
+                    .error, .escapesRoot, "entry '\(entry.url.absoluteString)' is outside the bundle", page: nil, href: nil,
+                    at: nil)
             case .notFound, nil:
-                add(.error, .brokenLink, "entry '\(entry.url.absoluteString)' is not in the bundle", page: nil, href: nil, at: nil)
+                add(
+                    .error, .brokenLink, "entry '\(entry.url.absoluteString)' is not in the bundle", page: nil, href: nil, at: nil
+                )
             }
         }
     }
@@ -48,14 +52,18 @@ struct LinkRules {
             linksChecked += document.acceptedCount
             for (duplicate, first) in document.duplicateIDs {
                 let place = location(path, duplicate.line, duplicate.column)
-                add(.warning, .duplicateID, "duplicate id '\(duplicate.name)' (first at line \(first.line))", page: path, href: nil, at: place)
+                add(
+                    .warning, .duplicateID, "duplicate id '\(duplicate.name)' (first at line \(first.line))", page: path,
+                    href: nil, at: place)
             }
             for link in document.links { check(link, in: document) }
         }
         if options.reportOrphans {
             let reached = state.reachedPaths
             for path in allPaths.sorted() where Self.isHTMLPath(path) && !reached.contains(path) {
-                add(.warning, .orphan, "no link reaches this page from the entry", page: nil, href: nil, at: SourceLocation(path: options.displayRoot + path))
+                add(
+                    .warning, .orphan, "no link reaches this page from the entry", page: nil, href: nil,
+                    at: SourceLocation(path: options.displayRoot + path))
             }
         }
         let pages = state.documents.values.filter(\.isHTML).count
@@ -92,7 +100,9 @@ struct LinkRules {
         case .sameOrigin(let target):
             linksChecked += 1
             if target.absolutePath {
-                report(.warning, .absolutePath, "root-relative link '\(link.url)' breaks when the bundle is loaded from file://; use a relative link")
+                report(
+                    .warning, .absolutePath,
+                    "root-relative link '\(link.url)' breaks when the bundle is loaded from file://; use a relative link")
             }
             if target.escapesRoot {
                 report(.error, .escapesRoot, "'\(link.url)' leaves the bundle root")
@@ -111,19 +121,28 @@ struct LinkRules {
         case .notFound, nil:
             let wanted = target.path.isEmpty || target.path.hasSuffix("/") ? target.path + "index.html" : target.path
             if let real = pathsByLowercase[wanted.lowercased()]?.sorted().first {
-                return (.error, .caseMismatch, "no file '\(wanted)' in the bundle, but '\(real)' exists (letter case matters on devices)")
+                return (
+                    .error, .caseMismatch,
+                    "no file '\(wanted)' in the bundle, but '\(real)' exists (letter case matters on devices)"
+                )
             }
             if !target.path.hasSuffix("/"), pathSet.contains(target.path + "/index.html") {
                 // The resolver serves no redirects, so in the app this link is a 404: an error, under the
                 // rule that names the fix.
-                return (.error, .directoryNoSlash, "'\(target.path)' is a folder and is not served without its slash (no redirects under the scheme): link to '\(target.path)/'")
+                return (
+                    .error, .directoryNoSlash,
+                    "'\(target.path)' is a folder and is not served without its slash (no redirects under the scheme): link to '\(target.path)/'"
+                )
             }
             let nearby = (pathsByFolder[Self.folder(of: wanted)] ?? []) + (pathsByName[Self.name(of: wanted).lowercased()] ?? [])
             let hint = Suggestion.nearest(to: wanted, in: nearby).map { " (did you mean '\($0)'?)" } ?? ""
             return (.error, .brokenLink, "no file '\(wanted)' in the bundle\(hint)")
         case .found(let path, _):
             if !target.path.isEmpty, !target.path.hasSuffix("/"), path == target.path + "/index.html" {
-                return (.warning, .directoryNoSlash, "'\(target.path)' is a folder: link to '\(target.path)/' so that relative links inside it resolve")
+                return (
+                    .warning, .directoryNoSlash,
+                    "'\(target.path)' is a folder: link to '\(target.path)/' so that relative links inside it resolve"
+                )
             }
             guard let fragment = target.fragment, let document = state.documents[path], document.isHTML else { return nil }
             return fragmentProblem(fragment, in: document, name: path).map { (.error, .brokenFragment, $0) }
@@ -144,7 +163,9 @@ struct LinkRules {
         SourceLocation(path: options.displayRoot + path, line: line, column: column)
     }
 
-    private mutating func add(_ severity: Severity, _ rule: RuleID, _ message: String, page: String?, href: String?, at place: SourceLocation?) {
+    private mutating func add(
+        _ severity: Severity, _ rule: RuleID, _ message: String, page: String?, href: String?, at place: SourceLocation?
+    ) {
         findings.append(LinkFinding(diagnostic: Diagnostic(severity, rule, message, at: place), page: page, href: href))
     }
 

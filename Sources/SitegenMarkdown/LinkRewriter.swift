@@ -28,7 +28,8 @@ public enum LinkRewriter {
         guard let first = bytes.first, isAlpha(first) else { return false }
         for byte in bytes.dropFirst() {
             if byte == UInt8(ascii: ":") { return true }
-            let allowed = isAlpha(byte) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+            let allowed =
+                isAlpha(byte) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
                 || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
             if !allowed { return false }
         }

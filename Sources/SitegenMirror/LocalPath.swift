@@ -35,10 +35,12 @@ enum LocalPath {
     }
 
     static func fold(_ query: String) -> String {
-        let readable = query.utf8.count <= 40 && query.utf8.allSatisfy { byte in
-            (byte >= 0x30 && byte <= 0x39) || (byte | 0x20 >= 0x61 && byte | 0x20 <= 0x7A)
-                || byte == UInt8(ascii: "=") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_")
-        }
+        let readable =
+            query.utf8.count <= 40
+            && query.utf8.allSatisfy { byte in
+                (byte >= 0x30 && byte <= 0x39) || (byte | 0x20 >= 0x61 && byte | 0x20 <= 0x7A)
+                    || byte == UInt8(ascii: "=") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_")
+            }
         return readable ? query : hash(query)
     }
 

@@ -20,7 +20,9 @@ extension Mirror {
             }
             let base = baseURL(of: resource)
             let map = { (written: String) -> String? in
-                self.reference(written, base: base, from: path, crawl: crawl, paths: paths) { external.insert(ExternalLink(page: path, url: $0)) }
+                self.reference(written, base: base, from: path, crawl: crawl, paths: paths) {
+                    external.insert(ExternalLink(page: path, url: $0))
+                }
             }
             let bytes = Array(resource.body)
             let rewritten =
@@ -70,7 +72,9 @@ extension Mirror {
         for (requested, final) in crawl.finalKey {
             guard let url = URL(string: requested), url.query == nil, let target = paths[final] else { continue }
             let raw = url.path(percentEncoded: true)
-            guard let normal = SitePath(normalizing: raw.removingPercentEncoding ?? raw)?.rawValue, !normal.isEmpty else { continue }
+            guard let normal = SitePath(normalizing: raw.removingPercentEncoding ?? raw)?.rawValue, !normal.isEmpty else {
+                continue
+            }
             let from = raw.hasSuffix("/") ? normal + "/" : normal
             if from == target || files.contains(from) || from + "index.html" == target { continue }
             if aliases[from] == nil { aliases[from] = target }
@@ -91,10 +95,11 @@ extension Mirror {
         for path in paths.values { byFolded[path.lowercased(), default: []].append(path) }
         for (_, group) in byFolded where group.count > 1 {
             let names = group.sorted()
-            result.append(Diagnostic(
-                .warning, .caseMismatch,
-                "'\(names.joined(separator: "' and '"))' differ only by case: they collide on case-insensitive file systems",
-                at: SourceLocation(path: options.sourceDisplay + names[0])))
+            result.append(
+                Diagnostic(
+                    .warning, .caseMismatch,
+                    "'\(names.joined(separator: "' and '"))' differ only by case: they collide on case-insensitive file systems",
+                    at: SourceLocation(path: options.sourceDisplay + names[0])))
         }
         return result
     }

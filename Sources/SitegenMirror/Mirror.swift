@@ -51,14 +51,17 @@ public struct Mirror: Sendable {
         var next = 0
         while next < queue.count {
             if Task.isCancelled {
-                crawl.failures.append((Self.key(queue[next].url), "not fetched: time limit reached", .mirrorLimit, queue[next].from))
+                crawl.failures.append(
+                    (Self.key(queue[next].url), "not fetched: time limit reached", .mirrorLimit, queue[next].from))
                 break
             }
             let (url, referrer) = queue[next]
             next += 1
             let key = Self.key(url)
             guard crawl.finalKey[key] == nil else { continue }
-            guard let final = await fetch(url, referrer: referrer, into: &crawl), let page = crawl.fetched[final] else { continue }
+            guard let final = await fetch(url, referrer: referrer, into: &crawl), let page = crawl.fetched[final] else {
+                continue
+            }
             for target in links(of: page) where queued.insert(Self.key(target.url)).inserted {
                 queue.append((target.url, Referrer(page: final, line: target.line, column: target.column)))
             }
@@ -85,7 +88,8 @@ public struct Mirror: Sendable {
             switch response {
             case .redirect(let status, let location):
                 guard let target = URL(string: location, relativeTo: current)?.absoluteURL, isSameOrigin(target) else {
-                    crawl.failures.append((Self.key(url), "HTTP \(status) redirect leaves the origin: \(location)", .mirrorFetch, referrer))
+                    crawl.failures.append(
+                        (Self.key(url), "HTTP \(status) redirect leaves the origin: \(location)", .mirrorFetch, referrer))
                     return nil
                 }
                 guard chain.count <= options.maxRedirects else {
@@ -106,7 +110,8 @@ public struct Mirror: Sendable {
                 crawl.bytes += body.count
                 if isPage { crawl.pages += 1 }
                 let facts: DocumentFacts? =
-                    isPage ? HTMLExtractor.extract(body)
+                    isPage
+                    ? HTMLExtractor.extract(body)
                     : mimeType == "text/css" ? DocumentFacts(links: CSSExtractor.extract(body)) : nil
                 crawl.fetched[key] = Fetched(url: current, mimeType: mimeType, body: body, facts: facts)
                 for k in chain { crawl.finalKey[k] = key }
@@ -133,8 +138,11 @@ public struct Mirror: Sendable {
     func resolve(_ reference: String, against base: URL) -> URL? {
         let trimmed = reference.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !trimmed.isEmpty, !trimmed.hasPrefix("#") else { return nil }
-        let url = URL(string: trimmed, relativeTo: base)
-            ?? trimmed.addingPercentEncoding(withAllowedCharacters: .urlFragmentAllowed.union(["#"])).flatMap { URL(string: $0, relativeTo: base) }
+        let url =
+            URL(string: trimmed, relativeTo: base)
+            ?? trimmed.addingPercentEncoding(withAllowedCharacters: .urlFragmentAllowed.union(["#"])).flatMap {
+                URL(string: $0, relativeTo: base)
+            }
         return url?.absoluteURL
     }
 

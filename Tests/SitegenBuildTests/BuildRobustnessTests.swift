@@ -42,7 +42,10 @@ import Testing
         if random.below(3) == 0 {
             var config = ""
             for _ in 0..<random.below(5) {
-                config += random.pick(["title: T\n", "scheme: https\n", "nav: [\n", "nav:\n  - p0.md\n", "strict: true\n", "weird: 1\n", "host: ''\n"])
+                config += random.pick([
+                    "title: T\n", "scheme: https\n", "nav: [\n", "nav:\n  - p0.md\n", "strict: true\n", "weird: 1\n",
+                    "host: ''\n",
+                ])
             }
             files["Site/sitegen.yml"] = config
         }

@@ -46,7 +46,10 @@ import Testing
         let outcome = try await site.build()
         defer { outcome.staged.discard() }
         #expect(!FileManager.default.fileExists(atPath: outcome.staged.directory.appendingPathComponent("wip.html").path))
-        #expect(outcome.diagnostics.map(\.description) == ["Site/index.md:3:1: error: 'wip.md' links to a draft, which is not in the bundle [broken-link]"])
+        #expect(
+            outcome.diagnostics.map(\.description) == [
+                "Site/index.md:3:1: error: 'wip.md' links to a draft, which is not in the bundle [broken-link]"
+            ])
     }
 
     @Test func titleFallsBackToHeadingThenFileName() async throws {
@@ -70,7 +73,8 @@ import Testing
 
     @Test func sourceLinkFindingsHaveRulesAndSuggestions() async throws {
         let site = try TestSite([
-            "Site/index.md": "# Home\n\n[a](guide/Setup.md) [b](guide) [c](/guide/setup.md) [d](../out.md) [e](guide/setup.html#step-one) [f](file:///etc/passwd)\n",
+            "Site/index.md":
+                "# Home\n\n[a](guide/Setup.md) [b](guide) [c](/guide/setup.md) [d](../out.md) [e](guide/setup.html#step-one) [f](file:///etc/passwd)\n",
             "Site/guide/index.md": "# Guide\n", "Site/guide/setup.md": "# Setup\n\n## Step one\n",
         ])
         defer { site.remove() }
@@ -82,8 +86,14 @@ import Testing
 
     @Test(arguments: [
         (["Site/index.md": "---\ntemplate: nope\n---\n# Home\n"], "Site/index.md:1:1: error: unknown template 'nope'"),
-        (["Site/index.md": "# Home\n", "Site/a.md": "# A\n", "Site/a.html": "<p>asset</p>"], "Site/a.html: error: 'a.html' is produced twice"),
-        (["Site/index.md": "# Home\n", "Site/Intro.md": "# A\n", "Site/intro.md": "# B\n"], "Site/intro.md: error: 'intro.md' and 'Intro.md' differ only in letter case"),
+        (
+            ["Site/index.md": "# Home\n", "Site/a.md": "# A\n", "Site/a.html": "<p>asset</p>"],
+            "Site/a.html: error: 'a.html' is produced twice"
+        ),
+        (
+            ["Site/index.md": "# Home\n", "Site/Intro.md": "# A\n", "Site/intro.md": "# B\n"],
+            "Site/intro.md: error: 'intro.md' and 'Intro.md' differ only in letter case"
+        ),
         (["Site/index.md": "---\ntitle: [unclosed\n---\n"], "Site/index.md:"),
         (["Site/other.md": "# Other\n"], "Site/index.md: error: the entry page 'index.md' does not exist"),
         (["Site/index.md": "---\norder: first\n---\n"], "Site/index.md:2:8: error: 'order' must be a whole number"),
@@ -124,6 +134,9 @@ import Testing
         defer { site.remove() }
         let outcome = try await site.build()
         defer { outcome.staged.discard() }
-        #expect(outcome.diagnostics.map(\.description) == ["Site/sitegen.yml:2:1: warning: unknown key 'colour' in the configuration [unknown-key]"])
+        #expect(
+            outcome.diagnostics.map(\.description) == [
+                "Site/sitegen.yml:2:1: warning: unknown key 'colour' in the configuration [unknown-key]"
+            ])
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import SitegenCore
+
 @testable import SitegenBuild
 
 /// A site written into a temporary folder, with the minimal fixture theme, built in process.

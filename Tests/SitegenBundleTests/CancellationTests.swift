@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import SitegenBundle
 
 /// Records body events from a reply's test hook.
@@ -53,7 +54,9 @@ final class EventLog: @unchecked Sendable {
         let log = EventLog()
         func consumeTwoChunks() async throws -> Int {
             var received = 0
-            for try await element in resolver.reply(for: request("docs://app/movie.mp4"), chunkSize: SchemeResolver.chunkSize, observer: { log.record($0) }) {
+            for try await element in resolver.reply(
+                for: request("docs://app/movie.mp4"), chunkSize: SchemeResolver.chunkSize, observer: { log.record($0) })
+            {
                 if case .data = element { received += 1 }
                 if received == 2 { break }
             }

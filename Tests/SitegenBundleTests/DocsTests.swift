@@ -1,11 +1,13 @@
 import Foundation
 import Testing
+
 @testable import SitegenBundle
 
 /// Keeps `Site/bundle/` honest: the schema describes what `encoded()` writes, and the embedding
 /// guide shows the Apple adapters exactly as shipped.
 @Suite struct DocsTests {
-    static let repo = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let repo = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
 
     static func text(_ path: String) throws -> String {
         try String(contentsOf: repo.appendingPathComponent(path), encoding: .utf8)
@@ -20,12 +22,18 @@ import Testing
         let resourceKeys = try #require((resource["properties"] as? [String: Any])?.keys)
         let manifest = Manifest(
             generator: "t", origin: "docs://app", entry: "docs://app/index.html",
-            resources: [.init(url: "docs://app/index.html", file: "index.html", mimeType: "text/html", textEncoding: "utf-8", size: 1, sha256: ManifestTests.sha)],
+            resources: [
+                .init(
+                    url: "docs://app/index.html", file: "index.html", mimeType: "text/html", textEncoding: "utf-8", size: 1,
+                    sha256: ManifestTests.sha)
+            ],
             aliases: [])
         let encoded = String(decoding: manifest.encoded(), as: UTF8.self)
         let topKeys = encoded.split(separator: "\n").filter { $0.hasPrefix("  \"") }.map { $0.split(separator: "\"")[1] }
         #expect(topKeys.map(String.init) == required)
-        let nestedKeys = encoded.split(separator: "\n").filter { $0.hasPrefix("      \"") }.map { String($0.split(separator: "\"")[1]) }
+        let nestedKeys = encoded.split(separator: "\n").filter { $0.hasPrefix("      \"") }.map {
+            String($0.split(separator: "\"")[1])
+        }
         #expect(Set(nestedKeys) == Set(resourceKeys))
         // The schema is inlined verbatim in the reference page.
         #expect(try Self.text("Site/bundle/manifest.md").contains(schemaText.trimmingCharacters(in: .newlines)))

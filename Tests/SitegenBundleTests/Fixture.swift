@@ -1,7 +1,9 @@
 import Foundation
+
 @testable import SitegenBundle
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// A temporary folder holding `bundle/` and, beside it, `secret.txt`; removed by `remove()`.

@@ -1,8 +1,10 @@
 import Foundation
 import Testing
+
 @testable import SitegenBundle
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// Thousands of traversal-style URLs against a bundle whose parent folder holds a secret, and
@@ -42,7 +44,8 @@ import FoundationNetworking
             case 2: path += "/"
             default: break
             }
-            let url = Int.random(in: 0..<5, using: &generator) == 0
+            let url =
+                Int.random(in: 0..<5, using: &generator) == 0
                 ? URL(string: path, relativeTo: base)?.absoluteURL
                 : URL(string: prefix + path)
             if let url { urls.append(url) }
@@ -67,7 +70,8 @@ import FoundationNetworking
             for resolver in resolvers {
                 if case .success(let resource) = resolver.resolve(url) {
                     served += 1
-                    #expect(resource.fileURL.resolvingSymlinksInPath().path.hasPrefix(realRoot), "\(url) → \(resource.fileURL.path)")
+                    #expect(
+                        resource.fileURL.resolvingSymlinksInPath().path.hasPrefix(realRoot), "\(url) → \(resource.fileURL.path)")
                     #expect(resolver.paths.contains(resource.path), "\(url) → \(resource.path)")
                 }
                 let (response, body, _) = try await collect(resolver.reply(for: URLRequest(url: url)))

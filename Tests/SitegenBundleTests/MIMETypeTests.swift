@@ -1,4 +1,5 @@
 import Testing
+
 @testable import SitegenBundle
 
 @Suite struct MIMETypeTests {
@@ -6,7 +7,8 @@ import Testing
         ("index.html", "text/html"), ("a/B.HTM", "text/html"), ("x.css", "text/css"), ("m.mjs", "text/javascript"),
         ("d.json", "application/json"), ("s.svg", "image/svg+xml"), ("p.woff2", "font/woff2"), ("v.mp4", "video/mp4"),
         ("a.wasm", "application/wasm"), ("c.vtt", "text/vtt"), ("m.webmanifest", "application/manifest+json"),
-        ("noext", "application/octet-stream"), (".hidden", "application/octet-stream"), ("dir.d/file", "application/octet-stream"),
+        ("noext", "application/octet-stream"), (".hidden", "application/octet-stream"),
+        ("dir.d/file", "application/octet-stream"),
     ])
     func table(path: String, type: String) {
         #expect(MIMEType.forPath(path) == type)

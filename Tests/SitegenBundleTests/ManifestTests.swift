@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import SitegenBundle
 
 @Suite struct ManifestTests {
@@ -9,17 +10,21 @@ import Testing
         format: String = "\"sitegen-bundle\"", version: String = "1", origin: String = "docs://app",
         resources: String? = nil, aliases: String = "[]"
     ) -> Data {
-        let resources = resources ?? """
-            [{"url": "docs://app/index.html", "file": "index.html", "mimeType": "text/html",
-              "textEncoding": "utf-8", "size": 3, "sha256": "\(sha)"}]
+        let resources =
+            resources ?? """
+                [{"url": "docs://app/index.html", "file": "index.html", "mimeType": "text/html",
+                  "textEncoding": "utf-8", "size": 3, "sha256": "\(sha)"}]
+                """
+        return Data(
             """
-        return Data("""
             {"format": \(format), "version": \(version), "generator": "t", "origin": "\(origin)",
              "entry": "docs://app/index.html", "resources": \(resources), "aliases": \(aliases)}
             """.utf8)
     }
 
-    static func resource(url: String = "docs://app/a.html", file: String = "a.html", sha: String = "\"\(sha)\"", size: String = "1") -> String {
+    static func resource(
+        url: String = "docs://app/a.html", file: String = "a.html", sha: String = "\"\(sha)\"", size: String = "1"
+    ) -> String {
         "{\"url\": \"\(url)\", \"file\": \"\(file)\", \"mimeType\": \"text/html\", \"size\": \(size), \"sha256\": \(sha)}"
     }
 
@@ -33,9 +38,10 @@ import Testing
         // Symlinks that leave the bundle and the `up` directory link are not resources.
         #expect(!manifest.resources.contains { $0.file == "leak.txt" || $0.file == "passwd" || $0.file.hasPrefix("up/") })
         #expect(manifest.resources.map(\.url) == manifest.resources.map(\.url).sorted())
-        #expect(manifest.aliases.map(\.url) == [
-            "docs://app/", "docs://app/guide/", "docs://app/old/install.html",
-        ])
+        #expect(
+            manifest.aliases.map(\.url) == [
+                "docs://app/", "docs://app/guide/", "docs://app/old/install.html",
+            ])
         #expect(manifest.aliases[1].target == "docs://app/guide/index.html")
         let spaced = try #require(manifest.resources.first { $0.file == "guide/a b.html" })
         #expect(spaced.url == "docs://app/guide/a%20b.html")
@@ -60,44 +66,48 @@ import Testing
         let manifest = Manifest(
             generator: "sitegen 0.1.0", origin: "docs://app", entry: "docs://app/index.html",
             resources: [
-                .init(url: "docs://app/z.png", file: "z.png", mimeType: "image/png", textEncoding: nil, size: 1, sha256: Self.sha),
-                .init(url: "docs://app/index.html", file: "index.html", mimeType: "text/html", textEncoding: "utf-8", size: 2, sha256: Self.sha),
+                .init(
+                    url: "docs://app/z.png", file: "z.png", mimeType: "image/png", textEncoding: nil, size: 1, sha256: Self.sha),
+                .init(
+                    url: "docs://app/index.html", file: "index.html", mimeType: "text/html", textEncoding: "utf-8", size: 2,
+                    sha256: Self.sha),
             ],
             aliases: [.init(url: "docs://app/", target: "docs://app/index.html")])
         let text = String(decoding: manifest.encoded(), as: UTF8.self)
-        #expect(text == """
-            {
-              "format": "sitegen-bundle",
-              "version": 1,
-              "generator": "sitegen 0.1.0",
-              "origin": "docs://app",
-              "entry": "docs://app/index.html",
-              "resources": [
+        #expect(
+            text == """
                 {
-                  "url": "docs://app/index.html",
-                  "file": "index.html",
-                  "mimeType": "text/html",
-                  "textEncoding": "utf-8",
-                  "size": 2,
-                  "sha256": "\(Self.sha)"
-                },
-                {
-                  "url": "docs://app/z.png",
-                  "file": "z.png",
-                  "mimeType": "image/png",
-                  "size": 1,
-                  "sha256": "\(Self.sha)"
+                  "format": "sitegen-bundle",
+                  "version": 1,
+                  "generator": "sitegen 0.1.0",
+                  "origin": "docs://app",
+                  "entry": "docs://app/index.html",
+                  "resources": [
+                    {
+                      "url": "docs://app/index.html",
+                      "file": "index.html",
+                      "mimeType": "text/html",
+                      "textEncoding": "utf-8",
+                      "size": 2,
+                      "sha256": "\(Self.sha)"
+                    },
+                    {
+                      "url": "docs://app/z.png",
+                      "file": "z.png",
+                      "mimeType": "image/png",
+                      "size": 1,
+                      "sha256": "\(Self.sha)"
+                    }
+                  ],
+                  "aliases": [
+                    {
+                      "url": "docs://app/",
+                      "target": "docs://app/index.html"
+                    }
+                  ]
                 }
-              ],
-              "aliases": [
-                {
-                  "url": "docs://app/",
-                  "target": "docs://app/index.html"
-                }
-              ]
-            }
 
-            """)
+                """)
         #expect(try Manifest.decode(manifest.encoded()) == manifest)
     }
 
@@ -113,23 +123,40 @@ import Testing
         (json(format: "\"other\""), "manifest: unknown format 'other' (expected 'sitegen-bundle')"),
         (json(version: "2"), "manifest: unsupported version 2 (this reader supports 1)"),
         (json(version: "\"1\""), "manifest: field 'version' has the wrong type (expected Int)"),
-        (json(origin: "https://app"), "manifest: origin 'https://app' is not a lowercase 'scheme://host' of a non-reserved scheme"),
-        (json(resources: "[\(resource()), \(resource())]"),
-         "manifest: duplicate URL 'docs://app/a.html' in resources[1] and resources[0]"),
-        (json(resources: "[\(resource()), \(resource(url: "docs://app/%61.html", file: "b.html"))]"),
-         "manifest: duplicate URL 'docs://app/%61.html' in resources[1] and resources[0]"),
-        (json(resources: "[\(resource(url: "docs://other/a.html"))]"),
-         "manifest: resources[0].url 'docs://other/a.html' is not under origin 'docs://app'"),
+        (
+            json(origin: "https://app"),
+            "manifest: origin 'https://app' is not a lowercase 'scheme://host' of a non-reserved scheme"
+        ),
+        (
+            json(resources: "[\(resource()), \(resource())]"),
+            "manifest: duplicate URL 'docs://app/a.html' in resources[1] and resources[0]"
+        ),
+        (
+            json(resources: "[\(resource()), \(resource(url: "docs://app/%61.html", file: "b.html"))]"),
+            "manifest: duplicate URL 'docs://app/%61.html' in resources[1] and resources[0]"
+        ),
+        (
+            json(resources: "[\(resource(url: "docs://other/a.html"))]"),
+            "manifest: resources[0].url 'docs://other/a.html' is not under origin 'docs://app'"
+        ),
         (json(resources: "[\(resource(file: "/etc/passwd"))]"), "manifest: resources[0].file '/etc/passwd' is an absolute path"),
         (json(resources: "[\(resource(file: "../x"))]"), "manifest: resources[0].file '../x' leaves the bundle"),
         (json(resources: "[\(resource(file: "a/../../x"))]"), "manifest: resources[0].file 'a/../../x' leaves the bundle"),
         (json(resources: "[\(resource(file: "a//b"))]"), "manifest: resources[0].file 'a//b' is not a normalised relative path"),
         (json(resources: "[\(resource(sha: "\"abc\""))]"), "manifest: resources[0].sha256 is not 64 lowercase hex digits"),
-        (json(resources: "[\(resource(sha: "42"))]"), "manifest: field 'resources[0].sha256' has the wrong type (expected String)"),
-        (json(resources: "[\(resource(size: "\"1\""))]"), "manifest: field 'resources[0].size' has the wrong type (expected Int)"),
+        (
+            json(resources: "[\(resource(sha: "42"))]"),
+            "manifest: field 'resources[0].sha256' has the wrong type (expected String)"
+        ),
+        (
+            json(resources: "[\(resource(size: "\"1\""))]"),
+            "manifest: field 'resources[0].size' has the wrong type (expected Int)"
+        ),
         (json(resources: "[\(resource(size: "-1"))]"), "manifest: resources[0].size is negative"),
-        (json(aliases: "[{\"url\": \"docs://app/old.html\", \"target\": \"docs://app/nope.html\"}]"),
-         "manifest: aliases[0].target 'docs://app/nope.html' is not a resource URL"),
+        (
+            json(aliases: "[{\"url\": \"docs://app/old.html\", \"target\": \"docs://app/nope.html\"}]"),
+            "manifest: aliases[0].target 'docs://app/nope.html' is not a resource URL"
+        ),
         (Data(json().prefix(80)), "manifest: not valid JSON (malformed or truncated)"),
         (Data("not json".utf8), "manifest: not valid JSON (malformed or truncated)"),
         (Data(), "manifest: not valid JSON (malformed or truncated)"),

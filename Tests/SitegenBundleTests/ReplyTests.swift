@@ -1,8 +1,10 @@
 import Foundation
 import Testing
+
 @testable import SitegenBundle
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 @Suite struct ReplyTests {
@@ -72,7 +74,8 @@ import FoundationNetworking
         let fixture = try Fixture()
         defer { fixture.remove() }
         let resolver = try SchemeResolver(bundle: fixture.bundle)
-        let (response, body, chunks) = try await collect(resolver.reply(for: request("docs://app/media/clip.mp4", method: "HEAD")))
+        let (response, body, chunks) = try await collect(
+            resolver.reply(for: request("docs://app/media/clip.mp4", method: "HEAD")))
         #expect(response?.statusCode == 200 && header(response, "Content-Length") == "1000")
         #expect(body.isEmpty && chunks == 0)
     }
@@ -117,8 +120,9 @@ import FoundationNetworking
                 let slice = ranged ? 3..<min(expected.count, 4 + i) : 0..<expected.count
                 let url = BundleOrigin().url(forPath: file).absoluteString
                 group.addTask {
-                    let (_, body, _) = try await collect(resolver.reply(
-                        for: request(url, range: ranged ? "bytes=\(slice.lowerBound)-\(slice.upperBound - 1)" : nil)))
+                    let (_, body, _) = try await collect(
+                        resolver.reply(
+                            for: request(url, range: ranged ? "bytes=\(slice.lowerBound)-\(slice.upperBound - 1)" : nil)))
                     return (i, body, expected.subdata(in: slice))
                 }
             }

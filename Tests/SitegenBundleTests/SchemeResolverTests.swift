@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import SitegenBundle
 
 @Suite struct SchemeResolverTests {
@@ -70,13 +71,16 @@ import Testing
         #expect(resource.url.absoluteString == "docs://app/guide/install.html")
         #expect(resource.sha256 == SHA256.hex(try fixture.bytes("guide/install.html")))
         // Without manifest there are no aliases.
-        #expect(try await Self.resolvers(fixture)[0].resolve(#require(URL(string: "docs://app/old/install.html"))) == .failure(.notFound(path: "old/install.html")))
+        #expect(
+            try await Self.resolvers(fixture)[0].resolve(#require(URL(string: "docs://app/old/install.html")))
+                == .failure(.notFound(path: "old/install.html")))
     }
 
     @Test func manifestOriginWinsAndPathsAreSorted() async throws {
         let fixture = try Fixture()
         defer { fixture.remove() }
-        let manifest = try await Manifest.scan(bundle: fixture.bundle, origin: BundleOrigin(scheme: "Help", host: "Book"), entryPath: "index.html", generator: "t")
+        let manifest = try await Manifest.scan(
+            bundle: fixture.bundle, origin: BundleOrigin(scheme: "Help", host: "Book"), entryPath: "index.html", generator: "t")
         try manifest.encoded().write(to: fixture.bundle.appendingPathComponent(Manifest.fileName))
         let resolver = try SchemeResolver(bundle: fixture.bundle)
         #expect(resolver.origin == BundleOrigin(scheme: "help", host: "book"))
@@ -91,11 +95,18 @@ import Testing
         let fixture = try Fixture()
         defer { fixture.remove() }
         var manifest = try await fixture.scan()
-        manifest.resources.append(.init(url: "docs://app/leak.txt", file: "leak.txt", mimeType: "text/plain", textEncoding: "utf-8", size: 1, sha256: ManifestTests.sha))
-        manifest.resources.append(.init(url: "docs://app/x/passwd", file: "up/secret.txt", mimeType: "text/plain", textEncoding: "utf-8", size: 1, sha256: ManifestTests.sha))
+        manifest.resources.append(
+            .init(
+                url: "docs://app/leak.txt", file: "leak.txt", mimeType: "text/plain", textEncoding: "utf-8", size: 1,
+                sha256: ManifestTests.sha))
+        manifest.resources.append(
+            .init(
+                url: "docs://app/x/passwd", file: "up/secret.txt", mimeType: "text/plain", textEncoding: "utf-8", size: 1,
+                sha256: ManifestTests.sha))
         let resolver = try SchemeResolver(bundle: fixture.bundle, manifest: manifest)
         #expect(resolver.resolve(try #require(URL(string: "docs://app/leak.txt"))) == .failure(.outsideBundle(path: "leak.txt")))
-        #expect(resolver.resolve(try #require(URL(string: "docs://app/x/passwd"))) == .failure(.outsideBundle(path: "up/secret.txt")))
+        #expect(
+            resolver.resolve(try #require(URL(string: "docs://app/x/passwd"))) == .failure(.outsideBundle(path: "up/secret.txt")))
     }
 
     @Test func symlinkInsideTheBundleIsServed() async throws {
@@ -105,7 +116,9 @@ import Testing
             atPath: fixture.bundle.appendingPathComponent("guide/style.css").path, withDestinationPath: "../assets/site.css")
         let manifest = try await fixture.scan()
         #expect(manifest.resources.contains { $0.file == "guide/style.css" && $0.mimeType == "text/css" })
-        for resolver in [try SchemeResolver(bundle: fixture.bundle), try SchemeResolver(bundle: fixture.bundle, manifest: manifest)] {
+        for resolver in [
+            try SchemeResolver(bundle: fixture.bundle), try SchemeResolver(bundle: fixture.bundle, manifest: manifest),
+        ] {
             let resource = try resolver.resolve(#require(URL(string: "docs://app/guide/style.css"))).get()
             #expect(try resolver.contents(of: resource) == fixture.bytes("assets/site.css"))
         }

@@ -11,7 +11,8 @@ import Testing
         #expect(run.status == 1, "stderr: \(run.stderr)")
         #expect(run.stdout.contains("Site/index.md:5:10: error: no page 'missing.md' in the site [broken-link]"), "\(run.stdout)")
         #expect(
-            run.stdout.contains("Site/index.md:7:7: error: no heading 'instal' in guide/setup.md (did you mean 'install'?) [broken-fragment]"),
+            run.stdout.contains(
+                "Site/index.md:7:7: error: no heading 'instal' in guide/setup.md (did you mean 'install'?) [broken-fragment]"),
             "\(run.stdout)")
         #expect(run.stdout.contains("2 errors"), "\(run.stdout)")
         // A build with link errors still writes its bundle.

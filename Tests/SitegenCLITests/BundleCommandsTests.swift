@@ -49,7 +49,8 @@ import Testing
 
         try FileManager.default.removeItem(at: runner.url("dist/images/logo.svg"))
         try runner.write("extra", to: "dist/extra.txt")
-        try runner.write(try runner.read("dist/index.html").replacingOccurrences(of: "Welcome", with: "Welcomf"), to: "dist/index.html")
+        try runner.write(
+            try runner.read("dist/index.html").replacingOccurrences(of: "Welcome", with: "Welcomf"), to: "dist/index.html")
         let broken = try runner.run(["verify", "dist"])
         #expect(broken.status == 1)
         #expect(broken.stdout.contains("dist/images/logo.svg: error: listed in the manifest but missing"))

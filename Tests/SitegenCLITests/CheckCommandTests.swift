@@ -8,7 +8,8 @@ import Testing
         defer { runner.cleanUp() }
         let root = SitegenRunner.packageRoot
         let build = try runner.run([
-            "build", "--site", root.appendingPathComponent("Site").path, "--templates", root.appendingPathComponent("Templates").path,
+            "build", "--site", root.appendingPathComponent("Site").path, "--templates",
+            root.appendingPathComponent("Templates").path,
             "--out", runner.url("dist").path, "--quiet",
         ])
         #expect(build.status == 0, "\(build.stdout)\(build.stderr)")
@@ -20,21 +21,29 @@ import Testing
     @Test func brokenTreeExitsOneWithExactLines() throws {
         let runner = try SitegenRunner()
         defer { runner.cleanUp() }
-        try runner.write("<h1 id=top-id>Home</h1>\n<a href=\"guide/\">g</a>\n<a href=\"missing.html\">m</a>\n<a href=\"guide/#nope\">f</a>\n<a href=\"https://example.org/\">x</a>\n", to: "site/index.html")
+        try runner.write(
+            "<h1 id=top-id>Home</h1>\n<a href=\"guide/\">g</a>\n<a href=\"missing.html\">m</a>\n<a href=\"guide/#nope\">f</a>\n<a href=\"https://example.org/\">x</a>\n",
+            to: "site/index.html")
         try runner.write("<a href=\"../index.html#top-id\">home</a>\n<img src=\"../../up.png\">\n", to: "site/guide/index.html")
         try runner.write("<p>nobody links here</p>\n", to: "site/old.html")
         let run = try runner.run(["check", "site", "--quiet"])
         #expect(run.status == 1)
-        #expect(run.stdout == """
-            site/guide/index.html:2:6: error: '../../up.png' leaves the bundle root [escapes-root]
-            site/index.html:3:4: error: no file 'missing.html' in the bundle [broken-link]
-            site/index.html:4:4: error: no id 'nope' in guide/index.html [broken-fragment]
-            site/index.html:5:4: warning: external link 'https://example.org/' (not checked) [external-link]
-            site/old.html: warning: no link reaches this page from the entry [orphan]
+        #expect(
+            run.stdout == """
+                site/guide/index.html:2:6: error: '../../up.png' leaves the bundle root [escapes-root]
+                site/index.html:3:4: error: no file 'missing.html' in the bundle [broken-link]
+                site/index.html:4:4: error: no id 'nope' in guide/index.html [broken-fragment]
+                site/index.html:5:4: warning: external link 'https://example.org/' (not checked) [external-link]
+                site/old.html: warning: no link reaches this page from the entry [orphan]
 
-            """, "\(run.stdout)")
-        let ignoring = try runner.run(["check", "site", "--quiet", "--external", "ignore", "--ignore", "missing*", "--ignore", "*up.png"])
-        #expect(ignoring.stdout.split(separator: "\n").map { $0.hasSuffix("[broken-fragment]") || $0.hasSuffix("[orphan]") } == [true, true], "\(ignoring.stdout)")
+                """, "\(run.stdout)")
+        let ignoring = try runner.run([
+            "check", "site", "--quiet", "--external", "ignore", "--ignore", "missing*", "--ignore", "*up.png",
+        ])
+        #expect(
+            ignoring.stdout.split(separator: "\n").map { $0.hasSuffix("[broken-fragment]") || $0.hasSuffix("[orphan]") } == [
+                true, true,
+            ], "\(ignoring.stdout)")
     }
 
     @Test(arguments: [
@@ -68,14 +77,21 @@ import Testing
     @Test func hugoLikePrettyURLs() throws {
         let runner = try SitegenRunner()
         defer { runner.cleanUp() }
-        try runner.write("<link rel=stylesheet href=\"css/site.css\"><a href=\"posts/\">p</a><a href=\"posts/first/#intro\">f</a>", to: "public/index.html")
+        try runner.write(
+            "<link rel=stylesheet href=\"css/site.css\"><a href=\"posts/\">p</a><a href=\"posts/first/#intro\">f</a>",
+            to: "public/index.html")
         try runner.write("body{background:url(../img/bg.png)}", to: "public/css/site.css")
         try runner.write("png", to: "public/img/bg.png")
-        try runner.write("<a href=\"../\">home</a><a href=\"first/\">first</a><a href=\"/posts/first/\">abs</a>", to: "public/posts/index.html")
-        try runner.write("<h2 id=intro>Intro</h2><a href=\"../../\">home</a><img src=\"../../img/bg.png\">", to: "public/posts/first/index.html")
+        try runner.write(
+            "<a href=\"../\">home</a><a href=\"first/\">first</a><a href=\"/posts/first/\">abs</a>", to: "public/posts/index.html"
+        )
+        try runner.write(
+            "<h2 id=intro>Intro</h2><a href=\"../../\">home</a><img src=\"../../img/bg.png\">",
+            to: "public/posts/first/index.html")
         let run = try runner.run(["check", "public", "--entry", "posts/first/index.html"])
         #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
-        #expect(run.stdout.hasPrefix("public/posts/index.html:1:52: warning: root-relative link '/posts/first/'"), "\(run.stdout)")
+        #expect(
+            run.stdout.hasPrefix("public/posts/index.html:1:52: warning: root-relative link '/posts/first/'"), "\(run.stdout)")
         #expect(run.stdout.contains("crawled 3 pages and 2 assets"), "\(run.stdout)")
         let strict = try runner.run(["check", "public", "--strict", "--quiet"])
         #expect(strict.status == 1)

@@ -12,10 +12,12 @@ import Testing
     }
 
     @Test func ignoreLeavesFilesOutAndIgnoreLinksSkipsLinks() throws {
-        let runner = try site("ignore: ['drafts/', '*.psd']\nignore_links: ['legacy/*']\n", [
-            "index.md": "# Home\n\n[old](legacy/page.html)\n", "drafts/wip.md": "# WIP\n\n[broken](nowhere.md)\n",
-            "art.psd": "binary", "notes.txt": "kept",
-        ])
+        let runner = try site(
+            "ignore: ['drafts/', '*.psd']\nignore_links: ['legacy/*']\n",
+            [
+                "index.md": "# Home\n\n[old](legacy/page.html)\n", "drafts/wip.md": "# WIP\n\n[broken](nowhere.md)\n",
+                "art.psd": "binary", "notes.txt": "kept",
+            ])
         defer { runner.cleanUp() }
         let run = try runner.run(["build"])
         let manifest = try runner.read("dist/manifest.json")
@@ -35,9 +37,11 @@ import Testing
     }
 
     @Test func rawHTMLOffAndSmartPunctuationOn() throws {
-        let runner = try site("raw_html: false\nsmart_punctuation: true\n", [
-            "index.md": "# Home\n\n\"Quoted\" -- text...\n\n<div class=\"raw\">raw</div>\n"
-        ])
+        let runner = try site(
+            "raw_html: false\nsmart_punctuation: true\n",
+            [
+                "index.md": "# Home\n\n\"Quoted\" -- text...\n\n<div class=\"raw\">raw</div>\n"
+            ])
         defer { runner.cleanUp() }
         #expect(try runner.run(["build"]).status == 0)
         let html = try runner.read("dist/index.html")
@@ -68,7 +72,10 @@ import Testing
         try runner.copyFixture("Sites/broken", to: "Site")
         try runner.copyFixture("Themes/minimal", to: "Templates")
         let github = try runner.run(["build", "--format", "github"])
-        #expect(github.stdout.contains("::error file=Site/index.md,line=5,col=10,title=broken-link::no page 'missing.md' in the site"), "\(github.stdout)")
+        #expect(
+            github.stdout.contains(
+                "::error file=Site/index.md,line=5,col=10,title=broken-link::no page 'missing.md' in the site"),
+            "\(github.stdout)")
         let sarif = try runner.run(["build", "--format", "sarif", "--output", "report.sarif"])
         #expect(sarif.status == 1)
         let document = try JSONSerialization.jsonObject(with: Data(try runner.read("report.sarif").utf8)) as? [String: Any]

@@ -55,7 +55,8 @@ import Testing
         defer { runner.cleanUp() }
         #expect(try runner.run(["build"]).status == 0)
         let before = try identities(runner, "dist")
-        let usage = try runner.read("Site/guide/usage.md").replacingOccurrences(of: "nav_title: Usage", with: "nav_title: Daily use")
+        let usage = try runner.read("Site/guide/usage.md").replacingOccurrences(
+            of: "nav_title: Usage", with: "nav_title: Daily use")
         try runner.write(usage, to: "Site/guide/usage.md")
         #expect(try runner.run(["build"]).status == 0)
         let rewritten = changed(before, try identities(runner, "dist"))
@@ -99,7 +100,8 @@ import Testing
         let broken = try runner.run(["build"])
         #expect(broken.status == 1)
         #expect(broken.stdout.contains("no file 'legacy.html'"))
-        let usage = try runner.read("Site/guide/usage.md").replacingOccurrences(of: "order: 2", with: "order: 2\naliases: [legacy.html]")
+        let usage = try runner.read("Site/guide/usage.md").replacingOccurrences(
+            of: "order: 2", with: "order: 2\naliases: [legacy.html]")
         try runner.write(usage, to: "Site/guide/usage.md")
         let fixed = try runner.run(["build"])
         #expect(fixed.status == 0, "\(fixed.stdout)")

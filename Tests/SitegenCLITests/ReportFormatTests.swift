@@ -2,6 +2,7 @@ import Foundation
 import FoundationXML
 import SitegenCore
 import Testing
+
 @testable import SitegenCLI
 
 /// Every machine format parses with a standard parser and carries every finding.
@@ -9,10 +10,16 @@ import Testing
     static let report = Report(
         command: "check", files: ["dist/index.html", "dist/a,b:c.html", "dist/clean.html"],
         diagnostics: [
-            Diagnostic(.error, .brokenLink, "no file 'x <&> \"y\".html' in the bundle", at: SourceLocation(path: "dist/index.html", line: 3, column: 7)),
-            Diagnostic(.warning, .absolutePath, "root-relative link '/a'\nsecond line 100%", at: SourceLocation(path: "dist/a,b:c.html", line: 1, column: 2)),
+            Diagnostic(
+                .error, .brokenLink, "no file 'x <&> \"y\".html' in the bundle",
+                at: SourceLocation(path: "dist/index.html", line: 3, column: 7)),
+            Diagnostic(
+                .warning, .absolutePath, "root-relative link '/a'\nsecond line 100%",
+                at: SourceLocation(path: "dist/a,b:c.html", line: 1, column: 2)),
             Diagnostic(.warning, .orphan, "no link reaches this page from the entry", at: SourceLocation(path: "dist/old.html")),
-            Diagnostic(.error, .brokenFragment, "no id 'caf\u{E9}' in index.html", at: SourceLocation(path: "dist/index.html", line: 9, column: 1)),
+            Diagnostic(
+                .error, .brokenFragment, "no id 'caf\u{E9}' in index.html",
+                at: SourceLocation(path: "dist/index.html", line: 9, column: 1)),
         ],
         pages: 3, assets: 2, linksChecked: 17, seconds: 0.25)
 
@@ -53,17 +60,20 @@ import Testing
         let messages = index.elements(forName: "failure").compactMap { $0.attribute(forName: "message")?.stringValue }
         #expect(messages.contains("broken-link: no file 'x <&> \"y\".html' in the bundle"))
         #expect(index.elements(forName: "failure").first?.attribute(forName: "type")?.stringValue == "error")
-        #expect(cases.first { $0.attribute(forName: "name")?.stringValue == "dist/clean.html" }?.elements(forName: "failure").isEmpty == true)
+        #expect(
+            cases.first { $0.attribute(forName: "name")?.stringValue == "dist/clean.html" }?.elements(forName: "failure").isEmpty
+                == true)
     }
 
     @Test func githubLinesAreWorkflowCommands() throws {
         let lines = ReportFormat.github.render(Self.report, summary: false).split(separator: "\n").map(String.init)
-        #expect(lines == [
-            "::error file=dist/index.html,line=3,col=7,title=broken-link::no file 'x <&> \"y\".html' in the bundle",
-            "::warning file=dist/a%2Cb%3Ac.html,line=1,col=2,title=absolute-path::root-relative link '/a'%0Asecond line 100%25",
-            "::warning file=dist/old.html,title=orphan::no link reaches this page from the entry",
-            "::error file=dist/index.html,line=9,col=1,title=broken-fragment::no id 'caf\u{E9}' in index.html",
-        ])
+        #expect(
+            lines == [
+                "::error file=dist/index.html,line=3,col=7,title=broken-link::no file 'x <&> \"y\".html' in the bundle",
+                "::warning file=dist/a%2Cb%3Ac.html,line=1,col=2,title=absolute-path::root-relative link '/a'%0Asecond line 100%25",
+                "::warning file=dist/old.html,title=orphan::no link reaches this page from the entry",
+                "::error file=dist/index.html,line=9,col=1,title=broken-fragment::no id 'caf\u{E9}' in index.html",
+            ])
         let pattern = /^::(error|warning) file=[^,:]+(,line=\d+,col=\d+)?,title=[a-z-]+::[^\n]+$/
         for line in lines { #expect(line.wholeMatch(of: pattern) != nil, "\(line)") }
         #expect(ReportFormat.github.render(Self.report).hasSuffix(Self.report.summaryLine + "\n"))
@@ -79,7 +89,10 @@ import Testing
         #expect(driver["name"] as? String == "sitegen")
         let rules = try #require(driver["rules"] as? [[String: Any]])
         let ids = rules.compactMap { $0["id"] as? String }
-        #expect(Set(ids).isSuperset(of: ["broken-link", "broken-fragment", "orphan", "absolute-path", "escapes-root", "external-link"]))
+        #expect(
+            Set(ids).isSuperset(of: [
+                "broken-link", "broken-fragment", "orphan", "absolute-path", "escapes-root", "external-link",
+            ]))
         for rule in rules { #expect((rule["shortDescription"] as? [String: Any])?["text"] is String) }
         let results = try #require(runs[0]["results"] as? [[String: Any]])
         #expect(results.count == 4)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 #if canImport(FoundationNetworking)
     import FoundationNetworking
 #endif
@@ -12,7 +13,8 @@ import Testing
 
     /// The body with the injected live-reload script removed.
     private func withoutScript(_ body: Data) -> Data {
-        guard let start = body.range(of: tag), let end = body.range(of: Data("</script>".utf8), in: start.lowerBound..<body.endIndex)
+        guard let start = body.range(of: tag),
+            let end = body.range(of: Data("</script>".utf8), in: start.lowerBound..<body.endIndex)
         else { return body }
         var out = body
         out.removeSubrange(start.lowerBound..<end.upperBound)
@@ -141,9 +143,15 @@ import Testing
         RawHTTP.send(slow, Array("GET / HTTP/1.1\r\nHost: 127.".utf8))
         let requests: [(String, [UInt8], Int)] = [
             ("garbage", Array("\u{1}\u{2}garbage\r\n\r\n".utf8), 400),
-            ("huge header", Array(("GET / HTTP/1.1\r\nHost: x\r\nX-Big: " + String(repeating: "a", count: 20000) + "\r\n\r\n").utf8), 431),
+            (
+                "huge header",
+                Array(("GET / HTTP/1.1\r\nHost: x\r\nX-Big: " + String(repeating: "a", count: 20000) + "\r\n\r\n").utf8), 431
+            ),
             ("traversal", Array("GET /../../etc/passwd HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n".utf8), 404),
-            ("encoded traversal", Array("GET /%2e%2e/%2e%2e/etc/passwd HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n".utf8), 404),
+            (
+                "encoded traversal", Array("GET /%2e%2e/%2e%2e/etc/passwd HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n".utf8),
+                404
+            ),
             ("no host", Array("GET / HTTP/1.1\r\n\r\n".utf8), 400),
             ("method", Array("DELETE / HTTP/1.1\r\nHost: x\r\n\r\n".utf8), 405),
             ("version", Array("GET / HTTP/3.0\r\nHost: x\r\n\r\n".utf8), 505),
@@ -158,7 +166,11 @@ import Testing
         // Keep-alive and pipelining: two requests on one connection, answered in order.
         let fd = RawHTTP.connect(port: server.port)
         defer { close(fd) }
-        RawHTTP.send(fd, Array("GET /assets/style.css HTTP/1.1\r\nHost: x\r\n\r\nGET /missing HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n".utf8))
+        RawHTTP.send(
+            fd,
+            Array(
+                "GET /assets/style.css HTTP/1.1\r\nHost: x\r\n\r\nGET /missing HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"
+                    .utf8))
         let both = String(decoding: RawHTTP.receive(fd), as: UTF8.self)
         #expect(both.hasPrefix("HTTP/1.1 200 OK\r\n"))
         #expect(both.contains("HTTP/1.1 404 Not Found\r\n"))
@@ -171,14 +183,23 @@ import Testing
         defer { first.stop() }
         let run = try runner.run(["serve", "--port", String(first.port)])
         #expect(run.status == 2)
-        #expect(run.stderr.hasSuffix("error: cannot listen on 127.0.0.1:\(first.port): the port is in use (try another --port, or --port 0)\n"), "\(run.stderr)")
+        #expect(
+            run.stderr.hasSuffix(
+                "error: cannot listen on 127.0.0.1:\(first.port): the port is in use (try another --port, or --port 0)\n"),
+            "\(run.stderr)")
         #expect(!run.stdout.contains("serving"))
     }
 
     @Test(arguments: [
-        (["--host", "0.0.0.0", "--port", "0"], "error: --host '0.0.0.0' is not a loopback address; the preview listens on 127.x.x.x only\n"),
+        (
+            ["--host", "0.0.0.0", "--port", "0"],
+            "error: --host '0.0.0.0' is not a loopback address; the preview listens on 127.x.x.x only\n"
+        ),
         (["--port", "70000"], "error: --port '70000' is not a port number (0-65535) (see 'sitegen serve --help')\n"),
-        (["--site", "Site", "--bundle", "dist"], "error: give either --site or --bundle, not both (see 'sitegen serve --help')\n"),
+        (
+            ["--site", "Site", "--bundle", "dist"],
+            "error: give either --site or --bundle, not both (see 'sitegen serve --help')\n"
+        ),
     ])
     func badOptionsExitTwo(arguments: [String], message: String) throws {
         let runner = try SitegenRunner.cleanSite()

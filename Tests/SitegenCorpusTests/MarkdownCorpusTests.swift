@@ -81,7 +81,8 @@ import Testing
         process.standardOutput = out
         process.standardError = err
         try process.run()
-        let output = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let output =
+            String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
             + String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
         #expect(process.terminationStatus == 1, "\(output)")

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import SitegenLinks
 
 @Suite struct CSSExtractorTests {
@@ -8,21 +9,24 @@ import Testing
     }
 
     @Test func urlForms() {
-        #expect(links("a{b:url(x.png)}\nc{d:url( \"y y.png\" ) e:URL('z.png')}") == [
-            "url x.png@1:5", "url y y.png@2:5", "url z.png@2:24",
-        ])
+        #expect(
+            links("a{b:url(x.png)}\nc{d:url( \"y y.png\" ) e:URL('z.png')}") == [
+                "url x.png@1:5", "url y y.png@2:5", "url z.png@2:24",
+            ])
     }
 
     @Test func escapes() {
-        #expect(links("a{b:url(a\\(1\\).png) c:url('q\\'s.png') d:url(\\66 oo.png)}").map { $0.split(separator: "@")[0] } == [
-            "url a(1).png", "url q's.png", "url foo.png",
-        ])
+        #expect(
+            links("a{b:url(a\\(1\\).png) c:url('q\\'s.png') d:url(\\66 oo.png)}").map { $0.split(separator: "@")[0] } == [
+                "url a(1).png", "url q's.png", "url foo.png",
+            ])
     }
 
     @Test func imports() {
-        #expect(links("@import \"a.css\";\n@import url(b.css) screen;\n@IMPORT 'c.css'") == [
-            "@import a.css@1:9", "@import b.css@2:9", "@import c.css@3:9",
-        ])
+        #expect(
+            links("@import \"a.css\";\n@import url(b.css) screen;\n@IMPORT 'c.css'") == [
+                "@import a.css@1:9", "@import b.css@2:9", "@import c.css@3:9",
+            ])
     }
 
     @Test func commentsAndPlainStringsAreSkipped() {

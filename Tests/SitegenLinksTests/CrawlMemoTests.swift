@@ -68,7 +68,8 @@ import Testing
 
         // a.html loses its anchor and b.html gains a broken link; index.html is unchanged and comes
         // from the memo, yet its link into a.html must now be reported.
-        try Data("<h2 id=\"other\">Part</h2><a href=\"index.html\">home</a>".utf8).write(to: root.appendingPathComponent("a.html"))
+        try Data("<h2 id=\"other\">Part</h2><a href=\"index.html\">home</a>".utf8).write(
+            to: root.appendingPathComponent("a.html"))
         try Data("<a href=\"a.html\">a</a><a href=\"gone.html\">gone</a>".utf8).write(to: root.appendingPathComponent("b.html"))
         try await rescan(root)
         let reads = ReadCounter()

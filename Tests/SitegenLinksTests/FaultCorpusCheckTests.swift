@@ -16,7 +16,8 @@ import Testing
         let report = await checker.check(entries: [resolver.entryURL])
         let found = report.findings.map {
             HTMLFaultCorpus.ExpectedFinding(
-                file: $0.diagnostic.location?.path ?? "", line: $0.diagnostic.location?.line ?? 0, rule: $0.diagnostic.rule.rawValue)
+                file: $0.diagnostic.location?.path ?? "", line: $0.diagnostic.location?.line ?? 0,
+                rule: $0.diagnostic.rule.rawValue)
         }.sorted()
         let missing = Set(manifest.findings).subtracting(found).sorted()
         let extra = Set(found).subtracting(manifest.findings).sorted()

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import SitegenLinks
 
 @Suite struct HTMLExtractorTests {
@@ -73,15 +74,18 @@ import Testing
     @Test func idsAndNamesInOrder() {
         let f = facts("<h1 id=top>x</h1><a name=legacy></a><p name=notanchor id=\"a b\"><h2 id=top>")
         #expect(f.ids == ["top", "legacy", "a b", "top"])
-        #expect(f.duplicateIDs.map { "\($0.duplicate.name)@\($0.duplicate.column) first \($0.first.column)" } == ["top@68 first 5"])
+        #expect(
+            f.duplicateIDs.map { "\($0.duplicate.name)@\($0.duplicate.column) first \($0.first.column)" } == ["top@68 first 5"])
     }
 
     @Test func styleAttributeAndStyleBlock() {
-        let html = "<div style=\"background:url('bg.png')\">\n<style>\n@import 'theme.css';\nb { background: url(b.png) }\n</style>"
+        let html =
+            "<div style=\"background:url('bg.png')\">\n<style>\n@import 'theme.css';\nb { background: url(b.png) }\n</style>"
         let links = facts(html).links
-        #expect(links.map { "\($0.element).\($0.attribute) \($0.url)@\($0.line):\($0.column)" } == [
-            "div.style bg.png@1:6", "style.@import theme.css@3:9", "style.url b.png@4:17",
-        ])
+        #expect(
+            links.map { "\($0.element).\($0.attribute) \($0.url)@\($0.line):\($0.column)" } == [
+                "div.style bg.png@1:6", "style.@import theme.css@3:9", "style.url b.png@4:17",
+            ])
     }
 
     @Test func titleAndTextareaAreText() {
@@ -91,7 +95,8 @@ import Testing
     }
 
     @Test func scriptAndCommentsAreNotMarkup() {
-        let html = "<script>document.write('<a href=\"s.html\">'); var t = '<title>';</script><!-- <a href=\"c.html\"> --><a href=\"real.html\">"
+        let html =
+            "<script>document.write('<a href=\"s.html\">'); var t = '<title>';</script><!-- <a href=\"c.html\"> --><a href=\"real.html\">"
         #expect(urls(html) == ["real.html"])
     }
 

@@ -1,13 +1,15 @@
-import Synchronization
 import Foundation
 import SitegenCore
+import Synchronization
 import Testing
+
 @testable import SitegenLinks
 
 @Suite struct LinkCheckerTests {
     @Test func cleanSiteHasNoFindings() async {
         let site = InMemoryFetcher([
-            "index.html": "<link href=style.css rel=stylesheet><a href=guide/>g</a><a href=\"guide/a.html#sec-1\">a</a><a href=#top>t</a>",
+            "index.html":
+                "<link href=style.css rel=stylesheet><a href=guide/>g</a><a href=\"guide/a.html#sec-1\">a</a><a href=#top>t</a>",
             "style.css": "body{background:url(img/bg.png)}",
             "img/bg.png": "png",
             "guide/index.html": "<a href=\"../index.html\">home</a><a href=\"a.html#sec%201\">",
@@ -27,7 +29,8 @@ import Testing
         ])
         let report = await site.check(CheckOptions(displayRoot: "dist/"))
         #expect(report.summary == ["orphan dist/guide/install.html", "broken-link dist/index.html:2:4"])
-        #expect(report.messages(.brokenLink) == ["no file 'guide/instal.html' in the bundle (did you mean 'guide/install.html'?)"])
+        #expect(
+            report.messages(.brokenLink) == ["no file 'guide/instal.html' in the bundle (did you mean 'guide/install.html'?)"])
         #expect(report.findings.last?.page == "index.html")
         #expect(report.findings.last?.href == "guide/instal.html")
         #expect(report.findings.last?.diagnostic.severity == .error)
@@ -41,9 +44,10 @@ import Testing
         ])
         let report = await site.check()
         #expect(report.summary == ["broken-fragment index.html:1:4", "broken-fragment index.html:1:44"])
-        #expect(report.messages(.brokenFragment) == [
-            "no id 'instal' in guide/setup.html (did you mean 'install'?)", "no id 'nowhere' in index.html",
-        ])
+        #expect(
+            report.messages(.brokenFragment) == [
+                "no id 'instal' in guide/setup.html (did you mean 'install'?)", "no id 'nowhere' in index.html",
+            ])
     }
 
     @Test func escapesRoot() async {
@@ -58,9 +62,9 @@ import Testing
     @Test func fileInvalidAndNonLinks() async {
         let site = InMemoryFetcher([
             "index.html": """
-                <a href="file:///etc/passwd">f</a><a href="http://[::1">i</a><a href="">e</a><a href="#">h</a>
-                <a href="javascript:void(0)">j</a><a href="mailto:a@b.c">m</a><a href="tel:+1">t</a><img src="data:image/png;base64,AA">
-                """,
+            <a href="file:///etc/passwd">f</a><a href="http://[::1">i</a><a href="">e</a><a href="#">h</a>
+            <a href="javascript:void(0)">j</a><a href="mailto:a@b.c">m</a><a href="tel:+1">t</a><img src="data:image/png;base64,AA">
+            """
         ])
         let report = await site.check()
         #expect(report.summary == ["file-url index.html:1:4", "invalid-url index.html:1:38"])
@@ -68,11 +72,14 @@ import Testing
     }
 
     @Test func caseMismatchNamesTheRealPath() async {
-        let site = InMemoryFetcher(["index.html": "<a href=\"Guide/Install.html\">", "guide/install.html": "<a href=../index.html>"])
-        let report = await site.check()
-        #expect(report.messages(.caseMismatch) == [
-            "no file 'Guide/Install.html' in the bundle, but 'guide/install.html' exists (letter case matters on devices)",
+        let site = InMemoryFetcher([
+            "index.html": "<a href=\"Guide/Install.html\">", "guide/install.html": "<a href=../index.html>",
         ])
+        let report = await site.check()
+        #expect(
+            report.messages(.caseMismatch) == [
+                "no file 'Guide/Install.html' in the bundle, but 'guide/install.html' exists (letter case matters on devices)"
+            ])
     }
 
     @Test func directoryWithoutSlash() async {
@@ -88,7 +95,8 @@ import Testing
     @Test func absolutePathIsAWarningAndStillChecked() async {
         let site = InMemoryFetcher(["index.html": "<a href=\"/a.html\">a</a><a href=\"/missing.html\">", "a.html": ""])
         let report = await site.check()
-        #expect(report.summary == ["absolute-path index.html:1:4", "absolute-path index.html:1:27", "broken-link index.html:1:27"])
+        #expect(
+            report.summary == ["absolute-path index.html:1:4", "absolute-path index.html:1:27", "broken-link index.html:1:27"])
     }
 
     @Test func duplicateIDs() async {
@@ -108,7 +116,10 @@ import Testing
 
     @Test(arguments: [ExternalLinkPolicy.ignore, .warn, .error])
     func externalLinks(policy: ExternalLinkPolicy) async {
-        let site = InMemoryFetcher(["index.html": "<a href=\"https://example.com/\">x</a><a href=\"docs://other/x.html\">y</a><a href=\"//app/index.html\">"])
+        let site = InMemoryFetcher([
+            "index.html":
+                "<a href=\"https://example.com/\">x</a><a href=\"docs://other/x.html\">y</a><a href=\"//app/index.html\">"
+        ])
         let report = await site.check(CheckOptions(external: policy))
         let expected: [String] = policy == .ignore ? [] : ["external-link index.html:1:4", "external-link index.html:1:40"]
         #expect(report.summary == expected)
@@ -117,15 +128,17 @@ import Testing
 
     @Test func ignorePatternsMatchWrittenAndResolved() async {
         let site = InMemoryFetcher([
-            "index.html": "<a href=\"gen/*.html\">x</a><a href=\"api/missing.html\">y</a><a href=\"https://x.org/a\">",
+            "index.html": "<a href=\"gen/*.html\">x</a><a href=\"api/missing.html\">y</a><a href=\"https://x.org/a\">"
         ])
-        let report = await site.check(CheckOptions(external: .error, ignorePatterns: ["gen/*", "docs://app/api/*", "https://x.org/*"]))
+        let report = await site.check(
+            CheckOptions(external: .error, ignorePatterns: ["gen/*", "docs://app/api/*", "https://x.org/*"]))
         #expect(report.summary == [])
     }
 
     @Test func baseHrefChangesResolution() async {
         let site = InMemoryFetcher([
-            "index.html": "<base href=\"guide/a.html\"><a href=\"a.html\">a</a><a href=\"#sec\">s</a><a href=\"#secc\">s</a><a href=\"b.html\">",
+            "index.html":
+                "<base href=\"guide/a.html\"><a href=\"a.html\">a</a><a href=\"#sec\">s</a><a href=\"#secc\">s</a><a href=\"b.html\">",
             "guide/a.html": "<h2 id=sec>",
         ])
         let report = await site.check()
@@ -151,10 +164,11 @@ import Testing
     }
 
     @Test func eachURLFetchedOnce() async {
-        let counter = CountingFetcher(base: InMemoryFetcher([
-            "index.html": "<a href=a.html>1</a><a href=a.html#x>2</a><a href=./a.html?q>3</a><a href=a.html>",
-            "a.html": "<a href=index.html id=x><a href=index.html#x>",
-        ]))
+        let counter = CountingFetcher(
+            base: InMemoryFetcher([
+                "index.html": "<a href=a.html>1</a><a href=a.html#x>2</a><a href=./a.html?q>3</a><a href=a.html>",
+                "a.html": "<a href=index.html id=x><a href=index.html#x>",
+            ]))
         _ = await LinkChecker(fetcher: counter, options: CheckOptions()).check(entries: [URL(string: "docs://app/index.html")!])
         #expect(counter.counts.withLock { $0 } == ["docs://app/a.html": 1, "docs://app/index.html": 1])
     }

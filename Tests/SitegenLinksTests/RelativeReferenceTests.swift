@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import SitegenLinks
 
 /// The byte-level fast path must agree with Foundation's resolution on every reference it takes.
@@ -26,7 +27,9 @@ import Testing
     @Test func resolvesAndFlagsClimbing() throws {
         let page = Array("/guide/a.html".utf8)
         func resolve(_ href: String) -> (String, Bool)? {
-            RelativeReference.resolve(href.utf8, pagePath: page).map { (String(decoding: $0.path, as: UTF8.self), $0.climbsAboveRoot) }
+            RelativeReference.resolve(href.utf8, pagePath: page).map {
+                (String(decoding: $0.path, as: UTF8.self), $0.climbsAboveRoot)
+            }
         }
         #expect(resolve("../x/./y.html?q#f")! == ("/x/y.html", false))
         #expect(resolve("../../x.html")! == ("/x.html", true))

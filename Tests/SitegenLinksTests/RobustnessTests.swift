@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import SitegenLinks
 
 /// SplitMix64: the same inputs on every run.
@@ -37,7 +38,8 @@ struct FuzzInput {
         for _ in 0..<int(0..<40) {
             switch int(0..<10) {
             case 0: bytes += (0..<int(0..<20)).map { _ in UInt8.random(in: 0...255, using: &rng) }
-            case 1 where int(0..<20) == 0: bytes += Array("<a href=\"\(String(repeating: "a", count: int(1000..<50_000)))\" ".utf8)
+            case 1 where int(0..<20) == 0:
+                bytes += Array("<a href=\"\(String(repeating: "a", count: int(1000..<50_000)))\" ".utf8)
             case 2: bytes += [0xC3, 0x28, 0xE2, 0x82, 0xF0, 0x9F, 0xFF, 0x00]
             default: bytes += Array(Self.fragments[int(0..<Self.fragments.count)].utf8)
             }

@@ -9,7 +9,8 @@ import Testing
     }
 
     @Test func noFrontMatter() throws {
-        #expect(try split("# Hi\n---\n") == FrontMatterSplit(yaml: nil, yamlLineOffset: 0, body: "# Hi\n---\n", bodyLineOffset: 0))
+        #expect(
+            try split("# Hi\n---\n") == FrontMatterSplit(yaml: nil, yamlLineOffset: 0, body: "# Hi\n---\n", bodyLineOffset: 0))
         #expect(try split("") == FrontMatterSplit(yaml: nil, yamlLineOffset: 0, body: "", bodyLineOffset: 0))
         #expect(try split("----\nx\n----\n").yaml == nil)
     }
@@ -31,8 +32,11 @@ import Testing
     }
 
     @Test func unclosedIsAnError() {
-        #expect(throws: InputError("front matter starts with '---' but never ends (close it with a line '---')",
-            at: SourceLocation(path: "Site/a.md", line: 1, column: 1))) {
+        #expect(
+            throws: InputError(
+                "front matter starts with '---' but never ends (close it with a line '---')",
+                at: SourceLocation(path: "Site/a.md", line: 1, column: 1))
+        ) {
             try split("---\ntitle: A\n# Body\n")
         }
     }

@@ -9,7 +9,8 @@ import Testing
     }
 
     @Test func scalarsKeepWhetherTheyWereQuoted() throws {
-        let root = try #require(try parse("a: true\nb: \"true\"\nc: 42\nd: '42'\ne: ~\nf:\ng: null\nh: Off\ni: !!str yes\nj: 2.5\n"))
+        let root = try #require(
+            try parse("a: true\nb: \"true\"\nc: 42\nd: '42'\ne: ~\nf:\ng: null\nh: Off\ni: !!str yes\nj: 2.5\n"))
         #expect(root["a"]?.bool == true)
         #expect(root["b"]?.bool == nil)
         #expect(root["b"]?.string == "true")
@@ -59,8 +60,11 @@ import Testing
     }
 
     @Test func syntaxErrorsCarryLibyamlsMessageAndPosition() {
-        #expect(throws: InputError("invalid YAML: mapping values are not allowed in this context",
-            at: SourceLocation(path: "Site/sitegen.yml", line: 3, column: 5))) {
+        #expect(
+            throws: InputError(
+                "invalid YAML: mapping values are not allowed in this context",
+                at: SourceLocation(path: "Site/sitegen.yml", line: 3, column: 5))
+        ) {
             try parse("a: 1\nb: 2\nc: d: e\n")
         }
         do {
@@ -74,8 +78,11 @@ import Testing
     }
 
     @Test func duplicateKeysAreErrorsAtTheSecondKey() {
-        #expect(throws: InputError("invalid YAML: duplicate 'title' (first defined on line 2)",
-            at: SourceLocation(path: "Site/sitegen.yml", line: 4, column: 3))) {
+        #expect(
+            throws: InputError(
+                "invalid YAML: duplicate 'title' (first defined on line 2)",
+                at: SourceLocation(path: "Site/sitegen.yml", line: 4, column: 3))
+        ) {
             try parse("x:\n  title: a\n  y: 1\n  title: b\n")
         }
     }

@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A tiny static HTTP/1.1 server on 127.0.0.1 for tests, serving a folder the way a production
@@ -73,7 +74,9 @@ final class LoopbackServer: @unchecked Sendable {
         let (status, headers, body) = answer(path)
         lock.withLock { log.append((path, status)) }
         var head = "HTTP/1.1 \(status) \(status == 200 ? "OK" : status == 301 ? "Moved Permanently" : "Not Found")\r\n"
-        for (name, value) in headers + [("Content-Length", "\(body.count)"), ("Connection", "close")] { head += "\(name): \(value)\r\n" }
+        for (name, value) in headers + [("Content-Length", "\(body.count)"), ("Connection", "close")] {
+            head += "\(name): \(value)\r\n"
+        }
         let bytes = Array((head + "\r\n").utf8) + body
         var sent = 0
         while sent < bytes.count {
@@ -93,7 +96,8 @@ final class LoopbackServer: @unchecked Sendable {
         guard !relative.contains("..") else { return (404, [], []) }
         var candidates: [String] = []
         var isDirectory: ObjCBool = false
-        let exists = FileManager.default.fileExists(atPath: folder.appendingPathComponent(String(relative)).path, isDirectory: &isDirectory)
+        let exists = FileManager.default.fileExists(
+            atPath: folder.appendingPathComponent(String(relative)).path, isDirectory: &isDirectory)
         if path.hasSuffix("/") {
             candidates = [relative + "index.html"]
         } else if exists, isDirectory.boolValue {

@@ -1,7 +1,8 @@
 import Foundation
 import SitegenCore
-@testable import SitegenMirror
 import Testing
+
+@testable import SitegenMirror
 
 /// Failures, limits and name clashes are findings; the mirror goes on.
 @Suite struct MirrorFindingsTests {
@@ -20,9 +21,10 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let result = await Mirror(source: FolderSource(folder: folder), options: MirrorOptions(sourceDisplay: "site/")).run()
         #expect(Set(result.files.keys) == ["index.html", "ok.html"])
-        #expect(result.diagnostics.map(\.description) == [
-            "site/index.html:1:4: warning: cannot mirror 'http://localhost/gone': not found (404) [mirror-fetch]"
-        ])
+        #expect(
+            result.diagnostics.map(\.description) == [
+                "site/index.html:1:4: warning: cannot mirror 'http://localhost/gone': not found (404) [mirror-fetch]"
+            ])
     }
 
     @Test func redirectOffTheOriginIsNotFollowed() async throws {
@@ -34,7 +36,9 @@ import Testing
     }
 
     @Test func namesDifferingOnlyByCaseAreReported() async throws {
-        let folder = try Self.site(["index.html": "<a href=\"/Readme.html\">a</a><a href=\"/readme.html\">b</a>", "Readme.html": "A", "readme.html": "b"])
+        let folder = try Self.site([
+            "index.html": "<a href=\"/Readme.html\">a</a><a href=\"/readme.html\">b</a>", "Readme.html": "A", "readme.html": "b",
+        ])
         defer { try? FileManager.default.removeItem(at: folder) }
         let result = await Mirror(source: FolderSource(folder: folder)).run()
         #expect(result.diagnostics.map(\.rule) == [.caseMismatch])
@@ -53,7 +57,9 @@ import Testing
         let folder = try Self.site(["index.html": "x"])
         defer { try? FileManager.default.removeItem(at: folder) }
         let source = FolderSource(folder: folder)
-        await #expect(throws: SourceError.self) { try await source.fetch(URL(string: "http://localhost/%2E%2E/%2E%2E/etc/passwd")!) }
+        await #expect(throws: SourceError.self) {
+            try await source.fetch(URL(string: "http://localhost/%2E%2E/%2E%2E/etc/passwd")!)
+        }
     }
 
     @Test func httpSourceRefusesNonLoopbackHosts() {

@@ -1,7 +1,8 @@
 import Foundation
 import SitegenLinks
-@testable import SitegenMirror
 import Testing
+
+@testable import SitegenMirror
 
 /// Rewriting replaces exactly the URL text of each attribute or `url()` token, nothing else.
 @Suite struct RewriteTests {
@@ -26,16 +27,22 @@ import Testing
     }
 
     @Test func styleElementAndAttribute() {
-        let html = "<style>\n  @import \"/p.css\";\n  b { background: URL( /bg.png ) }\n</style><i style=\"background:url(/bg.png)\">"
-        let expected = "<style>\n  @import \"p.css\";\n  b { background: url(\"bg.png\") }\n</style><i style=\"background:url('bg.png')\">"
+        let html =
+            "<style>\n  @import \"/p.css\";\n  b { background: URL( /bg.png ) }\n</style><i style=\"background:url(/bg.png)\">"
+        let expected =
+            "<style>\n  @import \"p.css\";\n  b { background: url(\"bg.png\") }\n</style><i style=\"background:url('bg.png')\">"
         #expect(Self.rewrite(html, ["/p.css": "p.css", "/bg.png": "bg.png"]) == expected)
     }
 
     @Test func cssFile() {
         let css = "/* url(/no) */ @import url('/a.css') screen;\nx{src:url(/f.woff2) format(\"woff2\"),url(\"/f.woff\")}"
-        let out = CSSRewriter.rewrite(Array(css.utf8)) { ["/a.css": "../a.css", "/f.woff2": "f.woff2", "/f.woff": "f w.woff"][$0] }
-        #expect(String(decoding: out, as: UTF8.self)
-            == "/* url(/no) */ @import url(\"../a.css\") screen;\nx{src:url(\"f.woff2\") format(\"woff2\"),url(\"f w.woff\")}")
+        let out = CSSRewriter.rewrite(Array(css.utf8)) {
+            ["/a.css": "../a.css", "/f.woff2": "f.woff2", "/f.woff": "f w.woff"][$0]
+        }
+        #expect(
+            String(decoding: out, as: UTF8.self)
+                == "/* url(/no) */ @import url(\"../a.css\") screen;\nx{src:url(\"f.woff2\") format(\"woff2\"),url(\"f w.woff\")}"
+        )
     }
 
     @Test func untouchedWhenNothingMaps() {

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import SitegenServe
 
 @Suite struct HTTPRequestParserTests {
@@ -69,13 +70,17 @@ import Testing
     ])
     func refusesMalformedHeads(text: String, status: Int) {
         var parser = HTTPRequestParser()
-        guard case .failure(let error) = parse(text, parser: &parser) else { Issue.record("accepted \(text.debugDescription)"); return }
+        guard case .failure(let error) = parse(text, parser: &parser) else {
+            Issue.record("accepted \(text.debugDescription)"); return
+        }
         #expect(error.status == status)
     }
 
     @Test func http10NeedsNoHostAndClosesByDefault() {
         var parser = HTTPRequestParser()
-        guard case .request(let request) = parse("GET / HTTP/1.0\r\n\r\n", parser: &parser) else { Issue.record("refused"); return }
+        guard case .request(let request) = parse("GET / HTTP/1.0\r\n\r\n", parser: &parser) else {
+            Issue.record("refused"); return
+        }
         #expect(!request.wantsKeepAlive)
         var again = HTTPRequestParser()
         guard case .request(let kept) = parse("GET / HTTP/1.0\r\nConnection: Keep-Alive\r\n\r\n", parser: &again) else {

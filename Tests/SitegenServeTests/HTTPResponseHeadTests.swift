@@ -1,12 +1,14 @@
 import Foundation
 import Testing
+
 @testable import SitegenServe
 
 @Suite struct HTTPResponseHeadTests {
     @Test func serialisesStatusLineAndSortedHeaders() {
         let head = HTTPResponseHead(status: 206, headers: ["Content-Length": "2", "Accept-Ranges": "bytes"])
-        #expect(String(decoding: head.bytes, as: UTF8.self)
-            == "HTTP/1.1 206 Partial Content\r\nAccept-Ranges: bytes\r\nContent-Length: 2\r\n\r\n")
+        #expect(
+            String(decoding: head.bytes, as: UTF8.self)
+                == "HTTP/1.1 206 Partial Content\r\nAccept-Ranges: bytes\r\nContent-Length: 2\r\n\r\n")
     }
 
     @Test func dropsHeaderValuesThatWouldSplitTheHead() {
@@ -14,7 +16,10 @@ import Testing
         #expect(String(decoding: head.bytes, as: UTF8.self) == "HTTP/1.1 200 OK\r\nX-Ok: c\r\n\r\n")
     }
 
-    @Test(arguments: [(304, "Not Modified"), (405, "Method Not Allowed"), (416, "Range Not Satisfiable"), (431, "Request Header Fields Too Large")])
+    @Test(arguments: [
+        (304, "Not Modified"), (405, "Method Not Allowed"), (416, "Range Not Satisfiable"),
+        (431, "Request Header Fields Too Large"),
+    ])
     func reasonPhrases(status: Int, phrase: String) {
         #expect(HTTPResponseHead.reasonPhrase(status) == phrase)
     }

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import SitegenServe
+import Testing
 
 @Suite struct LiveReloadScriptTests {
     @Test func injectsBeforeTheLastClosingBodyCaseInsensitively() {

@@ -1,6 +1,7 @@
 import Foundation
 import SitegenBundle
 import Testing
+
 @testable import SitegenServe
 
 @Suite struct ResponderTests {
@@ -16,7 +17,9 @@ import Testing
         resolver = try SchemeResolver(bundle: root)
     }
 
-    private func respond(_ target: String, method: String = "GET", live: Bool = false, _ headers: [(name: String, value: String)] = []) -> PreviewResponse {
+    private func respond(
+        _ target: String, method: String = "GET", live: Bool = false, _ headers: [(name: String, value: String)] = []
+    ) -> PreviewResponse {
         Responder(resolver: resolver, liveReload: live)
             .respond(to: HTTPRequest(method: method, target: target, headers: [("Host", "x")] + headers))
     }
@@ -62,7 +65,9 @@ import Testing
         #expect(page.head.status == 200)
         #expect(page.head.headers["Content-Length"] == String(28 + LiveReloadScript.tag.count))
         if case .injectedHTML = page.body {} else { Issue.record("\(page.body)") }
-        #expect(respond("/index.html", method: "HEAD", live: true).head.headers["Content-Length"] == page.head.headers["Content-Length"])
+        #expect(
+            respond("/index.html", method: "HEAD", live: true).head.headers["Content-Length"]
+                == page.head.headers["Content-Length"])
         if case .file = respond("/data.bin", live: true).body {} else { Issue.record("binary files are not injected") }
         if case .file = respond("/index.html", live: false).body {} else { Issue.record("no injection without live reload") }
         #expect(respond("/_sitegen/events", live: true).body == .eventStream)

@@ -28,16 +28,17 @@ struct InheritanceTests {
             """
         let context: TemplateValue = ["site": "Docs", "page": ["title": "A & B", "html": "<p>x</p>"]]
         let out = try render(page, context, partials: ["base": Self.base])
-        #expect(out == """
-            <html>
-            <head><title>A &amp; B – Docs</title></head>
-            <body>
-              <h1>A &amp; B</h1>
-              <p>x</p>
-            </body>
-            </html>
+        #expect(
+            out == """
+                <html>
+                <head><title>A &amp; B – Docs</title></head>
+                <body>
+                  <h1>A &amp; B</h1>
+                  <p>x</p>
+                </body>
+                </html>
 
-            """)
+                """)
     }
 
     @Test func defaultsWhenNotOverridden() throws {

@@ -51,9 +51,11 @@ enum MustacheSpec {
         guard let data = try? Data(contentsOf: url),
             let spec = try? JSONDecoder().decode(SpecFile.self, from: data)
         else {
-            return [SpecCase(
-                file: file, name: "unreadable spec file", summary: url.path, template: "", partials: [:],
-                data: .null, expected: "<\(url.path) could not be read>")]
+            return [
+                SpecCase(
+                    file: file, name: "unreadable spec file", summary: url.path, template: "", partials: [:],
+                    data: .null, expected: "<\(url.path) could not be read>")
+            ]
         }
         return spec.tests.map {
             SpecCase(

@@ -13,24 +13,29 @@ struct ParseErrorTests {
     }
 
     static let cases: [Case] = [
-        Case(source: "<ul>\n  {{#items}}\n    <li>{{.}}</li>\n</ul>\n", line: 2, column: 3,
-             message: "unclosed section 'items'"),
-        Case(source: "{{#a}}\n{{#b}}x{{/a}}", line: 2, column: 8,
-             message: "closing tag 'a' does not match 'b' opened at 2:1"),
+        Case(
+            source: "<ul>\n  {{#items}}\n    <li>{{.}}</li>\n</ul>\n", line: 2, column: 3,
+            message: "unclosed section 'items'"),
+        Case(
+            source: "{{#a}}\n{{#b}}x{{/a}}", line: 2, column: 8,
+            message: "closing tag 'a' does not match 'b' opened at 2:1"),
         Case(source: "ok\n  text {{/a}}", line: 2, column: 8, message: "closing tag 'a' has no opening tag"),
         Case(source: "a\nb {{name", line: 2, column: 3, message: "unclosed tag: '{{' without a matching '}}'"),
         Case(source: "{{{name}}", line: 1, column: 1, message: "unclosed tag: '{{' without a matching '}}'"),
         Case(source: "x {{=<% %>=}}\n<%name", line: 2, column: 1, message: "unclosed tag: '<%' without a matching '%>'"),
-        Case(source: "\n\t{{=<%=}}", line: 2, column: 2,
-             message: "bad set-delimiter tag '<%': expected two delimiters separated by a space, like {{=<% %>=}}"),
-        Case(source: "{{=a b c=}}", line: 1, column: 1,
-             message: "bad set-delimiter tag 'a b c': expected two delimiters separated by a space, like {{=<% %>=}}"),
+        Case(
+            source: "\n\t{{=<%=}}", line: 2, column: 2,
+            message: "bad set-delimiter tag '<%': expected two delimiters separated by a space, like {{=<% %>=}}"),
+        Case(
+            source: "{{=a b c=}}", line: 1, column: 1,
+            message: "bad set-delimiter tag 'a b c': expected two delimiters separated by a space, like {{=<% %>=}}"),
         Case(source: "a {{ }}", line: 1, column: 3, message: "empty tag name"),
         Case(source: "{{#}}{{/}}", line: 1, column: 1, message: "empty tag name"),
         Case(source: "{{a b}}", line: 1, column: 1, message: "tag name 'a b' contains whitespace"),
         Case(source: "é ü {{#a}}", line: 1, column: 5, message: "unclosed section 'a'"),
-        Case(source: "{{<base}}{{$title}}x{{/base}}", line: 1, column: 21,
-             message: "closing tag 'base' does not match 'title' opened at 1:10"),
+        Case(
+            source: "{{<base}}{{$title}}x{{/base}}", line: 1, column: 21,
+            message: "closing tag 'base' does not match 'title' opened at 1:10"),
         Case(source: "{{<base}}\n", line: 1, column: 1, message: "unclosed parent 'base'"),
         Case(source: "{{$title}}", line: 1, column: 1, message: "unclosed block 'title'"),
         Case(source: "line 1\r\n{{^empty}}", line: 2, column: 1, message: "unclosed section 'empty'"),
@@ -47,11 +52,12 @@ struct ParseErrorTests {
         let error = try #require(parseError("<ul>\n\t {{#items}}\r\n</ul>"))
         #expect(error.description == "Templates/page.html:2:3: error: unclosed section 'items'")
         #expect(error.sourceLine == "\t {{#items}}")
-        #expect(error.caretDisplay == """
-            Templates/page.html:2:3: error: unclosed section 'items'
-            \t {{#items}}
-            \t ^
-            """)
+        #expect(
+            error.caretDisplay == """
+                Templates/page.html:2:3: error: unclosed section 'items'
+                \t {{#items}}
+                \t ^
+                """)
     }
 
     @Test func pathDefaultsToName() throws {

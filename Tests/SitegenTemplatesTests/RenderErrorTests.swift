@@ -11,9 +11,10 @@ struct RenderErrorTests {
 
     @Test func missingPartialIsAnErrorAtTheTag() throws {
         let lib = try library("<body>\n  {{> nav }}\n</body>", missingPartials: .error)
-        #expect(throws: TemplateError(
-            "unknown partial 'nav'", at: SourceLocation(path: "Templates/page.html", line: 2, column: 3),
-            sourceLine: "  {{> nav }}")
+        #expect(
+            throws: TemplateError(
+                "unknown partial 'nav'", at: SourceLocation(path: "Templates/page.html", line: 2, column: 3),
+                sourceLine: "  {{> nav }}")
         ) {
             try lib.render("page", context: [:])
         }

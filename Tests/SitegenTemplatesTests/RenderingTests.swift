@@ -3,11 +3,13 @@ import Testing
 
 @Suite("Rendering")
 struct RenderingTests {
-    @Test("scalars render as text", arguments: [
-        (TemplateValue.int(-42), "-42"), (.double(1.21), "1.21"), (.double(1.0), "1"), (.double(-0.5), "-0.5"),
-        (.double(1e20), "1e+20"), (.bool(true), "true"), (.bool(false), "false"), (.null, ""),
-        (.string("é☃"), "é☃"), (.list([1, 2]), ""), (.dictionary(["a": 1]), ""),
-    ])
+    @Test(
+        "scalars render as text",
+        arguments: [
+            (TemplateValue.int(-42), "-42"), (.double(1.21), "1.21"), (.double(1.0), "1"), (.double(-0.5), "-0.5"),
+            (.double(1e20), "1e+20"), (.bool(true), "true"), (.bool(false), "false"), (.null, ""),
+            (.string("é☃"), "é☃"), (.list([1, 2]), ""), (.dictionary(["a": 1]), ""),
+        ])
     func scalar(_ value: TemplateValue, _ expected: String) throws {
         #expect(try render("[{{x}}]", ["x": value]) == "[\(expected)]")
     }
@@ -18,16 +20,20 @@ struct RenderingTests {
         #expect(try render("{{{x}}}|{{&x}}", context) == "<a href=\"x\" title='y'>&é</a>|<a href=\"x\" title='y'>&é</a>")
     }
 
-    @Test("falsy values hide sections and show inverted ones", arguments: [
-        TemplateValue.null, .bool(false), .list([]), .string(""),
-    ])
+    @Test(
+        "falsy values hide sections and show inverted ones",
+        arguments: [
+            TemplateValue.null, .bool(false), .list([]), .string(""),
+        ])
     func falsy(_ value: TemplateValue) throws {
         #expect(try render("{{#x}}shown{{/x}}{{^x}}hidden{{/x}}", ["x": value]) == "hidden")
     }
 
-    @Test("truthy values show sections", arguments: [
-        TemplateValue.int(0), .double(0), .string("s"), .bool(true), .dictionary([:]),
-    ])
+    @Test(
+        "truthy values show sections",
+        arguments: [
+            TemplateValue.int(0), .double(0), .string("s"), .bool(true), .dictionary([:]),
+        ])
     func truthy(_ value: TemplateValue) throws {
         #expect(try render("{{#x}}shown{{/x}}{{^x}}hidden{{/x}}", ["x": value]) == "shown")
     }

@@ -92,7 +92,8 @@ extension BuildCache {
             guard let pages = r.int(), let assets = r.int(), let links = r.int(), let count = r.count() else { return nil }
             var findings: [CachedFinding] = []
             for _ in 0..<count {
-                guard let diagnostic = Self.readDiagnostics(&r)?.first, let page = r.optionalString(), let href = r.optionalString()
+                guard let diagnostic = Self.readDiagnostics(&r)?.first, let page = r.optionalString(),
+                    let href = r.optionalString()
                 else { return nil }
                 findings.append(CachedFinding(diagnostic: diagnostic, page: page, href: href))
             }
@@ -136,16 +137,21 @@ extension BuildCache {
     }
 
     private static func readPage(_ r: inout ByteReader) -> Page? {
-        guard let source = r.string(), let output = r.string(), let display = r.string(), let title = r.string() else { return nil }
+        guard let source = r.string(), let output = r.string(), let display = r.string(), let title = r.string() else {
+            return nil
+        }
         var meta = PageMeta()
-        guard let metaTitle = r.optionalString(), let description = r.optionalString(), let hasOrder = r.bool() else { return nil }
+        guard let metaTitle = r.optionalString(), let description = r.optionalString(), let hasOrder = r.bool() else {
+            return nil
+        }
         meta.title = metaTitle
         meta.description = description
         if hasOrder {
             guard let order = r.int() else { return nil }
             meta.order = order
         }
-        guard let template = r.optionalString(), let draft = r.bool(), let aliases = r.strings(), let navTitle = r.optionalString(),
+        guard let template = r.optionalString(), let draft = r.bool(), let aliases = r.strings(),
+            let navTitle = r.optionalString(),
             let bodyTitle = r.optionalString(), let headingCount = r.count()
         else { return nil }
         meta.template = template
@@ -165,7 +171,8 @@ extension BuildCache {
             guard let destination = r.string(), let rewritten = r.string(), let isImage = r.bool(), let line = r.int(),
                 let column = r.int()
             else { return nil }
-            links.append(MarkdownLink(destination: destination, rewritten: rewritten, isImage: isImage, line: line, column: column))
+            links.append(
+                MarkdownLink(destination: destination, rewritten: rewritten, isImage: isImage, line: line, column: column))
         }
         guard let anchors = r.strings() else { return nil }
         return Page(

@@ -59,13 +59,18 @@ struct SourceLinkChecker: Sendable {
         let reference = LinkReference(link.destination)
         if let scheme = reference.scheme {
             switch scheme {
-            case "file": return Diagnostic(.error, .fileURL, "'\(link.destination)' is a file: URL, which an app bundle cannot serve", at: at)
+            case "file":
+                return Diagnostic(
+                    .error, .fileURL, "'\(link.destination)' is a file: URL, which an app bundle cannot serve", at: at)
             case "mailto", "tel", "sms", "data", "javascript": return nil
             default: return externalFinding(link.destination, at: at)
             }
         }
         if reference.path.hasPrefix("//") { return externalFinding(link.destination, at: at) }
-        guard let decodedPath = reference.path.utf8.contains(UInt8(ascii: "%")) ? reference.path.removingPercentEncoding : reference.path else {
+        guard
+            let decodedPath = reference.path.utf8.contains(UInt8(ascii: "%"))
+                ? reference.path.removingPercentEncoding : reference.path
+        else {
             return Diagnostic(.error, .invalidURL, "'\(link.destination)' has an invalid percent-escape", at: at)
         }
         var targetPage: Page? = page
@@ -123,14 +128,18 @@ struct SourceLinkChecker: Sendable {
         if let index = indexPath, model.page(source: index) != nil {
             return .problem(
                 .directoryNoSlash, .error,
-                { "'\($0)' names a folder without its trailing slash, which an app is not served (no redirects under the scheme); write '\($0)/'" })
+                {
+                    "'\($0)' names a folder without its trailing slash, which an app is not served (no redirects under the scheme); write '\($0)/'"
+                })
         }
         return missing(path, kind: "file")
     }
 
     private func missing(_ path: SitePath, kind: String) -> Target {
         if let real = byLowercase[path.rawValue.lowercased()] {
-            return .problem(.caseMismatch, .error, { "'\($0)' differs in letter case from '\(real)': it works on a Mac but fails on a device" })
+            return .problem(
+                .caseMismatch, .error,
+                { "'\($0)' differs in letter case from '\(real)': it works on a Mac but fails on a device" })
         }
         let candidates = (byFolder[path.parent.rawValue] ?? []) + (byName[path.lastComponent.lowercased()] ?? [])
         let hint = Suggestion.nearest(to: path.rawValue, in: candidates).map { " (did you mean '\($0)'?)" } ?? ""
@@ -140,7 +149,9 @@ struct SourceLinkChecker: Sendable {
     private func checkFragment(_ fragment: String, in target: Page, link: MarkdownLink, at: SourceLocation) -> Diagnostic? {
         if fragment.isEmpty || fragment == "top" { return nil }
         if target.anchorIDs.contains(fragment) { return nil }
-        if fragment.utf8.contains(UInt8(ascii: "%")), let decoded = fragment.removingPercentEncoding, target.anchorIDs.contains(decoded) {
+        if fragment.utf8.contains(UInt8(ascii: "%")), let decoded = fragment.removingPercentEncoding,
+            target.anchorIDs.contains(decoded)
+        {
             return nil
         }
         let hint = Suggestion.nearest(to: fragment, in: target.anchorIDs).map { " (did you mean '\($0)'?)" } ?? ""
@@ -150,8 +161,10 @@ struct SourceLinkChecker: Sendable {
     private func externalFinding(_ destination: String, at: SourceLocation) -> Diagnostic? {
         switch model.config.externalLinks {
         case .ignore: return nil
-        case .warn: return Diagnostic(.warning, .externalLink, "external link '\(destination)' is not part of the offline bundle", at: at)
-        case .error: return Diagnostic(.error, .externalLink, "external link '\(destination)' is not part of the offline bundle", at: at)
+        case .warn:
+            return Diagnostic(.warning, .externalLink, "external link '\(destination)' is not part of the offline bundle", at: at)
+        case .error:
+            return Diagnostic(.error, .externalLink, "external link '\(destination)' is not part of the offline bundle", at: at)
         }
     }
 }
@@ -172,7 +185,10 @@ struct LinkReference: Sendable {
         if let question = bytes[..<end].firstIndex(of: UInt8(ascii: "?")) { end = question }
         let head = bytes[..<end]
         if let colon = head.firstIndex(of: UInt8(ascii: ":")), let first = head.first, Self.isLetter(first),
-            head[..<colon].allSatisfy({ Self.isLetter($0) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) || $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: ".") })
+            head[..<colon].allSatisfy({
+                Self.isLetter($0) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) || $0 == UInt8(ascii: "+")
+                    || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: ".")
+            })
         {
             scheme = String(text[..<colon]).lowercased()
         }

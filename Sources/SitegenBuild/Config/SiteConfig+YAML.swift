@@ -27,10 +27,13 @@ extension SiteConfig {
             case "scheme":
                 let scheme = try value.requireString(key, path: path).lowercased()
                 guard isValidScheme(scheme) else {
-                    throw InputError("'\(scheme)' is not a valid URL scheme (letters, digits, '+', '-', '.'; starting with a letter)", at: at)
+                    throw InputError(
+                        "'\(scheme)' is not a valid URL scheme (letters, digits, '+', '-', '.'; starting with a letter)", at: at)
                 }
                 guard !BundleOrigin.reservedSchemes.contains(scheme) else {
-                    throw InputError("the scheme '\(scheme)' is reserved and cannot be registered by an app; choose another, e.g. 'docs'", at: at)
+                    throw InputError(
+                        "the scheme '\(scheme)' is reserved and cannot be registered by an app; choose another, e.g. 'docs'",
+                        at: at)
                 }
                 config.scheme = scheme
             case "host":
@@ -67,7 +70,8 @@ extension SiteConfig {
                 }
             default:
                 warnings.append(
-                    Diagnostic(.warning, .unknownKey, "unknown key '\(key)' in the configuration", at: pair.key.location(in: path)))
+                    Diagnostic(
+                        .warning, .unknownKey, "unknown key '\(key)' in the configuration", at: pair.key.location(in: path)))
             }
         }
         return (config, warnings)

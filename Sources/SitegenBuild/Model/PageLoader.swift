@@ -38,7 +38,9 @@ struct PageLoader: Sendable {
             body: body, displayPath: display, anchorIDs: ids)
         var fingerprinted = page
         fingerprinted.sourceFingerprint = Fingerprint.of(data)
-        return Loaded(page: fingerprinted, warnings: warnings, fingerprint: fingerprinted.sourceFingerprint, modified: file.modified, size: file.size)
+        return Loaded(
+            page: fingerprinted, warnings: warnings, fingerprint: fingerprinted.sourceFingerprint, modified: file.modified,
+            size: file.size)
     }
 }
 
@@ -52,7 +54,8 @@ enum AnchorScanner {
         let quote = UInt8(ascii: "\""), equals = UInt8(ascii: "=")
         var i = 1
         while i + 4 < utf8.count {
-            let isSpace = utf8[i - 1] == UInt8(ascii: " ") || utf8[i - 1] == UInt8(ascii: "\n") || utf8[i - 1] == UInt8(ascii: "\t")
+            let isSpace =
+                utf8[i - 1] == UInt8(ascii: " ") || utf8[i - 1] == UInt8(ascii: "\n") || utf8[i - 1] == UInt8(ascii: "\t")
             var nameLength = 0
             if isSpace, utf8[i] | 0x20 == UInt8(ascii: "i"), utf8[i + 1] | 0x20 == UInt8(ascii: "d"), utf8[i + 2] == equals {
                 nameLength = 2

@@ -31,7 +31,9 @@ public struct SiteModel: Sendable {
         }
         for asset in assets {
             if let other = owner[asset.path] {
-                throw InputError("'\(asset.path)' is produced twice: by \(other) and by an asset of the same path", path: displayRoot + asset.path.rawValue)
+                throw InputError(
+                    "'\(asset.path)' is produced twice: by \(other) and by an asset of the same path",
+                    path: displayRoot + asset.path.rawValue)
             }
             owner[asset.path] = displayRoot + asset.path.rawValue
         }

@@ -37,7 +37,9 @@ struct PageWriter: Sendable {
                             throw InputError("\(error.message) (rendering \(page.displayPath))", at: error.location)
                         }
                         try staged.write(buffer, to: page.output)
-                        return .success(WrittenFile(path: page.output.rawValue, size: buffer.count, sha256: SHA256.hex(buffer), inputs: inputs))
+                        return .success(
+                            WrittenFile(
+                                path: page.output.rawValue, size: buffer.count, sha256: SHA256.hex(buffer), inputs: inputs))
                     } catch {
                         return .failure(error)
                     }
@@ -70,7 +72,9 @@ struct PageWriter: Sendable {
                     }
                     let bytes = [UInt8](data)
                     do throws(InputError) { try staged.write(bytes, to: asset.path) } catch { return .failure(error) }
-                    return .success(WrittenFile(path: asset.path.rawValue, size: bytes.count, sha256: SHA256.hex(bytes), inputs: inputs.value))
+                    return .success(
+                        WrittenFile(path: asset.path.rawValue, size: bytes.count, sha256: SHA256.hex(bytes), inputs: inputs.value)
+                    )
                 }
             }
             var results: [Result<WrittenFile, InputError>] = []

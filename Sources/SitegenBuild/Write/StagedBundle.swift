@@ -30,7 +30,9 @@ extension StagedFolder {
     }
 
     func write(_ bytes: [UInt8], to path: SitePath) throws(InputError) {
-        let ok = bytes.withUnsafeBytes { FileManager.default.createFile(atPath: directory.path + "/" + path.rawValue, contents: Data($0)) }
+        let ok = bytes.withUnsafeBytes {
+            FileManager.default.createFile(atPath: directory.path + "/" + path.rawValue, contents: Data($0))
+        }
         if !ok { throw InputError("cannot write file", path: displayPath + path.rawValue) }
     }
 }

@@ -104,7 +104,11 @@ extension Manifest {
     private static func path(_ codingPath: [any CodingKey]) -> String {
         var out = ""
         for key in codingPath {
-            if let index = key.intValue { out += "[\(index)]" } else { out += out.isEmpty ? key.stringValue : ".\(key.stringValue)" }
+            if let index = key.intValue {
+                out += "[\(index)]"
+            } else {
+                out += out.isEmpty ? key.stringValue : ".\(key.stringValue)"
+            }
         }
         return out
     }

@@ -55,9 +55,10 @@ extension Manifest {
             let mime = MIMEType.forPath(file, overrides: mimeOverrides)
             let url = origin.urlString(forPath: file)
             urlOfFile[file] = url
-            resources.append(Resource(
-                url: url, file: file, mimeType: mime, textEncoding: MIMEType.isText(mime) ? "utf-8" : nil,
-                size: size, sha256: sha256))
+            resources.append(
+                Resource(
+                    url: url, file: file, mimeType: mime, textEncoding: MIMEType.isText(mime) ? "utf-8" : nil,
+                    size: size, sha256: sha256))
         }
         var aliasTargets: [String: String] = [:]
         let resourceURLs = Set(urlOfFile.values)

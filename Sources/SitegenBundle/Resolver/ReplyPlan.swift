@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// The status, headers and body source of a reply, before any byte is read: what
@@ -27,7 +28,8 @@ public struct ReplyPlan: Sendable, Equatable {
 
     /// The small HTML body of every 404; it never echoes the requested URL.
     public static let notFoundBody = Data(
-        "<!doctype html>\n<meta charset=\"utf-8\">\n<title>Not found</title>\n<h1>Not found</h1>\n<p>This page is not part of the documentation bundle.</p>\n".utf8)
+        "<!doctype html>\n<meta charset=\"utf-8\">\n<title>Not found</title>\n<h1>Not found</h1>\n<p>This page is not part of the documentation bundle.</p>\n"
+            .utf8)
 }
 
 extension SchemeResolver {
@@ -46,18 +48,21 @@ extension SchemeResolver {
         }
         var headers = common
         headers["Accept-Ranges"] = "bytes"
-        headers["Content-Type"] = resource.textEncoding != nil || MIMEType.isText(resource.mimeType)
+        headers["Content-Type"] =
+            resource.textEncoding != nil || MIMEType.isText(resource.mimeType)
             ? MIMEType.contentType(resource.mimeType) : resource.mimeType
         if let sha = resource.sha256 { headers["ETag"] = "\"\(sha)\"" }
         let size = resource.size
         switch ByteRangeRequest(header: request.value(forHTTPHeaderField: "Range"), size: size) {
         case .whole:
             headers["Content-Length"] = String(size)
-            return ReplyPlan(status: 200, headers: headers, body: isHead ? .none : .file(resource.fileURL, 0..<size), resource: resource)
+            return ReplyPlan(
+                status: 200, headers: headers, body: isHead ? .none : .file(resource.fileURL, 0..<size), resource: resource)
         case .partial(let range):
             headers["Content-Length"] = String(range.count)
             headers["Content-Range"] = "bytes \(range.lowerBound)-\(range.upperBound - 1)/\(size)"
-            return ReplyPlan(status: 206, headers: headers, body: isHead ? .none : .file(resource.fileURL, range), resource: resource)
+            return ReplyPlan(
+                status: 206, headers: headers, body: isHead ? .none : .file(resource.fileURL, range), resource: resource)
         case .unsatisfiable:
             headers["Content-Length"] = "0"
             headers["Content-Range"] = "bytes */\(size)"

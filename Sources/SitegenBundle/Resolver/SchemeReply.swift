@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// One element of a scheme reply: first exactly one `.response`, then zero or more `.data` chunks.

@@ -20,16 +20,18 @@ extension SchemeResolver {
         case .failure(let failure): return .failure(failure)
         }
         let isDirectory = key.isEmpty || key.hasSuffix("/")
-        guard let entry = entries[key] ?? aliases[key].flatMap({ entries[$0] })
-            ?? (isDirectory ? entries[key + "index.html"] : nil)
+        guard
+            let entry = entries[key] ?? aliases[key].flatMap({ entries[$0] })
+                ?? (isDirectory ? entries[key + "index.html"] : nil)
         else { return .failure(.notFound(path: key)) }
         switch tree.realFile(entry.path) {
         case .failure(let failure): return .failure(failure)
         case .success(let file):
-            return .success(ResolvedResource(
-                url: URL(string: entry.url) ?? origin.url(forPath: entry.path), path: entry.path,
-                fileURL: file.url, mimeType: entry.mimeType, textEncoding: entry.textEncoding,
-                size: file.size, sha256: entry.sha256))
+            return .success(
+                ResolvedResource(
+                    url: URL(string: entry.url) ?? origin.url(forPath: entry.path), path: entry.path,
+                    fileURL: file.url, mimeType: entry.mimeType, textEncoding: entry.textEncoding,
+                    size: file.size, sha256: entry.sha256))
         }
     }
 

@@ -68,7 +68,9 @@ public struct SchemeResolver: Sendable {
         self.aliases = aliases
     }
 
-    private static func make(tree: BundleTree, manifest: Manifest, validated: Bool = false) throws(ManifestError) -> SchemeResolver {
+    private static func make(tree: BundleTree, manifest: Manifest, validated: Bool = false) throws(ManifestError)
+        -> SchemeResolver
+    {
         if !validated { try manifest.validate() }
         guard let origin = BundleOrigin(parsing: manifest.origin), let entryURL = URL(string: manifest.entry) else {
             throw ManifestError("manifest: origin '\(manifest.origin)' or entry '\(manifest.entry)' is invalid")

@@ -22,9 +22,10 @@ public enum MIMEType {
     /// Whether the type is text that is served with `; charset=utf-8` and recorded in the manifest
     /// with `textEncoding: "utf-8"`: `text/*`, JavaScript, JSON, XML and SVG and their relatives.
     public static func isText(_ mimeType: String) -> Bool {
-        let type = mimeType.split(separator: ";", maxSplits: 1).first.map {
-            $0.trimmingSpaces().lowercased()
-        } ?? ""
+        let type =
+            mimeType.split(separator: ";", maxSplits: 1).first.map {
+                $0.trimmingSpaces().lowercased()
+            } ?? ""
         if type.hasPrefix("text/") { return true }
         if type.hasSuffix("+json") || type.hasSuffix("+xml") { return true }
         return textApplicationTypes.contains(type)

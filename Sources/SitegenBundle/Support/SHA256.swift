@@ -109,8 +109,10 @@ public struct SHA256: Sendable {
                 h = g; g = f; f = e; e = d &+ t1
                 d = c; c = b; b = a; a = t1 &+ t2
             }
-            state = (state.0 &+ a, state.1 &+ b, state.2 &+ c, state.3 &+ d,
-                     state.4 &+ e, state.5 &+ f, state.6 &+ g, state.7 &+ h)
+            state = (
+                state.0 &+ a, state.1 &+ b, state.2 &+ c, state.3 &+ d,
+                state.4 &+ e, state.5 &+ f, state.6 &+ g, state.7 &+ h
+            )
         }
     }
 }

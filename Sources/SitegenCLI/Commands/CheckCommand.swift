@@ -10,11 +10,16 @@ enum CheckCommand: Command {
         summary: "Check every link, asset and #fragment of an HTML tree (a sitegen bundle, Hugo or MkDocs output, ...).",
         positionals: ["DIR"],
         options: [
-            .value("--entry", "PATH", "Also crawl from PATH (bundle-relative); the default entry is the manifest's, else index.html.", repeatable: true),
+            .value(
+                "--entry", "PATH",
+                "Also crawl from PATH (bundle-relative); the default entry is the manifest's, else index.html.", repeatable: true),
             .value("--scheme", "S", "The scheme of a tree without manifest (default docs)."),
             .value("--host", "H", "The host of a tree without manifest (default app)."),
             .value("--external", "POLICY", "External links: ignore, warn or error (default warn). They are never fetched."),
-            .value("--ignore", "PATTERN", "Skip links whose text as written, URL or bundle path matches PATTERN ('*' matches anything, slashes too).", repeatable: true),
+            .value(
+                "--ignore", "PATTERN",
+                "Skip links whose text as written, URL or bundle path matches PATTERN ('*' matches anything, slashes too).",
+                repeatable: true),
             .flag("--strict", "Warnings fail the check too (exit 1)."),
         ] + ReportOptions.specs)
 
@@ -35,7 +40,8 @@ enum CheckCommand: Command {
         }
         let path = arguments.positionals[0]
         let display = path.hasSuffix("/") ? path : path + "/"
-        let directory = path.hasPrefix("/") ? URL(fileURLWithPath: path) : environment.workingDirectory.appendingPathComponent(path)
+        let directory =
+            path.hasPrefix("/") ? URL(fileURLWithPath: path) : environment.workingDirectory.appendingPathComponent(path)
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory), isDirectory.boolValue else {
             console.err("\(path): error: not a folder\n")
@@ -43,7 +49,8 @@ enum CheckCommand: Command {
         }
         let scheme = (arguments.value("--scheme") ?? "docs").lowercased()
         if BundleOrigin.reservedSchemes.contains(scheme) {
-            console.err("error: the scheme '\(scheme)' is reserved and cannot be registered by an app (see 'sitegen check --help')\n")
+            console.err(
+                "error: the scheme '\(scheme)' is reserved and cannot be registered by an app (see 'sitegen check --help')\n")
             return .inputError
         }
         let crawl: CrawlResult

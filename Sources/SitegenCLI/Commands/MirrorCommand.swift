@@ -69,7 +69,8 @@ enum MirrorCommand: Command {
             return finished ?? MirrorResult()
         }
         let display = out.hasSuffix("/") ? out : out + "/"
-        let destination = out.hasPrefix("/") ? URL(fileURLWithPath: out) : environment.workingDirectory.appendingPathComponent(out)
+        let destination =
+            out.hasPrefix("/") ? URL(fileURLWithPath: out) : environment.workingDirectory.appendingPathComponent(out)
         let output: StagedFolder
         let crawl: CrawlResult
         do {
@@ -89,8 +90,11 @@ enum MirrorCommand: Command {
         }
         console.err(
             "mirrored \(result.pages) pages and \(result.resources - result.pages) other resources (\(result.bytes) bytes) "
-                + "from \(arguments.positionals[0]) into \(display): \(result.files.count) files, \(result.aliases.count) aliases\n")
-        for link in result.externalLinks { console.err("note: \(display)\(link.page): external link left as written: \(link.url)\n") }
+                + "from \(arguments.positionals[0]) into \(display): \(result.files.count) files, \(result.aliases.count) aliases\n"
+        )
+        for link in result.externalLinks {
+            console.err("note: \(display)\(link.page): external link left as written: \(link.url)\n")
+        }
         let diagnostics = (result.diagnostics + crawl.findings.map(\.diagnostic)).sorted()
         let summary = Report(
             command: "mirror", files: result.files.keys.sorted().map { display + $0 }, diagnostics: diagnostics,
@@ -101,7 +105,9 @@ enum MirrorCommand: Command {
 
     private static func number(_ name: String, _ arguments: ParsedArguments, default value: Int) throws(UsageError) -> Int {
         guard let text = arguments.value(name) else { return value }
-        guard let number = Int(text), number > 0 else { throw UsageError("\(name) must be a positive number, not '\(text)'", command: spec) }
+        guard let number = Int(text), number > 0 else {
+            throw UsageError("\(name) must be a positive number, not '\(text)'", command: spec)
+        }
         return number
     }
 
@@ -118,7 +124,9 @@ enum MirrorCommand: Command {
                 throw InputError(error.description, path: argument)
             }
         }
-        let folder = argument.hasPrefix("/") ? URL(fileURLWithPath: argument) : environment.workingDirectory.appendingPathComponent(argument)
+        let folder =
+            argument.hasPrefix("/")
+            ? URL(fileURLWithPath: argument) : environment.workingDirectory.appendingPathComponent(argument)
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory), isDirectory.boolValue else {
             throw InputError("not a folder or an http:// URL", path: argument)

@@ -1,6 +1,7 @@
 import Foundation
 import SitegenBundle
 import SitegenServe
+
 #if canImport(FoundationNetworking)
     import FoundationNetworking
 #endif
@@ -19,7 +20,8 @@ enum ResolveCommand: Command {
 
     static func run(_ arguments: ParsedArguments, console: Console, environment: Environment) async -> ExitCode {
         let path = arguments.positionals[0]
-        let directory = path.hasPrefix("/") ? URL(fileURLWithPath: path) : environment.workingDirectory.appendingPathComponent(path)
+        let directory =
+            path.hasPrefix("/") ? URL(fileURLWithPath: path) : environment.workingDirectory.appendingPathComponent(path)
         let resolver: SchemeResolver
         do {
             resolver = try SchemeResolver(bundle: directory)

@@ -42,7 +42,8 @@ enum ServeCommand: Command {
         let stop = StopSignals()
         var configuration = ServeConfiguration(host: host, port: port)
         if let bundle = arguments.value("--bundle") {
-            let directory = bundle.hasPrefix("/") ? URL(fileURLWithPath: bundle) : environment.workingDirectory.appendingPathComponent(bundle)
+            let directory =
+                bundle.hasPrefix("/") ? URL(fileURLWithPath: bundle) : environment.workingDirectory.appendingPathComponent(bundle)
             let resolver: SchemeResolver
             do { resolver = try SchemeResolver(bundle: directory) } catch {
                 console.err("\(bundle): error: \(error)\n")
@@ -71,7 +72,8 @@ enum ServeCommand: Command {
     }
 
     private static func serve(
-        _ resolver: SchemeResolver, _ configuration: ServeConfiguration, watcher: (SiteWatcher, TreeSnapshot)?, stop: StopSignals, console: Console
+        _ resolver: SchemeResolver, _ configuration: ServeConfiguration, watcher: (SiteWatcher, TreeSnapshot)?, stop: StopSignals,
+        console: Console
     ) async -> ExitCode {
         let server: PreviewServer
         do {

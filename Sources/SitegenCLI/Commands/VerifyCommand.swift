@@ -11,7 +11,8 @@ enum VerifyCommand: Command {
     static func run(_ arguments: ParsedArguments, console: Console, environment: Environment) async -> ExitCode {
         let path = arguments.positionals[0]
         let display = path.hasSuffix("/") ? path : path + "/"
-        let directory = path.hasPrefix("/") ? URL(fileURLWithPath: path) : environment.workingDirectory.appendingPathComponent(path)
+        let directory =
+            path.hasPrefix("/") ? URL(fileURLWithPath: path) : environment.workingDirectory.appendingPathComponent(path)
         let report: VerificationReport
         do {
             report = try BundleVerifier.verify(bundle: directory)

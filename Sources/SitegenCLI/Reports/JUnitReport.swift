@@ -9,15 +9,18 @@ enum JUnitReport {
         let failing = byFile.values.reduce(0) { $0 + $1.count }
         var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         out += "<testsuites name=\"sitegen\" tests=\"\(files.count)\" failures=\"\(failing)\">\n"
-        out += "  <testsuite name=\"sitegen \(escape(report.command))\" tests=\"\(files.count)\" failures=\"\(failing)\" errors=\"0\" time=\"\(String(format: "%.3f", report.seconds))\">\n"
+        out +=
+            "  <testsuite name=\"sitegen \(escape(report.command))\" tests=\"\(files.count)\" failures=\"\(failing)\" errors=\"0\" time=\"\(String(format: "%.3f", report.seconds))\">\n"
         for file in files {
             let findings = byFile[file] ?? []
-            out += "    <testcase classname=\"sitegen.\(escape(report.command))\" name=\"\(escape(file))\" file=\"\(escape(file))\""
+            out +=
+                "    <testcase classname=\"sitegen.\(escape(report.command))\" name=\"\(escape(file))\" file=\"\(escape(file))\""
             if findings.isEmpty { out += "/>\n"; continue }
             out += ">\n"
             for finding in findings {
                 let message = "\(finding.rule): \(finding.message)"
-                out += "      <failure type=\"\(finding.severity.rawValue)\" message=\"\(escape(message))\">\(escape(finding.description))</failure>\n"
+                out +=
+                    "      <failure type=\"\(finding.severity.rawValue)\" message=\"\(escape(message))\">\(escape(finding.description))</failure>\n"
             }
             out += "    </testcase>\n"
         }

@@ -29,7 +29,8 @@ struct ReportOptions: Sendable {
             console.out(text)
             return true
         }
-        let url = outputFile.hasPrefix("/") ? URL(fileURLWithPath: outputFile) : workingDirectory.appendingPathComponent(outputFile)
+        let url =
+            outputFile.hasPrefix("/") ? URL(fileURLWithPath: outputFile) : workingDirectory.appendingPathComponent(outputFile)
         do {
             try Data(text.utf8).write(to: url, options: .atomic)
         } catch {

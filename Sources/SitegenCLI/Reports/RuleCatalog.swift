@@ -14,14 +14,24 @@ enum RuleCatalog {
         Rule(id: .escapesRoot, defaultSeverity: .error, summary: "The link leaves the bundle root."),
         Rule(id: .fileURL, defaultSeverity: .error, summary: "A file: URL, which an app bundle cannot serve."),
         Rule(id: .invalidURL, defaultSeverity: .error, summary: "The URL cannot be parsed."),
-        Rule(id: .caseMismatch, defaultSeverity: .error, summary: "The target exists only with other letter case: works on a Mac, fails on a device."),
-        Rule(id: .directoryNoSlash, defaultSeverity: .error, summary: "A link to a directory without its trailing slash, which the scheme resolver does not serve."),
-        Rule(id: .absolutePath, defaultSeverity: .warning, summary: "A root-relative link, which breaks when the bundle is loaded from file://."),
+        Rule(
+            id: .caseMismatch, defaultSeverity: .error,
+            summary: "The target exists only with other letter case: works on a Mac, fails on a device."),
+        Rule(
+            id: .directoryNoSlash, defaultSeverity: .error,
+            summary: "A link to a directory without its trailing slash, which the scheme resolver does not serve."),
+        Rule(
+            id: .absolutePath, defaultSeverity: .warning,
+            summary: "A root-relative link, which breaks when the bundle is loaded from file://."),
         Rule(id: .duplicateID, defaultSeverity: .warning, summary: "Two elements of one page share an id."),
         Rule(id: .orphan, defaultSeverity: .warning, summary: "A page in the bundle that no link reaches from the entry."),
         Rule(id: .externalLink, defaultSeverity: .warning, summary: "A link to another origin: listed, never fetched."),
-        Rule(id: RuleID("mirror-fetch"), defaultSeverity: .warning, summary: "sitegen mirror could not fetch a resource of the source site."),
-        Rule(id: RuleID("mirror-limit"), defaultSeverity: .warning, summary: "sitegen mirror stopped at --max-pages or --max-bytes."),
+        Rule(
+            id: RuleID("mirror-fetch"), defaultSeverity: .warning,
+            summary: "sitegen mirror could not fetch a resource of the source site."),
+        Rule(
+            id: RuleID("mirror-limit"), defaultSeverity: .warning,
+            summary: "sitegen mirror stopped at --max-pages or --max-bytes."),
         Rule(id: .unknownKey, defaultSeverity: .warning, summary: "A configuration or front-matter key sitegen does not know."),
     ]
 }

@@ -10,7 +10,9 @@ struct AttributeValue: Sendable, Equatable {
     /// extractor's fallback), anywhere in that tag. `nil` for an attribute without a value.
     static func locate(_ name: String, at offset: Int, in bytes: [UInt8]) -> AttributeValue? {
         let wanted = Array(name.utf8)
-        if bytes[offset] != UInt8(ascii: "<") { return value(afterNameAt: offset, length: wanted.count, in: bytes, matching: wanted) }
+        if bytes[offset] != UInt8(ascii: "<") {
+            return value(afterNameAt: offset, length: wanted.count, in: bytes, matching: wanted)
+        }
         var p = offset + 1
         while p < bytes.count, !bytes[p].isSpace, bytes[p] != UInt8(ascii: ">"), bytes[p] != UInt8(ascii: "/") { p += 1 }
         while p < bytes.count {
@@ -27,7 +29,8 @@ struct AttributeValue: Sendable, Equatable {
         return nil
     }
 
-    private static func value(afterNameAt start: Int, length: Int, in bytes: [UInt8], matching wanted: [UInt8]) -> AttributeValue? {
+    private static func value(afterNameAt start: Int, length: Int, in bytes: [UInt8], matching wanted: [UInt8]) -> AttributeValue?
+    {
         guard length == wanted.count, start + length <= bytes.count else { return nil }
         for k in 0..<length where bytes[start + k] | 0x20 != wanted[k] | 0x20 { return nil }
         return valueSpan(afterName: start + length, in: bytes)?.value

@@ -28,7 +28,8 @@ enum HTMLRewriter {
                 case "srcset": SrcsetRewriter.rewrite(written, map: map)
                 case "style":
                     String(
-                        decoding: CSSRewriter.rewrite(Array(written.utf8), quote: value.quote == UInt8(ascii: "'") ? "\"" : "'", map: map),
+                        decoding: CSSRewriter.rewrite(
+                            Array(written.utf8), quote: value.quote == UInt8(ascii: "'") ? "\"" : "'", map: map),
                         as: UTF8.self)
                 case "content": map(link.url).flatMap { replaceLast(link.url, with: $0, in: written) }
                 default: map(link.url)

@@ -62,7 +62,8 @@ public struct FolderSource: MirrorSource {
 
     private func kind(_ relative: String) -> Kind {
         var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: folder.appendingPathComponent(relative).path, isDirectory: &isDirectory) else {
+        guard FileManager.default.fileExists(atPath: folder.appendingPathComponent(relative).path, isDirectory: &isDirectory)
+        else {
             return .none
         }
         return isDirectory.boolValue ? .directory : .file

@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// A site served over HTTP on loopback, fetched with `URLSession`. The only networking code of the
@@ -85,7 +86,8 @@ public final class HTTPSource: MirrorSource, @unchecked Sendable {
             guard let entry = lock.withLock({ pending.removeValue(forKey: task.taskIdentifier) }) else { return }
             if entry.tooLarge {
                 entry.reply.resume(returning: .failure(SourceError("larger than \(maxBytes) bytes")))
-            } else if let response = task.response as? HTTPURLResponse, error == nil || (300..<400).contains(response.statusCode) {
+            } else if let response = task.response as? HTTPURLResponse, error == nil || (300..<400).contains(response.statusCode)
+            {
                 entry.reply.resume(returning: .success((response, entry.data)))
             } else {
                 let reason = error.map { $0.localizedDescription } ?? "no HTTP response"

@@ -91,7 +91,8 @@ public struct HTTPRequestParser: Sendable {
             }
             headers.append((name, String(decoding: value, as: UTF8.self)))
         }
-        let request = HTTPRequest(method: method, target: String(decoding: target, as: UTF8.self), minorVersion: minor, headers: headers)
+        let request = HTTPRequest(
+            method: method, target: String(decoding: target, as: UTF8.self), minorVersion: minor, headers: headers)
         let hosts = headers.filter { $0.name.lowercased() == "host" }.count
         if minor >= 1 && hosts != 1 || hosts > 1 { return .failure(.bad("an HTTP/1.1 request needs exactly one Host header")) }
         if let length = request.header("Content-Length"), Int(length) == nil || length.hasPrefix("+") || length.hasPrefix("-") {

@@ -8,7 +8,8 @@ public enum LiveReloadScript {
     public static let eventsPath = "/_sitegen/events"
 
     /// The exact bytes inserted before `</body>`.
-    public static let tag = Data("""
+    public static let tag = Data(
+        """
         <script id="sitegen-live-reload">(()=>{const s=new EventSource("\(eventsPath)");let b;\
         s.addEventListener("reload",()=>location.reload());\
         s.addEventListener("failure",e=>{if(!b){b=document.createElement("pre");b.id="sitegen-build-error";\

@@ -1,5 +1,6 @@
 import Foundation
 import SitegenBundle
+
 #if canImport(FoundationNetworking)
     import FoundationNetworking
 #endif
@@ -20,7 +21,8 @@ struct Responder: Sendable {
         let path = request.target.prefix { $0 != "?" && $0 != "#" }
         if liveReload && path == LiveReloadScript.eventsPath {
             let headers = ["Content-Type": "text/event-stream", "Cache-Control": "no-cache"]
-            return PreviewResponse(head: HTTPResponseHead(status: 200, headers: headers), body: .eventStream, closeConnection: true)
+            return PreviewResponse(
+                head: HTTPResponseHead(status: 200, headers: headers), body: .eventStream, closeConnection: true)
         }
         guard let url = URL(string: resolver.origin.description + request.target) else {
             return .error(400, "the request target is not a valid URL path")

@@ -15,7 +15,9 @@ final class ListeningSocket: @unchecked Sendable {
         address.sin_port = in_port_t(UInt16(clamping: port)).bigEndian
         guard inet_pton(AF_INET, host, &address.sin_addr) == 1 else { throw SocketError(call: "inet_pton", code: EINVAL) }
         let type = Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue)
-        guard let fd = try systemCall("socket", { socket(AF_INET, type, 0) }) else { throw SocketError(call: "socket", code: EAGAIN) }
+        guard let fd = try systemCall("socket", { socket(AF_INET, type, 0) }) else {
+            throw SocketError(call: "socket", code: EAGAIN)
+        }
         do {
             var yes: Int32 = 1
             try systemCall("setsockopt") { setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size)) }
