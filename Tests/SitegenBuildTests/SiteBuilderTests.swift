@@ -140,3 +140,19 @@ import Testing
             ])
     }
 }
+
+@Suite struct NavOrderTests {
+    @Test func titlesSortNaturallyAndCaseInsensitively() async throws {
+        let site = try TestSite([
+            "Site/index.md": "# Home\n", "Site/a.md": "# Step 10\n", "Site/b.md": "# step 2\n", "Site/c.md": "# Step 1\n",
+            "Site/d.md": "# Apple\n",
+        ])
+        defer { site.remove() }
+        let outcome = try await site.build()
+        defer { outcome.staged.discard() }
+        let html = try site.staged(outcome, "index.html")
+        let positions = ["Apple", "Step 1", "step 2", "Step 10"].map { html.range(of: ">\($0)</a>")?.lowerBound }
+        #expect(positions.allSatisfy { $0 != nil })
+        #expect(positions.compactMap { $0 } == positions.compactMap { $0 }.sorted())
+    }
+}

@@ -132,7 +132,14 @@ struct SortKey: Comparable {
         case let (x?, y?) where x != y: return x < y
         case (.some, nil): return true
         case (nil, .some): return false
-        default: return a.title.localizedStandardCompare(b.title) == .orderedAscending
+        default:
+            // Natural order ("Step 2" before "Step 10"), case-insensitive, independent of the locale
+            // so that every machine builds the same sidebar; byte order breaks ties.
+            switch a.title.compare(b.title, options: [.caseInsensitive, .numeric], range: nil, locale: nil) {
+            case .orderedAscending: return true
+            case .orderedDescending: return false
+            case .orderedSame: return a.title < b.title
+            }
         }
     }
 }
