@@ -89,7 +89,7 @@ public struct SiteBuilder: Sendable {
             let writer = PageWriter(
                 context: PageContext(model: model, nav: nav, origin: origin.description), theme: theme,
                 templates: TemplateDependencies(sources: theme.templateSources), loader: loader,
-                staged: staged, previous: previous, previousBundle: options.outputDirectory, progress: progress)
+                staged: staged, previous: previous, progress: progress)
             var written = try await writer.writePages(
                 model.pages, sources: Dictionary(uniqueKeysWithValues: files.map { ($0.path, $0) }))
             written += try await writer.copyAssets(assets, displayRoot: options.siteDisplay)

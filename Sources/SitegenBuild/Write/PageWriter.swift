@@ -13,7 +13,6 @@ struct PageWriter: Sendable {
     var loader: PageLoader
     var staged: StagedBundle
     var previous: BuildCache?
-    var previousBundle: URL
     var progress: ProgressHandler?
 
     func writePages(_ pages: [Page], sources: [SitePath: SourceFile]) async throws(InputError) -> [WrittenFile] {
