@@ -28,6 +28,7 @@ public struct SiteBuilder: Sendable {
 
     /// Runs every stage up to a staged bundle. An input error stops the build with nothing written.
     public func build() async throws(InputError) -> BuildOutcome {
+        var timer = StageTimer()
         let site = options.siteDirectory
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: site.path, isDirectory: &isDirectory), isDirectory.boolValue else {
@@ -38,16 +39,19 @@ public struct SiteBuilder: Sendable {
         var ignore = config.ignore.map(GlobPattern.init)
         if let inside = relativePath(of: options.outputDirectory, in: site) { ignore.append(GlobPattern("/" + inside)) }
         let files = try SiteScanner.scan(site, displayRoot: options.siteDisplay, ignore: ignore)
+        timer.lap("config, theme, scan")
 
         let environment = environmentFingerprint(configText: configText, theme: theme)
         let previous = BuildCache.load(for: options.outputDirectory).flatMap { $0.environment == environment ? $0 : nil }
         var cache = BuildCache()
         cache.environment = environment
+        timer.lap("cache load")
 
         let loader = PageLoader(
             options: MarkdownOptions(rawHTML: config.rawHTML, smartPunctuation: config.smartPunctuation),
             displayRoot: options.siteDisplay)
         let loaded = try await loadPages(files.filter { $0.kind == .markdown }, with: loader, previous: previous)
+        timer.lap("parse")
         var diagnostics = configWarnings + loaded.flatMap(\.warnings)
         let pages = loaded.map(\.page).filter { !$0.meta.draft }
         let drafts = Set(loaded.map(\.page).filter(\.meta.draft).map(\.source))
@@ -67,6 +71,7 @@ public struct SiteBuilder: Sendable {
             try config.nav.map { entries throws(InputError) in try NavTree.fromConfig(entries, model: model) }
             ?? NavTree.fromFolders(model)
 
+        timer.lap("model, nav")
         cache.shape = shapeFingerprint(model, aliases: aliases)
         let reusable = previous?.shape == cache.shape ? previous : nil
         let unchanged = Set(loaded.filter { reusable?.pages[$0.page.source]?.fingerprint == $0.fingerprint }.map(\.page.source))
@@ -81,6 +86,7 @@ public struct SiteBuilder: Sendable {
                 warnings: entry.warnings, findings: findingsBySource[entry.page.displayPath] ?? [])
         }
         diagnostics += findingsBySource.values.flatMap { $0 }
+        timer.lap("source link checks")
 
         let origin = BundleOrigin(scheme: config.scheme, host: config.host)
         let staged = try StagedBundle.create(for: options.outputDirectory, displayPath: options.outputDisplay)
@@ -94,6 +100,7 @@ public struct SiteBuilder: Sendable {
                 model.pages, sources: Dictionary(uniqueKeysWithValues: files.map { ($0.path, $0) }))
             written += try await writer.copyAssets(assets, displayRoot: options.siteDisplay)
             written.append(try writer.write(NavScript.render(nav), to: NavScript.path))
+            timer.lap("render, write")
             for file in written {
                 cache.outputs[file.path] = BuildCache.OutputRecord(inputs: file.inputs, size: file.size, sha256: file.sha256)
             }
@@ -116,6 +123,7 @@ public struct SiteBuilder: Sendable {
             cache.manifestFingerprint = Fingerprint.of(manifestBytes)
             if previous?.manifestFingerprint == cache.manifestFingerprint { cache.crawl = previous?.crawl }
             cache.crawlMemo = previous?.crawlMemo ?? []
+            timer.lap("manifest")
             return BuildOutcome(
                 staged: staged, config: config, manifest: manifest, pageCount: pages.count, assetCount: assets.count,
                 diagnostics: diagnostics.sorted(), sources: sourceMap(model, theme: theme),

@@ -29,6 +29,7 @@ enum BuildPipeline {
         } catch {
             return .failure(Failure(message: "\(error)"))
         }
+        var timer = StageTimer()
         let crawl: CrawlResult
         if let cached = outcome.cache.crawl {
             crawl = CrawlResult(
@@ -46,6 +47,7 @@ enum BuildPipeline {
                 return .failure(Failure(message: "\(options.outputDisplay)\(error)"))
             }
         }
+        timer.lap("crawl")
         var seen = Set<String>()
         var diagnostics: [Diagnostic] = []
         for diagnostic in outcome.diagnostics + crawl.findings.map({ mapToSource($0, outcome.sources) }) {
@@ -59,6 +61,7 @@ enum BuildPipeline {
         do { try outcome.commit(crawl: cachedCrawl, crawlMemo: crawl.memo.encoded()) } catch {
             return .failure(Failure(message: "\(error)"))
         }
+        timer.lap("commit")
         let report = Report(
             command: "build", files: outcome.sourceFiles, diagnostics: diagnostics, pages: outcome.pageCount,
             assets: outcome.assetCount, linksChecked: crawl.linksChecked,
