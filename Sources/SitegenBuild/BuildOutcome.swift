@@ -18,6 +18,9 @@ public struct BuildOutcome: Sendable {
     /// What the next build can reuse; `cache.crawl` is set when the bundle is unchanged since the
     /// last crawl, whose findings then still hold.
     public var cache: BuildCache
+    /// The previous build's crawl, made with `cache.crawlMemo`, for the crawl to update when only a
+    /// few pages changed.
+    public var previousCrawl: BuildCache.CachedCrawl?
 
     /// Swaps the staged bundle over the previous one and saves the cache with the crawl's result.
     public func commit(crawl: BuildCache.CachedCrawl, crawlMemo: [UInt8]) throws(InputError) {

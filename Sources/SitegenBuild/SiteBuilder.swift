@@ -127,7 +127,7 @@ public struct SiteBuilder: Sendable {
             return BuildOutcome(
                 staged: staged, config: config, manifest: manifest, pageCount: pages.count, assetCount: assets.count,
                 diagnostics: diagnostics.sorted(), sources: sourceMap(model, theme: theme),
-                sourceFiles: loaded.map(\.page.displayPath), cache: cache)
+                sourceFiles: loaded.map(\.page.displayPath), cache: cache, previousCrawl: previous?.crawl)
         } catch {
             staged.discard()
             throw error

@@ -37,16 +37,34 @@ package struct ByteWriter {
 /// crash.
 package struct ByteReader {
     private let bytes: [UInt8]
-    private var offset = 0
+    private var offset: Int
+    private let end: Int
 
-    package init(_ bytes: [UInt8]) { self.bytes = bytes }
+    package init(_ bytes: [UInt8]) { self.init(bytes, range: 0..<bytes.count) }
 
-    package var isAtEnd: Bool { offset == bytes.count }
+    /// Reads only `range` of `bytes`, which is shared, not copied.
+    package init(_ bytes: [UInt8], range: Range<Int>) {
+        self.bytes = bytes
+        offset = max(0, min(range.lowerBound, bytes.count))
+        end = max(offset, min(range.upperBound, bytes.count))
+    }
+
+    package var isAtEnd: Bool { offset == end }
+
+    /// Where the next read starts, as an index into the whole buffer.
+    package var position: Int { offset }
+
+    /// Skips `count` bytes; `false` when fewer are left.
+    package mutating func skip(_ count: Int) -> Bool {
+        guard count >= 0, count <= end - offset else { return false }
+        offset += count
+        return true
+    }
 
     package mutating func uint() -> UInt64? {
         var value: UInt64 = 0
         var shift: UInt64 = 0
-        while offset < bytes.count, shift < 64 {
+        while offset < end, shift < 64 {
             let byte = bytes[offset]
             offset += 1
             value |= UInt64(byte & 0x7F) << shift
@@ -59,25 +77,25 @@ package struct ByteReader {
     package mutating func int() -> Int? { uint().map { Int(Int64(bitPattern: $0)) } }
 
     package mutating func count() -> Int? {
-        guard let value = int(), value >= 0, value <= bytes.count - offset + 1_000_000 else { return nil }
+        guard let value = int(), value >= 0, value <= end - offset + 1_000_000 else { return nil }
         return value
     }
 
     package mutating func bool() -> Bool? {
-        guard offset < bytes.count, bytes[offset] <= 1 else { return nil }
+        guard offset < end, bytes[offset] <= 1 else { return nil }
         defer { offset += 1 }
         return bytes[offset] == 1
     }
 
     /// A length-prefixed run of raw bytes.
     package mutating func rawBytes() -> [UInt8]? {
-        guard let length = int(), length >= 0, length <= bytes.count - offset else { return nil }
+        guard let length = int(), length >= 0, length <= end - offset else { return nil }
         defer { offset += length }
         return Array(bytes[offset..<offset + length])
     }
 
     package mutating func string() -> String? {
-        guard let length = int(), length >= 0, length <= bytes.count - offset else { return nil }
+        guard let length = int(), length >= 0, length <= end - offset else { return nil }
         defer { offset += length }
         return String(decoding: bytes[offset..<offset + length], as: UTF8.self)
     }

@@ -1,8 +1,11 @@
 import SitegenCore
 
 /// What a crawl parsed, by file and SHA-256, so that the next crawl of a changed bundle reads and
-/// parses only the files that changed. Serialised as bytes the build cache keeps; strings are
-/// interned, so 10,000 pages of navigation links cost a few integers each.
+/// parses only the files that changed. Serialised as bytes the build cache keeps.
+///
+/// Each file's entry is encoded on its own, with its own string table, and stays encoded until a
+/// crawl needs it: a rebuild that changed one page decodes a handful of entries and writes the rest
+/// back as the bytes they were, instead of decoding and re-encoding 10,000 documents.
 public struct CrawlMemo: Sendable {
     struct Entry: Sendable {
         var sha256: String
@@ -10,118 +13,195 @@ public struct CrawlMemo: Sendable {
         var document: ParsedDocument
     }
 
-    var entries: [String: Entry] = [:]
+    /// An entry still encoded: its SHA-256, and where its bytes are in `storage`.
+    private struct Stored: Sendable {
+        var sha256: String
+        var range: Range<Int>
+    }
+
     /// The path table that documents' accepted targets are numbers into.
     var paths: [String] = []
+    /// A fingerprint of what the crawl's findings depend on besides the files: entries and options.
+    var context: UInt64 = 0
+    private var storage: [UInt8] = []
+    private var stored: [String: Stored] = [:]
+    private var decoded: [String: Entry] = [:]
 
     public init() {}
 
-    /// How many parsed files it remembers.
-    public var count: Int { entries.count }
+    init(paths: [String], context: UInt64) {
+        self.paths = paths
+        self.context = context
+    }
 
-    static let magic = "sitegen-crawl 2"
+    /// How many parsed files it remembers.
+    public var count: Int { stored.count + decoded.count }
+
+    /// Every file it remembers.
+    var rememberedPaths: [String] { Array(stored.keys) + Array(decoded.keys) }
+
+    /// The SHA-256 of the file as it was parsed.
+    func sha256(at path: String) -> String? { decoded[path]?.sha256 ?? stored[path]?.sha256 }
+
+    /// The entry of `path`, decoded; `nil` when there is none or its bytes are damaged.
+    func entry(at path: String) -> Entry? {
+        if let entry = decoded[path] { return entry }
+        guard let stored = stored[path] else { return nil }
+        var reader = ByteReader(storage, range: stored.range)
+        return Self.readEntry(&reader, path: path, sha256: stored.sha256, pathCount: paths.count)
+    }
+
+    /// Remembers a freshly parsed file.
+    mutating func remember(_ entry: Entry, at path: String) {
+        stored[path] = nil
+        decoded[path] = entry
+    }
+
+    mutating func forget(_ path: String) {
+        stored[path] = nil
+        decoded[path] = nil
+    }
+
+    /// Takes `path`'s entry over from `other` without decoding it. Only valid when both memos number
+    /// accepted targets by the same path table.
+    mutating func carry(_ path: String, from other: CrawlMemo) {
+        if let entry = other.decoded[path] {
+            remember(entry, at: path)
+        } else if let entry = other.stored[path] {
+            let start = storage.count
+            storage.append(contentsOf: other.storage[entry.range])
+            decoded[path] = nil
+            stored[path] = Stored(sha256: entry.sha256, range: start..<storage.count)
+        }
+    }
+
+    static let magic = "sitegen-crawl 3"
 
     /// The memo as bytes, deterministic for the same content.
     public func encoded() -> [UInt8] {
-        var table = StringTable()
-        var body = ByteWriter()
-        body.strings(paths)
-        body.int(entries.count)
-        for path in entries.keys.sorted() {
-            guard let entry = entries[path] else { continue }
-            let document = entry.document
-            body.int(table.index(path))
-            body.string(entry.sha256)
-            body.int(table.index(entry.mimeType))
-            body.bool(document.isHTML)
-            body.int(document.duplicateIDs.count)
-            for (duplicate, first) in document.duplicateIDs {
-                for anchor in [duplicate, first] {
-                    body.int(table.index(anchor.name))
-                    body.bool(anchor.isID)
-                    body.int(anchor.line)
-                    body.int(anchor.column)
-                }
-            }
-            body.int(document.links.count)
-            for resolved in document.links {
-                let link = resolved.link
-                body.int(table.index(link.url))
-                body.int(table.index(link.element))
-                body.int(table.index(link.attribute))
-                body.int(link.line)
-                body.int(link.column)
-                Self.write(resolved.target, table: &table, to: &body)
-            }
-            body.int(document.acceptedCount)
-            body.int(document.acceptedTargets.count)
-            for index in document.acceptedTargets { body.int(Int(index)) }
-            body.int(document.anchorNames.count)
-            for name in document.anchorNames.sorted() { body.int(table.index(name)) }
-        }
         var out = ByteWriter()
         out.string(Self.magic)
-        out.strings(table.strings)
-        out.bytes.reserveCapacity(out.bytes.count + body.bytes.count)
-        out.bytes += body.bytes
+        out.uint(context)
+        out.strings(paths)
+        out.int(count)
+        out.bytes.reserveCapacity(storage.count + count * 100 + out.bytes.count)
+        for path in rememberedPaths.sorted() {
+            out.string(path)
+            if let entry = decoded[path] {
+                out.string(entry.sha256)
+                var body = ByteWriter()
+                Self.write(entry, to: &body)
+                out.int(body.bytes.count)
+                out.bytes += body.bytes
+            } else if let entry = stored[path] {
+                out.string(entry.sha256)
+                out.int(entry.range.count)
+                out.bytes += storage[entry.range]
+            }
+        }
         return out.bytes
     }
 
-    /// Reads `encoded()` output; `nil` for anything else (the crawl then parses every file).
+    /// Reads `encoded()` output; `nil` for anything else (the crawl then parses every file). Entries
+    /// are only indexed here; each is decoded when a crawl asks for it.
     public init?(bytes: [UInt8]) {
         var r = ByteReader(bytes)
-        guard r.string() == Self.magic, let strings = r.strings(), let paths = r.strings(), let count = r.count() else {
+        guard r.string() == Self.magic, let context = r.uint(), let paths = r.strings(), let count = r.count() else {
             return nil
         }
+        self.context = context
         self.paths = paths
+        stored.reserveCapacity(count)
+        for _ in 0..<count {
+            guard let path = r.string(), let sha256 = r.string(), let length = r.count() else { return nil }
+            let start = r.position
+            guard r.skip(length) else { return nil }
+            stored[path] = Stored(sha256: sha256, range: start..<start + length)
+        }
+        guard r.isAtEnd else { return nil }
+        storage = bytes
+    }
+
+    private static func write(_ entry: Entry, to body: inout ByteWriter) {
+        var table = StringTable()
+        var w = ByteWriter()
+        let document = entry.document
+        w.int(table.index(entry.mimeType))
+        w.bool(document.isHTML)
+        w.int(document.duplicateIDs.count)
+        for (duplicate, first) in document.duplicateIDs {
+            for anchor in [duplicate, first] {
+                w.int(table.index(anchor.name))
+                w.bool(anchor.isID)
+                w.int(anchor.line)
+                w.int(anchor.column)
+            }
+        }
+        w.int(document.links.count)
+        for resolved in document.links {
+            let link = resolved.link
+            w.int(table.index(link.url))
+            w.int(table.index(link.element))
+            w.int(table.index(link.attribute))
+            w.int(link.line)
+            w.int(link.column)
+            write(resolved.target, table: &table, to: &w)
+        }
+        w.int(document.acceptedCount)
+        w.int(document.acceptedTargets.count)
+        for index in document.acceptedTargets { w.int(Int(index)) }
+        w.int(document.anchorNames.count)
+        for name in document.anchorNames.sorted() { w.int(table.index(name)) }
+        body.strings(table.strings)
+        body.bytes += w.bytes
+    }
+
+    private static func readEntry(_ r: inout ByteReader, path: String, sha256: String, pathCount: Int) -> Entry? {
+        guard let strings = r.strings() else { return nil }
         func string(_ r: inout ByteReader) -> String? {
             guard let index = r.int(), strings.indices.contains(index) else { return nil }
             return strings[index]
         }
-        for _ in 0..<count {
-            guard let path = string(&r), let sha = r.string(), let mime = string(&r), let isHTML = r.bool(),
-                let duplicateCount = r.count()
+        guard let mime = string(&r), let isHTML = r.bool(), let duplicateCount = r.count() else { return nil }
+        var duplicates: [(duplicate: Anchor, first: Anchor)] = []
+        for _ in 0..<duplicateCount {
+            var pair: [Anchor] = []
+            for _ in 0..<2 {
+                guard let name = string(&r), let isID = r.bool(), let line = r.int(), let column = r.int() else { return nil }
+                pair.append(Anchor(name: name, isID: isID, line: line, column: column))
+            }
+            duplicates.append((pair[0], pair[1]))
+        }
+        guard let linkCount = r.count() else { return nil }
+        var links: [ResolvedLink] = []
+        links.reserveCapacity(linkCount)
+        for _ in 0..<linkCount {
+            guard let url = string(&r), let element = string(&r), let attribute = string(&r), let line = r.int(),
+                let column = r.int(), let target = readTarget(&r, string: string)
             else { return nil }
-            var duplicates: [(duplicate: Anchor, first: Anchor)] = []
-            for _ in 0..<duplicateCount {
-                var pair: [Anchor] = []
-                for _ in 0..<2 {
-                    guard let name = string(&r), let isID = r.bool(), let line = r.int(), let column = r.int() else { return nil }
-                    pair.append(Anchor(name: name, isID: isID, line: line, column: column))
-                }
-                duplicates.append((pair[0], pair[1]))
-            }
-            guard let linkCount = r.count() else { return nil }
-            var links: [ResolvedLink] = []
-            links.reserveCapacity(linkCount)
-            for _ in 0..<linkCount {
-                guard let url = string(&r), let element = string(&r), let attribute = string(&r), let line = r.int(),
-                    let column = r.int(), let target = Self.readTarget(&r, string: string)
-                else { return nil }
-                links.append(
-                    ResolvedLink(
-                        link: ExtractedLink(url: url, element: element, attribute: attribute, line: line, column: column),
-                        target: target))
-            }
-            guard let acceptedCount = r.int(), let targetCount = r.count() else { return nil }
-            var accepted: [Int32] = []
-            accepted.reserveCapacity(targetCount)
-            for _ in 0..<targetCount {
-                guard let index = r.int(), index >= 0, index < paths.count else { return nil }
-                accepted.append(Int32(index))
-            }
-            guard let anchorCount = r.count() else { return nil }
-            var anchors = Set<String>(minimumCapacity: anchorCount)
-            for _ in 0..<anchorCount {
-                guard let name = string(&r) else { return nil }
-                anchors.insert(name)
-            }
-            let document = ParsedDocument(
-                path: path, isHTML: isHTML, duplicateIDs: duplicates, links: links, acceptedTargets: accepted,
-                acceptedCount: acceptedCount, anchorNames: anchors)
-            entries[path] = Entry(sha256: sha, mimeType: mime, document: document)
+            links.append(
+                ResolvedLink(
+                    link: ExtractedLink(url: url, element: element, attribute: attribute, line: line, column: column),
+                    target: target))
+        }
+        guard let acceptedCount = r.int(), let targetCount = r.count() else { return nil }
+        var accepted: [Int32] = []
+        accepted.reserveCapacity(targetCount)
+        for _ in 0..<targetCount {
+            guard let index = r.int(), index >= 0, index < pathCount else { return nil }
+            accepted.append(Int32(index))
+        }
+        guard let anchorCount = r.count() else { return nil }
+        var anchors = Set<String>(minimumCapacity: anchorCount)
+        for _ in 0..<anchorCount {
+            guard let name = string(&r) else { return nil }
+            anchors.insert(name)
         }
         guard r.isAtEnd else { return nil }
+        let document = ParsedDocument(
+            path: path, isHTML: isHTML, duplicateIDs: duplicates, links: links, acceptedTargets: accepted,
+            acceptedCount: acceptedCount, anchorNames: anchors)
+        return Entry(sha256: sha256, mimeType: mime, document: document)
     }
 
     private static func write(_ target: LinkTarget, table: inout StringTable, to w: inout ByteWriter) {

@@ -23,6 +23,28 @@ struct ParsedDocument: Sendable {
     var acceptedCount: Int
     /// Every id and `<a name>`, for fragment checks.
     var anchorNames: Set<String>
+
+    /// How many links the rules count as checked for this document.
+    var checkedLinkCount: Int {
+        acceptedCount
+            + links.count { link in
+                switch link.target {
+                case .notALink, .ignored: false
+                default: true
+                }
+            }
+    }
+
+    /// Every same-origin URL key the crawl goes on to from this document (`keyOfPath` numbers accepted
+    /// targets): what decides which files the crawl reaches.
+    func scheduledKeys(keyOfPath: [String]) -> Set<String> {
+        var keys = Set<String>()
+        for link in links {
+            if case .sameOrigin(let target) = link.target, !target.escapesRoot { keys.insert(target.key) }
+        }
+        for index in acceptedTargets where keyOfPath.indices.contains(Int(index)) { keys.insert(keyOfPath[Int(index)]) }
+        return keys
+    }
 }
 
 /// What one child task returns: the fetch outcome of a URL and, for same-origin HTML and CSS, the
@@ -33,6 +55,8 @@ struct LoadedResource: Sendable {
     var document: ParsedDocument?
     /// The file's SHA-256 when the fetcher knows it, to remember the document by.
     var sha256: String?
+    /// The document is the memo's, not parsed again.
+    var fromMemo = false
 }
 
 /// The parent's side of the crawl: merged serially, one loaded resource at a time.

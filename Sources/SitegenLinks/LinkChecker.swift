@@ -8,7 +8,7 @@ import SitegenCore
 /// `DocumentFacts` with resolved links; the parent merges serially, schedules newly seen URLs, and once
 /// the crawl is closed applies the rules and sorts the findings.
 public struct LinkChecker: Sendable {
-    private let fetcher: any ResourceFetching
+    let fetcher: any ResourceFetching
     /// The options this checker applies.
     public let options: CheckOptions
     private let progress: ProgressHandler?
@@ -29,7 +29,6 @@ public struct LinkChecker: Sendable {
     /// Like `check(entries:)`, reusing what `memo` remembers of files whose SHA-256 is unchanged,
     /// and returning the memo for the next crawl.
     public func check(entries: [URL], memo: CrawlMemo?) async -> (report: CheckReport, memo: CrawlMemo) {
-        var remembered = CrawlMemo()
         let resolver = LinkResolver(scheme: fetcher.scheme, host: fetcher.host, ignorePatterns: options.ignorePatterns)
         var state = CrawlState()
         var queue: [(key: String, url: URL)] = []
@@ -41,6 +40,9 @@ public struct LinkChecker: Sendable {
         }
         let fetcher = self.fetcher
         let table = PathTable(paths: fetcher.allPaths, resolver: resolver)
+        var remembered = CrawlMemo(paths: table.paths, context: context(entries: entryKeys.map(\.key)))
+        let carriesOver = memo?.paths == table.paths
+        let previous = memo
         let memo = memo.map { MemoView(memo: $0, table: table) }
         state.keyOfPath = table.keys
         let limit = max(2, ProcessInfo.processInfo.activeProcessorCount * 4)
@@ -58,8 +60,12 @@ public struct LinkChecker: Sendable {
                 guard let loaded = await group.next() else { break }
                 running -= 1
                 if let document = loaded.document, let sha256 = loaded.sha256, case .found(_, let mimeType) = loaded.outcome {
-                    remembered.entries[document.path] = CrawlMemo.Entry(sha256: sha256, mimeType: mimeType, document: document)
-                    remembered.paths = table.paths
+                    if loaded.fromMemo, carriesOver, let previous {
+                        remembered.carry(document.path, from: previous)
+                    } else {
+                        remembered.remember(
+                            CrawlMemo.Entry(sha256: sha256, mimeType: mimeType, document: document), at: document.path)
+                    }
                 }
                 queue.append(contentsOf: state.merge(loaded))
                 if head % 64 == 0 || head == queue.count {
@@ -72,6 +78,21 @@ public struct LinkChecker: Sendable {
         return (rules.report(), remembered)
     }
 
+    /// What the findings depend on besides the bundle's files: a memo made under another context
+    /// cannot update a report (`recheck`), though its parsed documents remain good.
+    func context(entries: [String]) -> UInt64 {
+        var fingerprint = Fingerprint()
+        fingerprint.add(fetcher.scheme)
+        fingerprint.add(fetcher.host)
+        fingerprint.add(Int(truncatingIfNeeded: fetcher.resolutionFingerprint))
+        for entry in entries { fingerprint.add(entry) }
+        fingerprint.add(options.external.rawValue)
+        fingerprint.add(options.reportOrphans ? "orphans" : "")
+        for pattern in options.ignorePatterns { fingerprint.add(pattern) }
+        fingerprint.add(options.displayRoot)
+        return fingerprint.value
+    }
+
     /// The map step for one URL: fetch, and parse and resolve if it is same-origin HTML or CSS.
     static func load(
         _ url: URL, key: String, fetcher: any ResourceFetching, resolver: LinkResolver, table: PathTable, memo: MemoView?
@@ -81,7 +102,7 @@ public struct LinkChecker: Sendable {
             let outcome = FetchOutcome.found(path: located.path, mimeType: located.mimeType)
             if DocumentKind(mimeType: located.mimeType) == .other { return LoadedResource(key: key, outcome: outcome) }
             if let document = memo?.document(at: located.path, sha256: located.sha256) {
-                return LoadedResource(key: key, outcome: outcome, document: document, sha256: located.sha256)
+                return LoadedResource(key: key, outcome: outcome, document: document, sha256: located.sha256, fromMemo: true)
             }
         }
         switch await fetcher.fetch(url) {

@@ -6,6 +6,8 @@ struct LinkRules {
     let state: CrawlState
     let options: CheckOptions
     let allPaths: [String]
+    /// The documents whose links are judged; `nil` for all. The others serve as targets only.
+    var judged: Set<String>?
     private var findings: [LinkFinding] = []
     private var linksChecked = 0
     private lazy var pathsByLowercase: [String: [String]] = Dictionary(grouping: allPaths) { $0.lowercased() }
@@ -46,8 +48,8 @@ struct LinkRules {
     }
 
     /// Applies every rule and returns the sorted report.
-    mutating func report() -> CheckReport {
-        for path in state.documents.keys.sorted() {
+    mutating func report(orphans: Bool = true) -> CheckReport {
+        for path in state.documents.keys.sorted() where judged?.contains(path) ?? true {
             guard let document = state.documents[path] else { continue }
             linksChecked += document.acceptedCount
             for (duplicate, first) in document.duplicateIDs {
@@ -58,7 +60,7 @@ struct LinkRules {
             }
             for link in document.links { check(link, in: document) }
         }
-        if options.reportOrphans {
+        if orphans, options.reportOrphans {
             let reached = state.reachedPaths
             for path in allPaths.sorted() where Self.isHTMLPath(path) && !reached.contains(path) {
                 add(

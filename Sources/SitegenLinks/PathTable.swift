@@ -28,14 +28,17 @@ struct PathTable: Sendable {
 struct MemoView: Sendable {
     private let memo: CrawlMemo
     private let renumbered: [Int32?]
+    private let samePaths: Bool
 
     init(memo: CrawlMemo, table: PathTable) {
         self.memo = memo
-        renumbered = memo.paths.map { table.index(of: $0) }
+        samePaths = memo.paths == table.paths
+        renumbered = samePaths ? [] : memo.paths.map { table.index(of: $0) }
     }
 
     func document(at path: String, sha256: String) -> ParsedDocument? {
-        guard let entry = memo.entries[path], entry.sha256 == sha256 else { return nil }
+        guard memo.sha256(at: path) == sha256, let entry = memo.entry(at: path) else { return nil }
+        if samePaths { return entry.document }
         var document = entry.document
         var targets: [Int32] = []
         targets.reserveCapacity(document.acceptedTargets.count)

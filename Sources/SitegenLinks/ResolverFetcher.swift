@@ -1,12 +1,26 @@
 import Foundation
 import SitegenBundle
+import SitegenCore
 
 /// The crawler's view of a bundle through `SchemeResolver`: the very code an app embeds, so what the
 /// checker accepts is what the app serves.
 public struct ResolverFetcher: ResourceFetching {
     public let resolver: SchemeResolver
+    private let sha256ByPath: [String: String]
+    public let resolutionFingerprint: UInt64
 
-    public init(resolver: SchemeResolver) { self.resolver = resolver }
+    public init(resolver: SchemeResolver) {
+        self.resolver = resolver
+        var hashes: [String: String] = [:]
+        for resource in resolver.manifest?.resources ?? [] { hashes[resource.file] = resource.sha256 }
+        sha256ByPath = hashes
+        var fingerprint = Fingerprint()
+        for alias in resolver.manifest?.aliases ?? [] {
+            fingerprint.add(alias.url)
+            fingerprint.add(alias.target)
+        }
+        resolutionFingerprint = fingerprint.value
+    }
 
     public var scheme: String { resolver.origin.scheme }
     public var host: String { resolver.origin.host }
@@ -16,6 +30,8 @@ public struct ResolverFetcher: ResourceFetching {
         guard case .success(let resource) = resolver.resolve(url), let sha256 = resource.sha256 else { return nil }
         return LocatedResource(path: resource.path, mimeType: resource.mimeType, sha256: sha256)
     }
+
+    public func sha256(ofPath path: String) -> String? { sha256ByPath[path] }
 
     public func fetch(_ url: URL) async -> FetchResult {
         switch resolver.resolve(url) {

@@ -117,4 +117,20 @@ import Testing
         #expect(first.status == 1 && second.status == 1)
         #expect(first.stdout.split(separator: "\n").dropLast() == second.stdout.split(separator: "\n").dropLast())
     }
+
+    @Test func editingAPageWithFindingsReportsWhatACleanBuildReports() throws {
+        let runner = try SitegenRunner()
+        defer { runner.cleanUp() }
+        try runner.copyFixture("Sites/broken", to: "Site")
+        try runner.copyFixture("Themes/minimal", to: "Templates")
+        #expect(try runner.run(["build"]).status == 1)
+        // Only text and a same-page fragment change: the crawl updates its last report instead of
+        // crawling again, and must still agree with a clean build line for line.
+        try runner.write(try runner.read("Site/index.md") + "\nMore text, and a [jump](#nowhere).\n", to: "Site/index.md")
+        let incremental = try runner.run(["build"])
+        let clean = try runner.run(["build", "--out", "clean"])
+        #expect(incremental.stdout.contains("no heading 'nowhere'"))
+        #expect(incremental.status == clean.status)
+        #expect(incremental.stdout.split(separator: "\n").dropLast() == clean.stdout.split(separator: "\n").dropLast())
+    }
 }

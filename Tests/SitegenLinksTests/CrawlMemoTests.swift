@@ -37,6 +37,8 @@ import Testing
         var host: String { inner.host }
         var allPaths: [String] { inner.allPaths }
         func locate(_ url: URL) async -> LocatedResource? { await inner.locate(url) }
+        func sha256(ofPath path: String) -> String? { inner.sha256(ofPath: path) }
+        var resolutionFingerprint: UInt64 { inner.resolutionFingerprint }
         func fetch(_ url: URL) async -> FetchResult {
             let result = await inner.fetch(url)
             if case .found(let path, _, _) = result { counter.add(path) }
@@ -101,6 +103,73 @@ import Testing
         let fresh = try await check(root, memo: nil)
         #expect(incremental.report.findings == fresh.report.findings)
         #expect(fresh.report.findings.map(\.diagnostic.location?.path) == ["a.html", "index.html"])
+    }
+
+    private func recheck(_ root: URL, after first: (report: CheckReport, memo: CrawlMemo), counter: ReadCounter) async throws
+        -> (report: CheckReport, memo: CrawlMemo)?
+    {
+        let resolver = try SchemeResolver(bundle: root)
+        let fetcher = CountingFetcher(inner: ResolverFetcher(resolver: resolver), counter: counter)
+        return await LinkChecker(fetcher: fetcher).recheck(
+            entries: [resolver.entryURL], baseline: first.report, memo: first.memo)
+    }
+
+    private static let site = [
+        "index.html": "<a href=\"a.html#part\">a</a> <a href=\"b.html\">b</a> <a href=\"c.html\">c</a>",
+        "a.html": "<h2 id=\"part\">Part</h2><a href=\"index.html\">home</a> <a href=\"b.html#nowhere\">b</a>",
+        "b.html": "<p id=\"top-b\">b</p><a href=\"a.html#part\">a</a>",
+        "c.html": "<p>c</p><a href=\"index.html\">home</a>",
+        "orphan.html": "<p>nobody links here</p>",
+    ]
+
+    @Test func aRecheckReadsOnlyChangedFilesAndMatchesAFreshCrawl() async throws {
+        let root = try await bundle(Self.site)
+        defer { try? FileManager.default.removeItem(at: root) }
+        let first = try await check(root, memo: nil)
+        #expect(Set(first.report.findings.map(\.diagnostic.rule.rawValue)) == ["broken-fragment", "orphan"])
+
+        // b.html's text changes and it gains a broken fragment into a page it already linked to;
+        // its anchors and the pages it reaches stay the same.
+        try Data("<p id=\"top-b\">b, edited</p><a href=\"a.html#part\">a</a> <a href=\"a.html#gone\">gone</a>".utf8)
+            .write(to: root.appendingPathComponent("b.html"))
+        try await rescan(root)
+        let reads = ReadCounter()
+        let rechecked = try #require(try await recheck(root, after: first, counter: reads))
+        #expect(reads.read == ["b.html"])
+        let fresh = try await check(root, memo: nil)
+        #expect(rechecked.report == fresh.report)
+        #expect(rechecked.report.findings.count == first.report.findings.count + 1)
+        #expect(rechecked.memo.encoded() == fresh.memo.encoded())
+
+        // Decoded from bytes, the memo rechecks the next change just as well.
+        try Data("<p>c, edited</p><a href=\"index.html\">home</a> <a href=\"#top\">top</a>".utf8)
+            .write(to: root.appendingPathComponent("c.html"))
+        try await rescan(root)
+        let decoded = try #require(CrawlMemo(bytes: rechecked.memo.encoded()))
+        let again = try #require(try await recheck(root, after: (rechecked.report, decoded), counter: ReadCounter()))
+        #expect(again.report == (try await check(root, memo: nil)).report)
+    }
+
+    @Test func aRecheckRefusesChangesThatReachIntoOtherPages() async throws {
+        let edits = [
+            ("a.html", "<h2 id=\"renamed\">Part</h2><a href=\"index.html\">home</a> <a href=\"b.html#nowhere\">b</a>"),
+            ("c.html", "<p>c</p><a href=\"index.html\">home</a> <a href=\"orphan.html\">no longer an orphan</a>"),
+            ("c.html", "<p>c</p>"),
+        ]
+        for (path, text) in edits {
+            let root = try await bundle(Self.site)
+            defer { try? FileManager.default.removeItem(at: root) }
+            let first = try await check(root, memo: nil)
+            try Data(text.utf8).write(to: root.appendingPathComponent(path))
+            try await rescan(root)
+            #expect(try await recheck(root, after: first, counter: ReadCounter()) == nil, "editing \(path)")
+        }
+        let root = try await bundle(Self.site)
+        defer { try? FileManager.default.removeItem(at: root) }
+        let first = try await check(root, memo: nil)
+        try Data("new".utf8).write(to: root.appendingPathComponent("new.html"))
+        try await rescan(root)
+        #expect(try await recheck(root, after: first, counter: ReadCounter()) == nil, "adding a file")
     }
 
     @Test func damagedMemoBytesAreRefused() {

@@ -31,17 +31,16 @@ enum BuildPipeline {
         }
         var timer = StageTimer()
         let crawl: CrawlResult
+        let memo = CrawlMemo(bytes: outcome.cache.crawlMemo)
         if let cached = outcome.cache.crawl {
-            crawl = CrawlResult(
-                findings: cached.findings.map { LinkFinding(diagnostic: $0.diagnostic, page: $0.page, href: $0.href) },
-                pages: cached.pages, assets: cached.assets, linksChecked: cached.linksChecked,
-                memo: CrawlMemo(bytes: outcome.cache.crawlMemo) ?? CrawlMemo())
+            crawl = CrawlResult(cached, memo: memo ?? CrawlMemo())
         } else {
             do {
                 crawl = try await Crawl.run(
                     bundle: outcome.staged.directory, displayRoot: options.outputDisplay, entries: [],
                     external: CheckPolicy.external(outcome.config.externalLinks), ignore: outcome.config.ignoreLinks,
-                    progress: progress?.handler, memo: CrawlMemo(bytes: outcome.cache.crawlMemo), assembled: outcome.manifest)
+                    progress: progress?.handler, memo: memo, baseline: outcome.previousCrawl.map { CrawlResult($0).report },
+                    assembled: outcome.manifest)
             } catch {
                 outcome.staged.discard()
                 return .failure(Failure(message: "\(options.outputDisplay)\(error)"))
@@ -55,10 +54,7 @@ enum BuildPipeline {
             if seen.insert(key).inserted { diagnostics.append(diagnostic) }
         }
         diagnostics.sort()
-        let cachedCrawl = BuildCache.CachedCrawl(
-            findings: crawl.findings.map { BuildCache.CachedFinding(diagnostic: $0.diagnostic, page: $0.page, href: $0.href) },
-            pages: crawl.pages, assets: crawl.assets, linksChecked: crawl.linksChecked)
-        do { try outcome.commit(crawl: cachedCrawl, crawlMemo: crawl.memo.encoded()) } catch {
+        do { try outcome.commit(crawl: crawl.cached, crawlMemo: crawl.memo.encoded()) } catch {
             return .failure(Failure(message: "\(error)"))
         }
         timer.lap("commit")

@@ -12,6 +12,36 @@ struct CrawlResult: Sendable {
     var linksChecked: Int
     /// What the crawl parsed, for the next one.
     var memo = CrawlMemo()
+
+    var report: CheckReport { CheckReport(pages: pages, assets: assets, linksChecked: linksChecked, findings: findings) }
+
+    init(_ report: CheckReport, memo: CrawlMemo) {
+        self.init(
+            findings: report.findings, pages: report.pages, assets: report.assets, linksChecked: report.linksChecked,
+            memo: memo)
+    }
+
+    init(findings: [LinkFinding], pages: Int, assets: Int, linksChecked: Int, memo: CrawlMemo = CrawlMemo()) {
+        self.findings = findings
+        self.pages = pages
+        self.assets = assets
+        self.linksChecked = linksChecked
+        self.memo = memo
+    }
+
+    /// A crawl the build cache remembered.
+    init(_ cached: BuildCache.CachedCrawl, memo: CrawlMemo = CrawlMemo()) {
+        self.init(
+            findings: cached.findings.map { LinkFinding(diagnostic: $0.diagnostic, page: $0.page, href: $0.href) },
+            pages: cached.pages, assets: cached.assets, linksChecked: cached.linksChecked, memo: memo)
+    }
+
+    /// The form the build cache keeps.
+    var cached: BuildCache.CachedCrawl {
+        BuildCache.CachedCrawl(
+            findings: findings.map { BuildCache.CachedFinding(diagnostic: $0.diagnostic, page: $0.page, href: $0.href) },
+            pages: pages, assets: assets, linksChecked: linksChecked)
+    }
 }
 
 /// The crawl `build` and `check` share: every same-origin URL fetched through `SchemeResolver`,
@@ -20,7 +50,7 @@ enum Crawl {
     static func run(
         bundle: URL, displayRoot: String, entries: [String], external: ExternalLinkPolicy, ignore: [String],
         origin: BundleOrigin = BundleOrigin(), progress: ProgressHandler? = nil, memo: CrawlMemo? = nil,
-        assembled: Manifest? = nil
+        baseline: CheckReport? = nil, assembled: Manifest? = nil
     ) async throws(ManifestError) -> CrawlResult {
         let resolver: SchemeResolver
         if let assembled {
@@ -34,11 +64,13 @@ enum Crawl {
         options.ignorePatterns = ignore
         options.displayRoot = displayRoot
         let extra = entries.map { resolver.origin.url(forPath: $0.hasPrefix("/") ? String($0.dropFirst()) : $0) }
-        let (report, remembered) = await LinkChecker(fetcher: fetcher, options: options, progress: progress)
-            .check(entries: [resolver.entryURL] + extra, memo: memo)
-        return CrawlResult(
-            findings: report.findings, pages: report.pages, assets: report.assets, linksChecked: report.linksChecked,
-            memo: remembered)
+        let checker = LinkChecker(fetcher: fetcher, options: options, progress: progress)
+        let entries = [resolver.entryURL] + extra
+        if let baseline, let memo, let (report, remembered) = await checker.recheck(entries: entries, baseline: baseline, memo: memo) {
+            return CrawlResult(report, memo: remembered)
+        }
+        let (report, remembered) = await checker.check(entries: entries, memo: memo)
+        return CrawlResult(report, memo: remembered)
     }
 }
 
