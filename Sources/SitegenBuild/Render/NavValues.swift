@@ -87,7 +87,9 @@ struct NavValues: Sendable {
                 "title": .string(node.title), "isCurrent": false, "isOpen": .bool(isOpen),
                 "hasChildren": .bool(!children.isEmpty), "children": .list(children),
             ]
-            if let target = node.page { fields["url"] = .string(here.relativeReference(to: target)) }
+            // A section without a page gets `url: null`, not no `url`: Mustache would look a missing
+            // name up in the enclosing item and link the section to its parent's page.
+            fields["url"] = node.page.map { .string(here.relativeReference(to: $0)) } ?? .null
             return .dictionary(fields)
         }
         return tree.nodes[0].children.map(item)
