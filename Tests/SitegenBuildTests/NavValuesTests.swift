@@ -18,6 +18,24 @@ import Testing
         #expect(html.contains("<li>Advanced<ul>"))
         #expect(!html.contains(">Advanced</a>"))
     }
+
+    @Test func defaultThemeRendersMoreItems() async throws {
+        var files = ["Site/index.md": "# Home\n", "Site/guide/index.md": "# Guide\n"]
+        for number in 1...60 { files["Site/guide/page-\(number).md"] = "# Page \(number)\n" }
+        let site = try TestSite(files, defaultTheme: true)
+        defer { site.remove() }
+        let outcome = try await site.build()
+        defer { outcome.staged.discard() }
+        #expect(outcome.diagnostics.isEmpty)
+        let html = try site.staged(outcome, "guide/page-30.html")
+        #expect(html.contains("<li class=\"nav-more\"><a href=\"page-19.html\">… 19 earlier</a></li>"))
+        #expect(html.contains("<li class=\"nav-more\"><a href=\"page-41.html\">… 20 more</a></li>"))
+        #expect(html.contains("<li class=\"is-open\"><a href=\"page-30.html\" aria-current=\"page\">Page 30</a></li>"))
+        #expect(!html.contains(">Page 18</a>") && html.contains(">Page 20</a>") && !html.contains(">Page 41</a>"))
+        // The script that shows the whole tree, hidden pages included, is still there.
+        #expect(html.contains("_sitegen/nav.js"))
+        #expect(try site.staged(outcome, "_sitegen/nav.js").contains("\"guide/page-18.html\""))
+    }
 }
 
 @Suite struct NavWindowTests {
