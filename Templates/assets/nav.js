@@ -1,5 +1,8 @@
 // Builds the whole sidebar from _sitegen/nav.js: each page's HTML carries only its own branch, so
-// 10,000 pages do not carry 10,000 copies of the full tree. Without JavaScript that branch remains.
+// 10,000 pages do not carry 10,000 copies of the full tree, and in that branch a list of more than
+// 25 entries holding the current page shows only 21 of them around it, with "... N earlier" and
+// "... N more" items (li.nav-more) linking to the nearest hidden entries. This script replaces that
+// list with the full tree, hidden entries included; without JavaScript the trimmed branch remains.
 (function () {
   var tree = window.sitegenNav;
   var nav = document.querySelector("nav.nav[data-page]");

@@ -3,14 +3,18 @@ import SitegenCore
 
 @testable import SitegenBuild
 
-/// A site written into a temporary folder, with the minimal fixture theme, built in process.
+/// A site written into a temporary folder, with the minimal fixture theme (or the default theme of
+/// the repository's `Templates/`), built in process.
 struct TestSite {
     let root: URL
 
-    init(_ files: [String: String]) throws {
+    init(_ files: [String: String], defaultTheme: Bool = false) throws {
         root = FileManager.default.temporaryDirectory.appendingPathComponent("sitegen-build-\(UUID().uuidString)")
-        let theme = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Fixtures/Themes/minimal")
+        let tests = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        let theme =
+            defaultTheme
+            ? tests.deletingLastPathComponent().appendingPathComponent("Templates")
+            : tests.appendingPathComponent("Fixtures/Themes/minimal")
         try FileManager.default.createDirectory(at: root.appendingPathComponent("Site"), withIntermediateDirectories: true)
         try FileManager.default.copyItem(at: theme, to: root.appendingPathComponent("Templates"))
         for (path, text) in files { try write(text, to: path) }
