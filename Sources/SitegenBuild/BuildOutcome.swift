@@ -21,6 +21,9 @@ public struct BuildOutcome: Sendable {
     /// The previous build's crawl, made with `cache.crawlMemo`, for the crawl to update when only a
     /// few pages changed.
     public var previousCrawl: BuildCache.CachedCrawl?
+    /// The previous build's cache, held so that it is freed with the outcome (or not at all, by a
+    /// command that exits right after) rather than in the middle of the build.
+    var previousCache: BuildCache?
 
     /// Swaps the staged bundle over the previous one and saves the cache with the crawl's result.
     public func commit(crawl: BuildCache.CachedCrawl, crawlMemo: [UInt8]) throws(InputError) {
@@ -32,25 +35,20 @@ public struct BuildOutcome: Sendable {
     }
 }
 
-/// Maps a generated page back to its Markdown source and template.
+/// Maps a generated page back to its Markdown source and template. Looked up only for findings, so
+/// nothing is indexed per link up front.
 public struct SourceMap: Sendable {
-    public struct Entry: Sendable {
-        /// `Site/guide/a.md`
-        public var markdown: String
-        /// `Templates/page.html`
-        public var template: String
-        /// Link as emitted in the HTML → its places in the Markdown.
-        public var links: [String: SourceLocation]
-    }
-
-    /// By bundle-relative output path (`guide/a.html`).
-    public var pages: [String: Entry] = [:]
+    let model: SiteModel
+    /// `Templates/`, as messages show it.
+    let templatesDisplay: String
 
     /// Where a finding about `href` on generated page `page` should point: the Markdown link when
     /// the link came from Markdown, else the page's template.
-    public func location(page: String, href: String?) -> SourceLocation? {
-        guard let entry = pages[page] else { return nil }
-        if let href, let location = entry.links[href] { return location }
-        return SourceLocation(path: entry.template)
+    public func location(page output: String, href: String?) -> SourceLocation? {
+        guard let page = model.page(output: SitePath(unchecked: output)) else { return nil }
+        if let href, let link = page.detailed.body.links.first(where: { $0.rewritten == href }) {
+            return SourceLocation(path: page.displayPath, line: link.line, column: link.column)
+        }
+        return SourceLocation(path: templatesDisplay + (page.meta.template ?? Theme.defaultTemplate) + ".html")
     }
 }

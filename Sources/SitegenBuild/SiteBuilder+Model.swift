@@ -31,19 +31,6 @@ extension SiteBuilder {
         return pairs
     }
 
-    func sourceMap(_ model: SiteModel, theme: Theme) -> SourceMap {
-        var map = SourceMap()
-        for page in model.pages {
-            var links: [String: SourceLocation] = [:]
-            for link in page.body.links where links[link.rewritten] == nil {
-                links[link.rewritten] = SourceLocation(path: page.displayPath, line: link.line, column: link.column)
-            }
-            let template = options.templatesDisplay + (page.meta.template ?? Theme.defaultTemplate) + ".html"
-            map.pages[page.output.rawValue] = SourceMap.Entry(markdown: page.displayPath, template: template, links: links)
-        }
-        return map
-    }
-
     func relativePath(of inner: URL, in outer: URL) -> String? {
         let innerPath = inner.standardizedFileURL.path, outerPath = outer.standardizedFileURL.path + "/"
         return innerPath.hasPrefix(outerPath) ? String(innerPath.dropFirst(outerPath.count)) : nil

@@ -126,8 +126,9 @@ public struct SiteBuilder: Sendable {
             timer.lap("manifest")
             return BuildOutcome(
                 staged: staged, config: config, manifest: manifest, pageCount: pages.count, assetCount: assets.count,
-                diagnostics: diagnostics.sorted(), sources: sourceMap(model, theme: theme),
-                sourceFiles: loaded.map(\.page.displayPath), cache: cache, previousCrawl: previous?.crawl)
+                diagnostics: diagnostics.sorted(), sources: SourceMap(model: model, templatesDisplay: options.templatesDisplay),
+                sourceFiles: loaded.map(\.page.displayPath), cache: cache, previousCrawl: previous?.crawl,
+                previousCache: previous)
         } catch {
             staged.discard()
             throw error

@@ -94,6 +94,13 @@ package struct ByteReader {
         return Array(bytes[offset..<offset + length])
     }
 
+    /// A length-prefixed run of raw bytes, sharing the reader's buffer instead of copying it.
+    package mutating func rawSlice() -> ArraySlice<UInt8>? {
+        guard let length = int(), length >= 0, length <= end - offset else { return nil }
+        defer { offset += length }
+        return bytes[offset..<offset + length]
+    }
+
     package mutating func string() -> String? {
         guard let length = int(), length >= 0, length <= end - offset else { return nil }
         defer { offset += length }

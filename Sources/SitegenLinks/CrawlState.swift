@@ -35,14 +35,16 @@ struct ParsedDocument: Sendable {
             }
     }
 
-    /// Every same-origin URL key the crawl goes on to from this document (`keyOfPath` numbers accepted
+    /// Every same-origin URL key the crawl goes on to from this document (`table` numbers accepted
     /// targets): what decides which files the crawl reaches.
-    func scheduledKeys(keyOfPath: [String]) -> Set<String> {
+    func scheduledKeys(_ table: PathTable) -> Set<String> {
         var keys = Set<String>()
         for link in links {
             if case .sameOrigin(let target) = link.target, !target.escapesRoot { keys.insert(target.key) }
         }
-        for index in acceptedTargets where keyOfPath.indices.contains(Int(index)) { keys.insert(keyOfPath[Int(index)]) }
+        for index in acceptedTargets {
+            if let key = table.key(at: index) { keys.insert(key) }
+        }
         return keys
     }
 }

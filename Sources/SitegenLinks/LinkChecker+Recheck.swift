@@ -26,10 +26,9 @@ extension LinkChecker {
         guard changed.count <= max(16, memo.count / 8) else { return nil }
         changed.sort()
 
-        let table = PathTable(paths: paths, resolver: resolver)
+        let table = PathTable(paths: paths, resolver: resolver, eagerKeys: false)
         var updated = memo
         var state = CrawlState()
-        state.keyOfPath = table.keys
         var linksChecked = baseline.linksChecked
         for path in changed {
             guard let old = memo.entry(at: path)?.document, let (_, url) = resolver.url(forPath: path) else { return nil }
@@ -38,7 +37,7 @@ extension LinkChecker {
             guard let document = loaded.document, case .found(_, let mimeType) = loaded.outcome,
                 let sha256 = fetcher.sha256(ofPath: path),
                 document.isHTML == old.isHTML, document.anchorNames == old.anchorNames,
-                document.scheduledKeys(keyOfPath: table.keys) == old.scheduledKeys(keyOfPath: table.keys)
+                document.scheduledKeys(table) == old.scheduledKeys(table)
             else { return nil }
             state.documents[path] = document
             linksChecked += document.checkedLinkCount - old.checkedLinkCount

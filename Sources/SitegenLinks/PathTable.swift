@@ -4,18 +4,33 @@ import Foundation
 /// be fine are kept as these numbers (4 bytes) instead of strings.
 struct PathTable: Sendable {
     let paths: [String]
+    /// The key of every path, computed up front; empty when keys are computed on demand.
     let keys: [String]
     private let indexOfPath: [String: Int32]
+    private let resolver: LinkResolver
 
-    init(paths: [String], resolver: LinkResolver) {
+    /// `eagerKeys: false` suits a crawl that looks at a few files only: keys are then computed when
+    /// asked for instead of for every file.
+    init(paths: [String], resolver: LinkResolver, eagerKeys: Bool = true) {
         self.paths = paths
-        keys = paths.map { path in resolver.url(forPath: path).map { resolver.key(for: $0.url) } ?? "" }
+        self.resolver = resolver
+        keys = eagerKeys ? paths.map { Self.key(of: $0, resolver) } : []
         indexOfPath = Dictionary(paths.enumerated().map { ($1, Int32($0)) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    private static func key(of path: String, _ resolver: LinkResolver) -> String {
+        resolver.url(forPath: path).map { resolver.key(for: $0.url) } ?? ""
+    }
+
+    /// The key file number `index` is fetched under.
+    func key(at index: Int32) -> String? {
+        guard paths.indices.contains(Int(index)) else { return nil }
+        return keys.isEmpty ? Self.key(of: paths[Int(index)], resolver) : keys[Int(index)]
     }
 
     /// The number of `path`, when it is a file of the bundle fetched under `key`.
     func index(_ path: String, key: String) -> Int32? {
-        guard let index = indexOfPath[path], keys[Int(index)] == key else { return nil }
+        guard let index = indexOfPath[path], self.key(at: index) == key else { return nil }
         return index
     }
 

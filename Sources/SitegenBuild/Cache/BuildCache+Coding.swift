@@ -117,23 +117,59 @@ extension BuildCache {
         w.strings(meta.aliases)
         w.optionalString(meta.navTitle)
         w.optionalString(page.body.title)
-        w.int(page.body.headings.count)
-        for heading in page.body.headings {
+        if let encoded = page.encodedDetails {
+            w.int(encoded.count)
+            w.bytes += encoded
+        } else {
+            var details = ByteWriter()
+            writeDetails(page.body, to: &details)
+            w.int(details.bytes.count)
+            w.bytes += details.bytes
+        }
+        w.strings(page.anchorIDs.sorted())
+    }
+
+    /// Headings and links: the part of a page record kept encoded until needed.
+    private static func writeDetails(_ body: RenderedMarkdown, to w: inout ByteWriter) {
+        w.int(body.headings.count)
+        for heading in body.headings {
             w.int(heading.level)
             w.string(heading.text)
             w.string(heading.id)
             w.int(heading.line)
             w.int(heading.column)
         }
-        w.int(page.body.links.count)
-        for link in page.body.links {
+        w.int(body.links.count)
+        for link in body.links {
             w.string(link.destination)
             w.string(link.rewritten)
             w.bool(link.isImage)
             w.int(link.line)
             w.int(link.column)
         }
-        w.strings(page.anchorIDs.sorted())
+    }
+
+    static func decodeDetails(_ bytes: ArraySlice<UInt8>) -> ([Heading], [MarkdownLink])? {
+        var r = ByteReader(Array(bytes))
+        guard let headingCount = r.count() else { return nil }
+        var headings: [Heading] = []
+        for _ in 0..<headingCount {
+            guard let level = r.int(), let text = r.string(), let id = r.string(), let line = r.int(), let column = r.int() else {
+                return nil
+            }
+            headings.append(Heading(level: level, text: text, id: id, line: line, column: column))
+        }
+        guard let linkCount = r.count() else { return nil }
+        var links: [MarkdownLink] = []
+        for _ in 0..<linkCount {
+            guard let destination = r.string(), let rewritten = r.string(), let isImage = r.bool(), let line = r.int(),
+                let column = r.int()
+            else { return nil }
+            links.append(
+                MarkdownLink(destination: destination, rewritten: rewritten, isImage: isImage, line: line, column: column))
+        }
+        guard r.isAtEnd else { return nil }
+        return (headings, links)
     }
 
     private static func readPage(_ r: inout ByteReader) -> Page? {
@@ -152,33 +188,17 @@ extension BuildCache {
         }
         guard let template = r.optionalString(), let draft = r.bool(), let aliases = r.strings(),
             let navTitle = r.optionalString(),
-            let bodyTitle = r.optionalString(), let headingCount = r.count()
+            let bodyTitle = r.optionalString(), let details = r.rawSlice()
         else { return nil }
         meta.template = template
         meta.draft = draft
         meta.aliases = aliases
         meta.navTitle = navTitle
-        var headings: [Heading] = []
-        for _ in 0..<headingCount {
-            guard let level = r.int(), let text = r.string(), let id = r.string(), let line = r.int(), let column = r.int() else {
-                return nil
-            }
-            headings.append(Heading(level: level, text: text, id: id, line: line, column: column))
-        }
-        guard let linkCount = r.count() else { return nil }
-        var links: [MarkdownLink] = []
-        for _ in 0..<linkCount {
-            guard let destination = r.string(), let rewritten = r.string(), let isImage = r.bool(), let line = r.int(),
-                let column = r.int()
-            else { return nil }
-            links.append(
-                MarkdownLink(destination: destination, rewritten: rewritten, isImage: isImage, line: line, column: column))
-        }
         guard let anchors = r.strings() else { return nil }
         return Page(
             source: SitePath(unchecked: source), output: SitePath(unchecked: output), meta: meta, title: title,
-            body: RenderedMarkdown(html: "", title: bodyTitle, headings: headings, links: links), displayPath: display,
-            anchorIDs: Set(anchors), hasBody: false, sourceFingerprint: 0)
+            body: RenderedMarkdown(html: "", title: bodyTitle, headings: [], links: []), displayPath: display,
+            anchorIDs: Set(anchors), hasBody: false, sourceFingerprint: 0, encodedDetails: details)
     }
 
     private static func write(_ diagnostics: [Diagnostic], to w: inout ByteWriter) {

@@ -6,11 +6,8 @@ import SitegenMarkdown
 /// reports findings at the Markdown file's line and column.
 struct SourceLinkChecker: Sendable {
     var model: SiteModel
-    /// Every linkable path (page sources and outputs, assets), by lowercased path and by folder, so
-    /// that a broken link's suggestion compares a handful of names, not the whole site.
-    private let byLowercase: [String: String]
-    private let byFolder: [String: [String]]
-    private let byName: [String: [String]]
+    /// What a broken link's suggestion is looked for in: scanned per broken link, never indexed.
+    private let candidates: CandidatePaths
     /// Front-matter aliases (`old/start.html`, `old/home/`) → the output path of their page.
     private let aliases: [String: SitePath]
     /// `ignore_links`: links that are neither checked here nor in the crawl.
@@ -20,18 +17,7 @@ struct SourceLinkChecker: Sendable {
         self.model = model
         self.aliases = Dictionary(aliases.map { ($0.from, SitePath(unchecked: $0.to)) }, uniquingKeysWith: { first, _ in first })
         ignored = model.config.ignoreLinks.map(LinkPattern.init)
-        let candidates = model.pages.map(\.source) + model.outputPaths
-        var byLowercase: [String: String] = [:]
-        var byFolder: [String: [String]] = [:]
-        var byName: [String: [String]] = [:]
-        for path in candidates.sorted() {
-            byLowercase[path.rawValue.lowercased()] = byLowercase[path.rawValue.lowercased()] ?? path.rawValue
-            byFolder[path.parent.rawValue, default: []].append(path.rawValue)
-            byName[path.lastComponent.lowercased(), default: []].append(path.rawValue)
-        }
-        self.byLowercase = byLowercase
-        self.byFolder = byFolder
-        self.byName = byName
+        candidates = CandidatePaths(paths: model.pages.map(\.source.rawValue) + model.outputPaths.map(\.rawValue))
     }
 
     /// Checks every page, spread over all cores; findings come back in page order.
@@ -50,7 +36,7 @@ struct SourceLinkChecker: Sendable {
     }
 
     func check(_ page: Page) -> [Diagnostic] {
-        page.body.links.compactMap { check($0, in: page) }
+        page.detailed.body.links.compactMap { check($0, in: page) }
     }
 
     private func check(_ link: MarkdownLink, in page: Page) -> Diagnostic? {
@@ -136,13 +122,13 @@ struct SourceLinkChecker: Sendable {
     }
 
     private func missing(_ path: SitePath, kind: String) -> Target {
-        if let real = byLowercase[path.rawValue.lowercased()] {
+        if let real = candidates.sameIgnoringCase(as: path.rawValue) {
             return .problem(
                 .caseMismatch, .error,
                 { "'\($0)' differs in letter case from '\(real)': it works on a Mac but fails on a device" })
         }
-        let candidates = (byFolder[path.parent.rawValue] ?? []) + (byName[path.lastComponent.lowercased()] ?? [])
-        let hint = Suggestion.nearest(to: path.rawValue, in: candidates).map { " (did you mean '\($0)'?)" } ?? ""
+        let nearby = candidates.nearby(path.rawValue)
+        let hint = Suggestion.nearest(to: path.rawValue, in: nearby).map { " (did you mean '\($0)'?)" } ?? ""
         return .problem(.brokenLink, .error, { _ in "no \(kind) '\(path)' in the site\(hint)" })
     }
 

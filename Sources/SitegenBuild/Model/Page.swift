@@ -23,6 +23,22 @@ public struct Page: Sendable {
     public var hasBody = true
     /// Fingerprint of the Markdown file's bytes.
     public var sourceFingerprint: UInt64 = 0
+    /// A page restored from the build cache keeps its headings and links encoded until something
+    /// asks for them (`detailed`): most rebuilds never do for most pages.
+    var encodedDetails: ArraySlice<UInt8>?
+
+    /// The page with `body.headings` and `body.links` filled in, decoding them from the cache's bytes
+    /// if they are still encoded.
+    var detailed: Page {
+        guard let encoded = encodedDetails else { return self }
+        var page = self
+        page.encodedDetails = nil
+        if let (headings, links) = BuildCache.decodeDetails(encoded) {
+            page.body.headings = headings
+            page.body.links = links
+        }
+        return page
+    }
 
     /// The page without its HTML, as the build cache keeps it.
     var withoutBody: Page {

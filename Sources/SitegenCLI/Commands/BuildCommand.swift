@@ -42,6 +42,7 @@ enum BuildCommand: Command {
         case .success(let built):
             result = built.report
             configStrict = built.strict
+            keepUntilExit(built.outcome)
         }
         progress.finish()
         guard report.emit(result, console: console, workingDirectory: environment.workingDirectory) else { return .inputError }

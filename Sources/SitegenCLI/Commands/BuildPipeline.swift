@@ -10,6 +10,8 @@ enum BuildPipeline {
         var report: Report
         /// `strict: true` in sitegen.yml.
         var strict: Bool
+        /// Everything the build held, for a one-shot command to hand to `keepUntilExit`.
+        var outcome: BuildOutcome
     }
 
     /// A build that stopped on an input error: nothing was committed. `message` is the one line to print.
@@ -62,7 +64,7 @@ enum BuildPipeline {
             command: "build", files: outcome.sourceFiles, diagnostics: diagnostics, pages: outcome.pageCount,
             assets: outcome.assetCount, linksChecked: crawl.linksChecked,
             seconds: seconds(since: started))
-        return .success(Result(report: report, strict: outcome.config.strict))
+        return .success(Result(report: report, strict: outcome.config.strict, outcome: outcome))
     }
 
     /// Points a finding in a generated page at the Markdown line the link came from, else at the
