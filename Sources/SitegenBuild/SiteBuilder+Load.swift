@@ -18,19 +18,24 @@ extension SiteBuilder {
     func loadPages(_ files: [SourceFile], with loader: PageLoader, previous: BuildCache?) async throws(InputError)
         -> [PageLoader.Loaded]
     {
+        var out = [Result<PageLoader.Loaded, InputError>?](repeating: nil, count: files.count)
+        var toLoad: [Int] = []
+        for (index, file) in files.enumerated() {
+            if let record = previous?.pages[file.path], record.modified == file.modified, record.size == file.size {
+                out[index] = .success(
+                    PageLoader.Loaded(
+                        page: record.page, warnings: record.warnings, fingerprint: record.fingerprint,
+                        modified: file.modified, size: file.size))
+            } else {
+                toLoad.append(index)
+            }
+        }
         let results = await withTaskGroup(of: (Int, Result<PageLoader.Loaded, InputError>).self) { group in
-            for (index, file) in files.enumerated() {
-                if let record = previous?.pages[file.path], record.modified == file.modified, record.size == file.size {
-                    let loaded = PageLoader.Loaded(
-                        page: record.page, warnings: record.warnings, fingerprint: record.fingerprint, modified: file.modified,
-                        size: file.size)
-                    group.addTask { (index, .success(loaded)) }
-                    continue
-                }
+            for index in toLoad {
+                let file = files[index]
                 group.addTask { (index, Result { () throws(InputError) in try loader.load(file) }) }
             }
-            var out = [Result<PageLoader.Loaded, InputError>?](repeating: nil, count: files.count)
-            var done = 0
+            var done = files.count - toLoad.count
             for await (index, result) in group {
                 out[index] = result
                 done += 1

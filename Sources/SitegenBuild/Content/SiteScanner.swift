@@ -13,6 +13,7 @@ enum SiteScanner {
         let entries = DirectoryWalker.entries(below: root.path) { path, _ in
             ignore.contains { $0.matches(path) }
         }
+        let rootPath = root.path
         var files: [SourceFile] = []
         files.reserveCapacity(entries.count)
         for entry in entries where entry.path != configFileName {
@@ -20,23 +21,30 @@ enum SiteScanner {
             files.append(
                 SourceFile(
                     path: path, kind: path.pathExtension == "md" ? .markdown : .asset,
-                    fileURL: root.appendingPathComponent(entry.path), size: entry.size, modified: entry.modified))
+                    filePath: rootPath + "/" + entry.path, size: entry.size, modified: entry.modified))
         }
         try checkCaseCollisions(files.map(\.path.rawValue), displayRoot: displayRoot)
         return files
     }
 
-    /// Two paths equal but for case overwrite each other on macOS and Windows disks.
+    /// Two paths equal but for case overwrite each other on macOS and Windows disks. Only paths with
+    /// an uppercase or non-ASCII letter can collide, so only those are folded.
     static func checkCaseCollisions(_ paths: [String], displayRoot: String) throws(InputError) {
-        var seen: [String: String] = [:]
-        for path in paths {
-            let folded = path.lowercased()
-            if let other = seen[folded] {
-                throw InputError(
-                    "'\(path)' and '\(other)' differ only in letter case and collide on case-insensitive disks",
-                    path: displayRoot + path)
+        var all: Set<String>?
+        var folded: [String: String] = [:]
+        var collisions: [(String, String)] = []
+        for path in paths where path.utf8.contains(where: { (0x41...0x5A).contains($0) || $0 >= 0x80 }) {
+            let lower = path.lowercased()
+            if lower != path {
+                if all == nil { all = Set(paths) }
+                if all?.contains(lower) == true { collisions.append((path, lower)) }
             }
-            seen[folded] = path
+            if let other = folded[lower] { collisions.append((path, other)) }
+            folded[lower] = folded[lower].map { min($0, path) } ?? path
         }
+        guard let first = collisions.map({ (max($0.0, $0.1), min($0.0, $0.1)) }).min(by: { $0 < $1 }) else { return }
+        throw InputError(
+            "'\(first.0)' and '\(first.1)' differ only in letter case and collide on case-insensitive disks",
+            path: displayRoot + first.0)
     }
 }

@@ -12,7 +12,9 @@ public struct SourceFile: Sendable, Hashable {
 
     public var path: SitePath
     public var kind: Kind
-    public var fileURL: URL
+    /// The file's absolute path (a URL is made only when one is needed: 10,000 of them add up).
+    public var filePath: String
+    public var fileURL: URL { URL(fileURLWithPath: filePath) }
     /// Size and modification time (nanoseconds), for the incremental cache.
     public var size = 0
     public var modified = 0

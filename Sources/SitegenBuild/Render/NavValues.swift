@@ -1,5 +1,6 @@
 import SitegenCore
 import SitegenTemplates
+import Synchronization
 
 /// The `nav` template value of every page, built once per (deepest open section, page folder) and
 /// then marked for the current page, instead of from scratch for each of 10,000 pages. A page's
@@ -20,7 +21,9 @@ struct NavValues: Sendable {
     }
 
     private let tree: NavTree
-    private var cache: [Key: [TemplateValue]] = [:]
+    /// Items by key, built when a page of that key is first rendered: a rebuild that renders one
+    /// page builds one key's items, not every section's.
+    private let cache = ItemCache()
     private var fingerprints: [Key: Int] = [:]
     /// Each node's position in its parent's `children`.
     private let positionInParent: [Int]
@@ -34,13 +37,18 @@ struct NavValues: Sendable {
         self.positionInParent = positionInParent
         for page in pages {
             let key = key(for: page.output)
-            if cache[key] == nil {
-                let items = base(key)
-                cache[key] = items
-                var fingerprint = Fingerprint()
-                for item in items { Self.add(item, to: &fingerprint) }
-                fingerprints[key] = Int(truncatingIfNeeded: fingerprint.value)
-            }
+            if fingerprints[key] == nil { fingerprints[key] = baseFingerprint(key) }
+        }
+    }
+
+    private final class ItemCache: Sendable {
+        private let items = Mutex<[Key: [TemplateValue]]>([:])
+
+        func items(for key: Key, making make: () -> [TemplateValue]) -> [TemplateValue] {
+            if let cached = items.withLock({ $0[key] }) { return cached }
+            let made = make()
+            items.withLock { $0[key] = made }
+            return made
         }
     }
 
@@ -55,28 +63,31 @@ struct NavValues: Sendable {
         return Int(truncatingIfNeeded: fingerprint.value)
     }
 
-    private static func add(_ value: TemplateValue, to fingerprint: inout Fingerprint) {
-        switch value {
-        case .null: fingerprint.add("null")
-        case .bool(let flag): fingerprint.add(flag ? "true" : "false")
-        case .int(let number): fingerprint.add(number)
-        case .double(let number): fingerprint.add(String(number))
-        case .string(let text): fingerprint.add(text)
-        case .list(let items):
-            fingerprint.add(items.count)
-            for item in items { add(item, to: &fingerprint) }
-        case .dictionary(let fields):
-            for key in fields.keys.sorted() {
-                fingerprint.add(key)
-                add(fields[key] ?? .null, to: &fingerprint)
+    /// A fingerprint of what `base(key)` returns, from the tree itself: every visible entry's title,
+    /// page and open state, and the folder its links are relative to.
+    private func baseFingerprint(_ key: Key) -> Int {
+        let open = Set(key.openNode == 0 ? [] : tree.ancestors(of: key.openNode) + [key.openNode])
+        var fingerprint = Fingerprint()
+        fingerprint.add(key.folder.rawValue)
+        func visit(_ index: Int) {
+            let node = tree.nodes[index]
+            fingerprint.add(node.title)
+            fingerprint.add(node.page.map { "page:" + $0.rawValue } ?? "none")
+            if open.contains(index) {
+                fingerprint.add(node.children.count)
+                for child in node.children { visit(child) }
+            } else {
+                fingerprint.add(-1)
             }
         }
+        for child in tree.nodes[0].children { visit(child) }
+        return Int(truncatingIfNeeded: fingerprint.value)
     }
 
     /// The nav of `page`, with its entry marked current and long lists around it trimmed.
     func value(for page: SitePath) -> TemplateValue {
         let key = key(for: page)
-        let items = cache[key] ?? base(key)
+        let items = cache.items(for: key) { base(key) }
         guard let positions = positions(of: page) else { return .list(items) }
         return .list(Self.marking(items, at: positions[...]))
     }

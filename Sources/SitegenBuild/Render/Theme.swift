@@ -55,7 +55,7 @@ public struct Theme: Sendable {
         DirectoryWalker.entries(below: folder.path).compactMap { entry in
             SitePath(normalizing: "\(assetFolder)/\(entry.path)").map {
                 SourceFile(
-                    path: $0, kind: .asset, fileURL: folder.appendingPathComponent(entry.path), size: entry.size,
+                    path: $0, kind: .asset, filePath: folder.path + "/" + entry.path, size: entry.size,
                     modified: entry.modified)
             }
         }

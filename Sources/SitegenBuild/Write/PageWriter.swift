@@ -16,44 +16,48 @@ struct PageWriter: Sendable {
     var progress: ProgressHandler?
 
     func writePages(_ pages: [Page], sources: [SitePath: SourceFile]) async throws(InputError) -> [WrittenFile] {
-        let results = await withTaskGroup(of: Result<WrittenFile, InputError>.self) { group in
-            for page in pages {
-                group.addTask { () -> Result<WrittenFile, InputError> in
-                    var fingerprint = Fingerprint()
-                    fingerprint.add(Int(truncatingIfNeeded: context.inputsFingerprint(for: page)))
-                    fingerprint.add(templates.fingerprint(of: page.meta.template ?? Theme.defaultTemplate))
-                    let inputs = fingerprint.value
-                    if let reused = reuse(page.output, inputs: inputs) { return .success(reused) }
-                    do throws(InputError) {
-                        var page = page
-                        if !page.hasBody, let file = sources[page.source] { page = try loader.load(file).page }
-                        var buffer: [UInt8] = []
-                        buffer.reserveCapacity(page.body.html.utf8.count + 16_384)
-                        do throws(TemplateError) {
-                            try theme.library.render(
-                                page.meta.template ?? Theme.defaultTemplate, context: context.value(for: page), into: &buffer)
-                        } catch {
-                            throw InputError("\(error.message) (rendering \(page.displayPath))", at: error.location)
-                        }
-                        try staged.write(buffer, to: page.output)
-                        return .success(
-                            WrittenFile(
-                                path: page.output.rawValue, size: buffer.count, sha256: SHA256.hex(buffer), inputs: inputs))
-                    } catch {
-                        return .failure(error)
-                    }
+        // Chunks, not a task per page: a rebuild that reuses 10,000 pages should not pay for 10,000 tasks.
+        let chunk = 32
+        let results = await withTaskGroup(of: [Result<WrittenFile, InputError>].self) { group in
+            for start in stride(from: 0, to: pages.count, by: chunk) {
+                group.addTask {
+                    pages[start..<min(start + chunk, pages.count)].map { page in write(page, sources: sources) }
                 }
             }
             var results: [Result<WrittenFile, InputError>] = []
-            for await result in group {
-                results.append(result)
-                if results.count % 64 == 0 || results.count == pages.count {
-                    progress?(StageProgress(stage: "writing", done: results.count, total: pages.count))
-                }
+            results.reserveCapacity(pages.count)
+            for await part in group {
+                results += part
+                progress?(StageProgress(stage: "writing", done: results.count, total: pages.count))
             }
             return results
         }
         return try collect(results)
+    }
+
+    private func write(_ page: Page, sources: [SitePath: SourceFile]) -> Result<WrittenFile, InputError> {
+        var fingerprint = Fingerprint()
+        fingerprint.add(Int(truncatingIfNeeded: context.inputsFingerprint(for: page)))
+        fingerprint.add(templates.fingerprint(of: page.meta.template ?? Theme.defaultTemplate))
+        let inputs = fingerprint.value
+        if let reused = reuse(page.output, inputs: inputs) { return .success(reused) }
+        do throws(InputError) {
+            var page = page
+            if !page.hasBody, let file = sources[page.source] { page = try loader.load(file).page }
+            var buffer: [UInt8] = []
+            buffer.reserveCapacity(page.body.html.utf8.count + 16_384)
+            do throws(TemplateError) {
+                try theme.library.render(
+                    page.meta.template ?? Theme.defaultTemplate, context: context.value(for: page), into: &buffer)
+            } catch {
+                throw InputError("\(error.message) (rendering \(page.displayPath))", at: error.location)
+            }
+            try staged.write(buffer, to: page.output)
+            return .success(
+                WrittenFile(path: page.output.rawValue, size: buffer.count, sha256: SHA256.hex(buffer), inputs: inputs))
+        } catch {
+            return .failure(error)
+        }
     }
 
     /// Copies every asset in parallel, hashing the bytes it copies.
@@ -62,7 +66,7 @@ struct PageWriter: Sendable {
             for asset in assets {
                 group.addTask { () -> Result<WrittenFile, InputError> in
                     var inputs = Fingerprint()
-                    inputs.add(asset.fileURL.path)
+                    inputs.add(asset.filePath)
                     inputs.add(asset.size)
                     inputs.add(asset.modified)
                     if let reused = reuse(asset.path, inputs: inputs.value) { return .success(reused) }
