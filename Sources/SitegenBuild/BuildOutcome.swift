@@ -1,9 +1,12 @@
+import Foundation
 import SitegenBundle
 import SitegenCore
 
 /// What a build produced: a staged bundle to check and commit, and what it found on the way.
 public struct BuildOutcome: Sendable {
     public var staged: StagedBundle
+    /// How the staged files become the bundle.
+    public var update: Update
     public var config: SiteConfig
     public var manifest: Manifest
     /// Pages and assets written.
@@ -25,9 +28,39 @@ public struct BuildOutcome: Sendable {
     /// command that exits right after) rather than in the middle of the build.
     var previousCache: BuildCache?
 
-    /// Swaps the staged bundle over the previous one and saves the cache with the crawl's result.
-    public func commit(crawl: BuildCache.CachedCrawl, crawlMemo: [UInt8]) throws(InputError) {
-        try staged.commit()
+    /// How a build's files replace the previous bundle.
+    public enum Update: Sendable {
+        /// The staged folder is a whole new bundle, swapped in by renames once it is checked.
+        case swap
+        /// The staged folder holds only the files that changed (bundle-relative `written`), moved into
+        /// the previous bundle one atomic rename at a time, and `removed` outputs are deleted: for a
+        /// rebuild that changed a few files out of thousands. It happens before the crawl, which then
+        /// reads the bundle in place (crawl findings never stop a build from being written).
+        case inPlace(written: [String], removed: [String])
+    }
+
+    /// The folder the crawl reads: the staged bundle, or the bundle itself once updated in place.
+    public var bundleToCrawl: URL {
+        if case .inPlace = update { return staged.destination }
+        return staged.directory
+    }
+
+    /// Whether `commitBundle()` must run before the crawl.
+    public var commitsBeforeCrawl: Bool {
+        if case .inPlace = update { return true }
+        return false
+    }
+
+    /// Makes the new bundle the output folder.
+    public func commitBundle() throws(InputError) {
+        switch update {
+        case .swap: try staged.commit()
+        case .inPlace(let written, let removed): try staged.apply(written: written, removed: removed, last: Manifest.fileName)
+        }
+    }
+
+    /// Saves the cache beside the bundle with the crawl's result, for the next build.
+    public func saveCache(crawl: BuildCache.CachedCrawl, crawlMemo: [UInt8]) {
         var cache = cache
         cache.crawl = crawl
         cache.crawlMemo = crawlMemo

@@ -11,6 +11,8 @@ struct WrittenFile: Sendable {
     var size: Int
     var sha256: String
     var inputs: UInt64
+    /// Written into the staging folder by this build, rather than kept from the previous bundle.
+    var isNew = true
 }
 
 /// Turns a site folder and a theme into a staged bundle with its manifest: load, render, check the
@@ -91,13 +93,21 @@ public struct SiteBuilder: Sendable {
         let origin = BundleOrigin(scheme: config.scheme, host: config.host)
         let staged = try StagedBundle.create(for: options.outputDirectory, displayPath: options.outputDisplay)
         do throws(InputError) {
-            try staged.createFolders(for: pages.map(\.output) + assets.map(\.path) + [NavScript.path])
-            let writer = PageWriter(
+            var writer = PageWriter(
                 context: PageContext(model: model, nav: nav, origin: origin.description), theme: theme,
                 templates: TemplateDependencies(sources: theme.templateSources), loader: loader,
                 staged: staged, previous: previous, progress: progress)
+            let inputs = await writer.inputs(of: model.pages)
+            writer.inPlace =
+                previous != nil
+                && writer.changedCount(model.pages, inputs: inputs) <= max(8, model.pages.count / 10)
+                && FileManager.default.fileExists(
+                    atPath: options.outputDirectory.appendingPathComponent(Manifest.fileName).path)
+            if !writer.inPlace {
+                try staged.createFolders(for: pages.map(\.output) + assets.map(\.path) + [NavScript.path])
+            }
             var written = try await writer.writePages(
-                model.pages, sources: Dictionary(uniqueKeysWithValues: files.map { ($0.path, $0) }))
+                model.pages, inputs: inputs, sources: Dictionary(uniqueKeysWithValues: files.map { ($0.path, $0) }))
             written += try await writer.copyAssets(assets, displayRoot: options.siteDisplay)
             written.append(try writer.write(NavScript.render(nav), to: NavScript.path))
             timer.lap("render, write")
@@ -124,8 +134,15 @@ public struct SiteBuilder: Sendable {
             if previous?.manifestFingerprint == cache.manifestFingerprint { cache.crawl = previous?.crawl }
             cache.crawlMemo = previous?.crawlMemo ?? []
             timer.lap("manifest")
+            var update = BuildOutcome.Update.swap
+            if writer.inPlace {
+                let kept = Set(written.map(\.path))
+                update = .inPlace(
+                    written: written.filter(\.isNew).map(\.path),
+                    removed: (previous?.outputs.keys ?? [:].keys).filter { !kept.contains($0) }.sorted())
+            }
             return BuildOutcome(
-                staged: staged, config: config, manifest: manifest, pageCount: pages.count, assetCount: assets.count,
+                staged: staged, update: update, config: config, manifest: manifest, pageCount: pages.count, assetCount: assets.count,
                 diagnostics: diagnostics.sorted(), sources: SourceMap(model: model, templatesDisplay: options.templatesDisplay),
                 sourceFiles: loaded.map(\.page.displayPath), cache: cache, previousCrawl: previous?.crawl,
                 previousCache: previous)

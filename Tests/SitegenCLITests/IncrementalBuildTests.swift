@@ -133,4 +133,71 @@ import Testing
         #expect(incremental.status == clean.status)
         #expect(incremental.stdout.split(separator: "\n").dropLast() == clean.stdout.split(separator: "\n").dropLast())
     }
+
+    private func inode(_ runner: SitegenRunner, _ path: String) throws -> Int {
+        let attributes = try FileManager.default.attributesOfItem(atPath: runner.url(path).path)
+        return (attributes[.systemFileNumber] as? NSNumber)?.intValue ?? -1
+    }
+
+    private func hiddenLeftovers(_ runner: SitegenRunner) throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: runner.url("").path).filter {
+            $0.hasPrefix(".dist.") && $0 != ".dist.sitegen-cache"
+        }
+    }
+
+    @Test func aSmallChangeUpdatesTheBundleInPlace() throws {
+        let runner = try setUp()
+        defer { runner.cleanUp() }
+        #expect(try runner.run(["build"]).status == 0)
+        let folder = try inode(runner, "dist")
+        try runner.write(try runner.read("Site/guide/usage.md") + "\nOne more paragraph.\n", to: "Site/guide/usage.md")
+        #expect(try runner.run(["build"]).status == 0)
+        #expect(try inode(runner, "dist") == folder)
+        #expect(try hiddenLeftovers(runner).isEmpty)
+        #expect(try runner.run(["build", "--out", "clean"]).status == 0)
+        #expect(try runner.snapshot("dist") == (try runner.snapshot("clean")))
+    }
+
+    @Test func removedOutputsGoAndAFileMayBecomeAFolder() throws {
+        let runner = try setUp()
+        defer { runner.cleanUp() }
+        try runner.write("<svg xmlns=\"http://www.w3.org/2000/svg\"/>\n", to: "Site/extra/only.svg")
+        #expect(try runner.run(["build"]).status == 0)
+        #expect(FileManager.default.fileExists(atPath: runner.url("dist/extra/only.svg").path))
+        try FileManager.default.removeItem(at: runner.url("Site/extra"))
+        try FileManager.default.removeItem(at: runner.url("Site/images/logo.svg"))
+        try runner.write("<svg xmlns=\"http://www.w3.org/2000/svg\"/>\n", to: "Site/images/logo.svg/inner.svg")
+        let rebuilt = try runner.run(["build"])
+        let clean = try runner.run(["build", "--out", "clean"])
+        #expect(rebuilt.status == clean.status)
+        #expect(!FileManager.default.fileExists(atPath: runner.url("dist/extra").path))
+        #expect(try runner.snapshot("dist") == (try runner.snapshot("clean")))
+        #expect(try hiddenLeftovers(runner).isEmpty)
+    }
+
+    @Test func anInputErrorInARebuildLeavesTheBundleAsItWas() throws {
+        let runner = try setUp()
+        defer { runner.cleanUp() }
+        #expect(try runner.run(["build"]).status == 0)
+        let before = try runner.snapshot("dist")
+        try runner.write("---\ntitle: [unclosed\n---\n# Usage\n", to: "Site/guide/usage.md")
+        let failed = try runner.run(["build"])
+        #expect(failed.status == 2)
+        #expect(try runner.snapshot("dist") == before)
+        #expect(try hiddenLeftovers(runner).isEmpty)
+    }
+
+    @Test func aChangeToManyPagesSwapsInANewBundle() throws {
+        let runner = try setUp()
+        defer { runner.cleanUp() }
+        for index in 1...12 { try runner.write("# Extra \(index)\n\n[home](../index.md)\n", to: "Site/extra/page-\(index).md") }
+        #expect(try runner.run(["build"]).status == 0)
+        let folder = try inode(runner, "dist")
+        try runner.write(try runner.read("Templates/page.html") + "<!-- touched -->\n", to: "Templates/page.html")
+        let rebuilt = try runner.run(["build"])
+        #expect(try inode(runner, "dist") != folder)
+        #expect(try runner.run(["build", "--out", "clean"]).status == rebuilt.status)
+        #expect(try runner.snapshot("dist") == (try runner.snapshot("clean")))
+        #expect(try hiddenLeftovers(runner).isEmpty)
+    }
 }

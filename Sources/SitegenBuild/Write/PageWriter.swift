@@ -4,8 +4,9 @@ import SitegenCore
 import SitegenTemplates
 
 /// Renders and writes pages and copies assets into a staged bundle, in parallel. A file whose
-/// inputs match the previous build is hard-linked from the previous bundle instead: same bytes,
-/// same mtime, its size and SHA-256 taken from the cache.
+/// inputs match the previous build is kept instead: hard-linked from the previous bundle into a new
+/// one, or, when the staged folder is an overlay (`inPlace`), simply left where it is. Either way it
+/// keeps its bytes and mtime, and its size and SHA-256 come from the cache.
 struct PageWriter: Sendable {
     var context: PageContext
     var theme: Theme
@@ -14,14 +15,48 @@ struct PageWriter: Sendable {
     var staged: StagedBundle
     var previous: BuildCache?
     var progress: ProgressHandler?
+    /// The staged folder receives only the files that changed, to be moved into the previous bundle.
+    var inPlace = false
 
-    func writePages(_ pages: [Page], sources: [SitePath: SourceFile]) async throws(InputError) -> [WrittenFile] {
-        // Chunks, not a task per page: a rebuild that reuses 10,000 pages should not pay for 10,000 tasks.
-        let chunk = 32
+    /// Chunks, not a task per page: a rebuild that reuses 10,000 pages should not pay for 10,000 tasks.
+    private static let chunk = 32
+
+    /// The fingerprint of everything each page's HTML is made from, in the order of `pages`.
+    func inputs(of pages: [Page]) async -> [UInt64] {
+        await withTaskGroup(of: (Int, [UInt64]).self) { group in
+            for start in stride(from: 0, to: pages.count, by: Self.chunk) {
+                group.addTask {
+                    (start, pages[start..<min(start + Self.chunk, pages.count)].map(inputs(of:)))
+                }
+            }
+            var out = [UInt64](repeating: 0, count: pages.count)
+            for await (start, part) in group { out.replaceSubrange(start..<start + part.count, with: part) }
+            return out
+        }
+    }
+
+    private func inputs(of page: Page) -> UInt64 {
+        var fingerprint = Fingerprint()
+        fingerprint.add(Int(truncatingIfNeeded: context.inputsFingerprint(for: page)))
+        fingerprint.add(templates.fingerprint(of: page.meta.template ?? Theme.defaultTemplate))
+        return fingerprint.value
+    }
+
+    /// How many of `pages` (with their `inputs`) the previous build did not make from the same inputs.
+    func changedCount(_ pages: [Page], inputs: [UInt64]) -> Int {
+        zip(pages, inputs).count { page, inputs in previous?.outputs[page.output.rawValue]?.inputs != inputs }
+    }
+
+    func writePages(_ pages: [Page], inputs: [UInt64], sources: [SitePath: SourceFile]) async throws(InputError)
+        -> [WrittenFile]
+    {
+        let chunk = Self.chunk
         let results = await withTaskGroup(of: [Result<WrittenFile, InputError>].self) { group in
             for start in stride(from: 0, to: pages.count, by: chunk) {
                 group.addTask {
-                    pages[start..<min(start + chunk, pages.count)].map { page in write(page, sources: sources) }
+                    (start..<min(start + chunk, pages.count)).map { index in
+                        write(pages[index], inputs: inputs[index], sources: sources)
+                    }
                 }
             }
             var results: [Result<WrittenFile, InputError>] = []
@@ -35,11 +70,7 @@ struct PageWriter: Sendable {
         return try collect(results)
     }
 
-    private func write(_ page: Page, sources: [SitePath: SourceFile]) -> Result<WrittenFile, InputError> {
-        var fingerprint = Fingerprint()
-        fingerprint.add(Int(truncatingIfNeeded: context.inputsFingerprint(for: page)))
-        fingerprint.add(templates.fingerprint(of: page.meta.template ?? Theme.defaultTemplate))
-        let inputs = fingerprint.value
+    private func write(_ page: Page, inputs: UInt64, sources: [SitePath: SourceFile]) -> Result<WrittenFile, InputError> {
         if let reused = reuse(page.output, inputs: inputs) { return .success(reused) }
         do throws(InputError) {
             var page = page
@@ -98,9 +129,10 @@ struct PageWriter: Sendable {
     /// The previous build's file when it was made from the same inputs and is still there.
     private func reuse(_ path: SitePath, inputs: UInt64) -> WrittenFile? {
         guard let record = previous?.outputs[path.rawValue], record.inputs == inputs,
-            staged.linkPrevious(path, expectedSize: record.size)
+            inPlace
+                ? staged.previousHas(path, expectedSize: record.size) : staged.linkPrevious(path, expectedSize: record.size)
         else { return nil }
-        return WrittenFile(path: path.rawValue, size: record.size, sha256: record.sha256, inputs: inputs)
+        return WrittenFile(path: path.rawValue, size: record.size, sha256: record.sha256, inputs: inputs, isNew: false)
     }
 
     /// The files written, or the first failure in a stable order.

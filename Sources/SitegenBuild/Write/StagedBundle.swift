@@ -29,10 +29,53 @@ extension StagedFolder {
         return link(previous, directory.path + "/" + path.rawValue) == 0
     }
 
+    /// Whether the previous bundle has `path` with the recorded size (not edited by hand).
+    func previousHas(_ path: SitePath, expectedSize: Int) -> Bool {
+        var info = stat()
+        return stat(destination.path + "/" + path.rawValue, &info) == 0 && Int(info.st_size) == expectedSize
+            && (info.st_mode & S_IFMT) == S_IFREG
+    }
+
+    /// Writes a file, creating its folder first if `createFolders` did not.
     func write(_ bytes: [UInt8], to path: SitePath) throws(InputError) {
-        let ok = bytes.withUnsafeBytes {
-            FileManager.default.createFile(atPath: directory.path + "/" + path.rawValue, contents: Data($0))
+        let file = directory.path + "/" + path.rawValue
+        let data = bytes.withUnsafeBytes { Data($0) }
+        if FileManager.default.createFile(atPath: file, contents: data) { return }
+        try? FileManager.default.createDirectory(at: url(for: path.parent), withIntermediateDirectories: true)
+        if !FileManager.default.createFile(atPath: file, contents: data) {
+            throw InputError("cannot write file", path: displayPath + path.rawValue)
         }
-        if !ok { throw InputError("cannot write file", path: displayPath + path.rawValue) }
+    }
+
+    /// Removes the outputs that are gone, moves the files this build wrote (`written`,
+    /// bundle-relative) from the staged overlay into the previous bundle, each by an atomic rename,
+    /// and moves `last` (the manifest) in after everything else. The overlay folder is removed.
+    func apply(written: [String], removed: [String], last: String) throws(InputError) {
+        let fileManager = FileManager.default
+        let target = destination.path + "/"
+        // Removals first, so that a file that became a folder (or the reverse) makes way.
+        for path in removed {
+            unlink(target + path)
+            var folder = (path as NSString).deletingLastPathComponent
+            while !folder.isEmpty, rmdir(target + folder) == 0 { folder = (folder as NSString).deletingLastPathComponent }
+        }
+        do {
+            for path in written + [last] {
+                if rename(directory.path + "/" + path, target + path) != 0 {
+                    let parent = (target + path as NSString).deletingLastPathComponent
+                    try fileManager.createDirectory(atPath: parent, withIntermediateDirectories: true)
+                    if rename(directory.path + "/" + path, target + path) != 0 {
+                        throw InputError("cannot move a file into place", path: displayPath + path)
+                    }
+                }
+            }
+        } catch let error as InputError {
+            discard()
+            throw error
+        } catch {
+            discard()
+            throw InputError("cannot update the output folder: \(error.localizedDescription)", path: displayPath)
+        }
+        discard()
     }
 }

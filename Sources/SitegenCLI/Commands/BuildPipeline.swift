@@ -32,6 +32,9 @@ enum BuildPipeline {
             return .failure(Failure(message: "\(error)"))
         }
         var timer = StageTimer()
+        if outcome.commitsBeforeCrawl {
+            do { try outcome.commitBundle() } catch { return .failure(Failure(message: "\(error)")) }
+        }
         let crawl: CrawlResult
         let memo = CrawlMemo(bytes: outcome.cache.crawlMemo)
         if let cached = outcome.cache.crawl {
@@ -39,7 +42,7 @@ enum BuildPipeline {
         } else {
             do {
                 crawl = try await Crawl.run(
-                    bundle: outcome.staged.directory, displayRoot: options.outputDisplay, entries: [],
+                    bundle: outcome.bundleToCrawl, displayRoot: options.outputDisplay, entries: [],
                     external: CheckPolicy.external(outcome.config.externalLinks), ignore: outcome.config.ignoreLinks,
                     progress: progress?.handler, memo: memo, baseline: outcome.previousCrawl.map { CrawlResult($0).report },
                     assembled: outcome.manifest)
@@ -56,9 +59,10 @@ enum BuildPipeline {
             if seen.insert(key).inserted { diagnostics.append(diagnostic) }
         }
         diagnostics.sort()
-        do { try outcome.commit(crawl: crawl.cached, crawlMemo: crawl.memo.encoded()) } catch {
-            return .failure(Failure(message: "\(error)"))
+        if !outcome.commitsBeforeCrawl {
+            do { try outcome.commitBundle() } catch { return .failure(Failure(message: "\(error)")) }
         }
+        outcome.saveCache(crawl: crawl.cached, crawlMemo: crawl.memo.encoded())
         timer.lap("commit")
         let report = Report(
             command: "build", files: outcome.sourceFiles, diagnostics: diagnostics, pages: outcome.pageCount,
