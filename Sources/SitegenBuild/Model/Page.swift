@@ -2,30 +2,115 @@ import SitegenCore
 import SitegenMarkdown
 
 /// A Markdown page after parsing and rendering its body, before it is wrapped in a template.
+///
+/// A value type whose fields live in one shared box, copied on write: a build passes 10,000 pages
+/// through lists, filters and the cache, and a copy then costs one reference count instead of one
+/// for each of its strings and collections.
 public struct Page: Sendable {
+    private final class Storage: @unchecked Sendable {
+        var source: SitePath
+        var output: SitePath
+        var meta: PageMeta
+        var title: String
+        var body: RenderedMarkdown
+        var displayPath: String
+        var anchorIDs: Set<String>
+        var hasBody: Bool
+        var sourceFingerprint: UInt64
+        var encodedDetails: ArraySlice<UInt8>?
+
+        init(
+            source: SitePath, output: SitePath, meta: PageMeta, title: String, body: RenderedMarkdown, displayPath: String,
+            anchorIDs: Set<String>, hasBody: Bool, sourceFingerprint: UInt64, encodedDetails: ArraySlice<UInt8>?
+        ) {
+            self.source = source
+            self.output = output
+            self.meta = meta
+            self.title = title
+            self.body = body
+            self.displayPath = displayPath
+            self.anchorIDs = anchorIDs
+            self.hasBody = hasBody
+            self.sourceFingerprint = sourceFingerprint
+            self.encodedDetails = encodedDetails
+        }
+
+        func copy() -> Storage {
+            Storage(
+                source: source, output: output, meta: meta, title: title, body: body, displayPath: displayPath,
+                anchorIDs: anchorIDs, hasBody: hasBody, sourceFingerprint: sourceFingerprint, encodedDetails: encodedDetails)
+        }
+    }
+
+    private var storage: Storage
+
+    init(
+        source: SitePath, output: SitePath, meta: PageMeta, title: String, body: RenderedMarkdown, displayPath: String,
+        anchorIDs: Set<String>, hasBody: Bool = true, sourceFingerprint: UInt64 = 0, encodedDetails: ArraySlice<UInt8>? = nil
+    ) {
+        storage = Storage(
+            source: source, output: output, meta: meta, title: title, body: body, displayPath: displayPath,
+            anchorIDs: anchorIDs, hasBody: hasBody, sourceFingerprint: sourceFingerprint, encodedDetails: encodedDetails)
+    }
+
+    private mutating func unique() -> Storage {
+        if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
+        return storage
+    }
+
     /// Site-relative source path, e.g. `guide/install.md`.
-    public var source: SitePath
+    public var source: SitePath {
+        get { storage.source }
+        set { unique().source = newValue }
+    }
     /// Bundle-relative output path, e.g. `guide/install.html`.
-    public var output: SitePath
-    public var meta: PageMeta
+    public var output: SitePath {
+        get { storage.output }
+        set { unique().output = newValue }
+    }
+    public var meta: PageMeta {
+        get { storage.meta }
+        set { unique().meta = newValue }
+    }
     /// The title: front matter, else the first `#` heading, else the file name.
-    public var title: String
-    public var body: RenderedMarkdown
+    public var title: String {
+        get { storage.title }
+        set { unique().title = newValue }
+    }
+    public var body: RenderedMarkdown {
+        get { storage.body }
+        set { unique().body = newValue }
+    }
     /// The file as the user names it in diagnostics (`Site/guide/install.md`).
-    public var displayPath: String
+    public var displayPath: String {
+        get { storage.displayPath }
+        set { unique().displayPath = newValue }
+    }
 
     /// The sidebar title.
     public var navTitle: String { meta.navTitle ?? title }
 
     /// Ids defined by the body: heading ids plus `id`/`name` attributes written as raw HTML.
-    public var anchorIDs: Set<String>
+    public var anchorIDs: Set<String> {
+        get { storage.anchorIDs }
+        set { unique().anchorIDs = newValue }
+    }
     /// Whether `body.html` is there; a page restored from the build cache has everything else.
-    public var hasBody = true
+    public var hasBody: Bool {
+        get { storage.hasBody }
+        set { unique().hasBody = newValue }
+    }
     /// Fingerprint of the Markdown file's bytes.
-    public var sourceFingerprint: UInt64 = 0
+    public var sourceFingerprint: UInt64 {
+        get { storage.sourceFingerprint }
+        set { unique().sourceFingerprint = newValue }
+    }
     /// A page restored from the build cache keeps its headings and links encoded until something
     /// asks for them (`detailed`): most rebuilds never do for most pages.
-    var encodedDetails: ArraySlice<UInt8>?
+    var encodedDetails: ArraySlice<UInt8>? {
+        get { storage.encodedDetails }
+        set { unique().encodedDetails = newValue }
+    }
 
     /// The page with `body.headings` and `body.links` filled in, decoding them from the cache's bytes
     /// if they are still encoded.
@@ -34,16 +119,21 @@ public struct Page: Sendable {
         var page = self
         page.encodedDetails = nil
         if let (headings, links) = BuildCache.decodeDetails(encoded) {
-            page.body.headings = headings
-            page.body.links = links
+            var body = page.body
+            body.headings = headings
+            body.links = links
+            page.body = body
         }
         return page
     }
 
     /// The page without its HTML, as the build cache keeps it.
     var withoutBody: Page {
+        guard hasBody else { return self }
         var page = self
-        page.body.html = ""
+        var body = page.body
+        body.html = ""
+        page.body = body
         page.hasBody = false
         return page
     }
