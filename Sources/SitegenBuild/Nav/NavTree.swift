@@ -127,6 +127,19 @@ public struct NavTree: Sendable {
 struct SortKey: Comparable {
     var order: Int?
     var title: String
+    /// The title's bytes with ASCII letters lowercased, when it is all ASCII: natural order is then
+    /// computed on bytes instead of through Foundation's string comparison, 100,000 times a build.
+    private let folded: [UInt8]?
+
+    init(order: Int?, title: String) {
+        self.order = order
+        self.title = title
+        let bytes = Array(title.utf8)
+        folded = bytes.allSatisfy { $0 < 0x80 } ? bytes.map { (0x41...0x5A).contains($0) ? $0 | 0x20 : $0 } : nil
+    }
+
+    static func == (a: SortKey, b: SortKey) -> Bool { a.order == b.order && a.title == b.title }
+
     static func < (a: SortKey, b: SortKey) -> Bool {
         switch (a.order, b.order) {
         case let (x?, y?) where x != y: return x < y
@@ -135,11 +148,48 @@ struct SortKey: Comparable {
         default:
             // Natural order ("Step 2" before "Step 10"), case-insensitive, independent of the locale
             // so that every machine builds the same sidebar; byte order breaks ties.
-            switch a.title.compare(b.title, options: [.caseInsensitive, .numeric], range: nil, locale: nil) {
+            let natural: ComparisonResult
+            if let x = a.folded, let y = b.folded {
+                natural = naturalOrder(x, y)
+            } else {
+                natural = a.title.compare(b.title, options: [.caseInsensitive, .numeric], range: nil, locale: nil)
+            }
+            switch natural {
             case .orderedAscending: return true
             case .orderedDescending: return false
             case .orderedSame: return a.title < b.title
             }
         }
+    }
+
+    /// Case-folded ASCII compared byte by byte, runs of digits by their value: what Foundation's
+    /// `[.caseInsensitive, .numeric]` comparison gives for ASCII text.
+    static func naturalOrder(_ a: [UInt8], _ b: [UInt8]) -> ComparisonResult {
+        func isDigit(_ byte: UInt8) -> Bool { (0x30...0x39).contains(byte) }
+        var i = 0, j = 0
+        while i < a.count, j < b.count {
+            if isDigit(a[i]), isDigit(b[j]) {
+                var endA = i, endB = j
+                while endA < a.count, isDigit(a[endA]) { endA += 1 }
+                while endB < b.count, isDigit(b[endB]) { endB += 1 }
+                var startA = i, startB = j
+                while startA < endA - 1, a[startA] == 0x30 { startA += 1 }
+                while startB < endB - 1, b[startB] == 0x30 { startB += 1 }
+                let lengthA = endA - startA, lengthB = endB - startB
+                if lengthA != lengthB { return lengthA < lengthB ? .orderedAscending : .orderedDescending }
+                for k in 0..<lengthA where a[startA + k] != b[startB + k] {
+                    return a[startA + k] < b[startB + k] ? .orderedAscending : .orderedDescending
+                }
+                i = endA
+                j = endB
+                continue
+            }
+            if a[i] != b[j] { return a[i] < b[j] ? .orderedAscending : .orderedDescending }
+            i += 1
+            j += 1
+        }
+        if i < a.count { return .orderedDescending }
+        if j < b.count { return .orderedAscending }
+        return .orderedSame
     }
 }
