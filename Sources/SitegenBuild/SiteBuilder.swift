@@ -85,7 +85,8 @@ public struct SiteBuilder: Sendable {
         for entry in loaded {
             cache.pages[entry.page.source] = BuildCache.PageRecord(
                 modified: entry.modified, size: entry.size, fingerprint: entry.fingerprint, page: entry.page.withoutBody,
-                warnings: entry.warnings, findings: findingsBySource[entry.page.displayPath] ?? [])
+                warnings: entry.warnings, findings: findingsBySource[entry.page.displayPath] ?? []
+            ).reusingBytes(of: previous?.pages[entry.page.source])
         }
         diagnostics += findingsBySource.values.flatMap { $0 }
         timer.lap("source link checks")

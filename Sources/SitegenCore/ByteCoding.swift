@@ -54,6 +54,9 @@ package struct ByteReader {
     /// Where the next read starts, as an index into the whole buffer.
     package var position: Int { offset }
 
+    /// The bytes read since `start` (a `position`), sharing the buffer.
+    package func bytes(since start: Int) -> ArraySlice<UInt8> { bytes[start..<offset] }
+
     /// Skips `count` bytes; `false` when fewer are left.
     package mutating func skip(_ count: Int) -> Bool {
         guard count >= 0, count <= end - offset else { return false }

@@ -10,19 +10,9 @@ struct LinkRules {
     var judged: Set<String>?
     private var findings: [LinkFinding] = []
     private var linksChecked = 0
-    private lazy var pathsByLowercase: [String: [String]] = Dictionary(grouping: allPaths) { $0.lowercased() }
     private lazy var pathSet: Set<String> = Set(allPaths)
-    /// Paths by folder and by lowercased file name: where a broken link's suggestion is looked for.
-    private lazy var pathsByFolder: [Substring: [String]] = Dictionary(grouping: allPaths) { Self.folder(of: $0) }
-    private lazy var pathsByName: [String: [String]] = Dictionary(grouping: allPaths) { Self.name(of: $0).lowercased() }
-
-    private static func folder(of path: String) -> Substring {
-        path.lastIndex(of: "/").map { path[..<$0] } ?? ""
-    }
-
-    private static func name(of path: String) -> Substring {
-        path.lastIndex(of: "/").map { path[path.index(after: $0)...] } ?? Substring(path)
-    }
+    /// Where a broken link's suggestion is looked for: scanned per broken link, never indexed.
+    private lazy var candidates = CandidatePaths(paths: allPaths)
 
     init(state: CrawlState, options: CheckOptions, allPaths: [String]) {
         self.state = state
@@ -122,7 +112,7 @@ struct LinkRules {
             return (.error, .escapesRoot, "'\(target.path)' is outside the bundle")
         case .notFound, nil:
             let wanted = target.path.isEmpty || target.path.hasSuffix("/") ? target.path + "index.html" : target.path
-            if let real = pathsByLowercase[wanted.lowercased()]?.sorted().first {
+            if let real = candidates.sameIgnoringCase(as: wanted) {
                 return (
                     .error, .caseMismatch,
                     "no file '\(wanted)' in the bundle, but '\(real)' exists (letter case matters on devices)"
@@ -136,7 +126,7 @@ struct LinkRules {
                     "'\(target.path)' is a folder and is not served without its slash (no redirects under the scheme): link to '\(target.path)/'"
                 )
             }
-            let nearby = (pathsByFolder[Self.folder(of: wanted)] ?? []) + (pathsByName[Self.name(of: wanted).lowercased()] ?? [])
+            let nearby = candidates.nearby(wanted)
             let hint = Suggestion.nearest(to: wanted, in: nearby).map { " (did you mean '\($0)'?)" } ?? ""
             return (.error, .brokenLink, "no file '\(wanted)' in the bundle\(hint)")
         case .found(let path, _):

@@ -21,6 +21,10 @@ extension BuildCache {
         w.uint(manifestFingerprint)
         w.int(pages.count)
         for (path, record) in pages.sorted(by: { $0.key < $1.key }) {
+            if let encoded = record.encoded {
+                w.bytes += encoded
+                continue
+            }
             w.string(path.rawValue)
             w.int(record.modified)
             w.int(record.size)
@@ -68,12 +72,14 @@ extension BuildCache {
         self.shape = shape
         manifestFingerprint = manifest
         for _ in 0..<pageCount {
+            let start = r.position
             guard let path = r.string(), let modified = r.int(), let size = r.int(), let fingerprint = r.uint(),
                 var page = Self.readPage(&r), let warnings = Self.readDiagnostics(&r), let findings = Self.readDiagnostics(&r)
             else { return nil }
             page.sourceFingerprint = fingerprint
             pages[SitePath(unchecked: path)] = PageRecord(
-                modified: modified, size: size, fingerprint: fingerprint, page: page, warnings: warnings, findings: findings)
+                modified: modified, size: size, fingerprint: fingerprint, page: page, warnings: warnings, findings: findings,
+                encoded: r.bytes(since: start))
         }
         guard let assetCount = r.count() else { return nil }
         for _ in 0..<assetCount {

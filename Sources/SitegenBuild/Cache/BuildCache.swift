@@ -33,6 +33,19 @@ public struct BuildCache: Sendable {
         var warnings: [Diagnostic]
         /// Source-level link findings, valid while the shape is unchanged.
         var findings: [Diagnostic]
+        /// The record's bytes as the cache was read, written back as they are while it is unchanged.
+        var encoded: ArraySlice<UInt8>? = nil
+
+        /// `self` with the bytes `previous` was read from, when nothing differs from it.
+        func reusingBytes(of previous: PageRecord?) -> PageRecord {
+            guard let previous, let bytes = previous.encoded, !page.hasBody, previous.modified == modified,
+                previous.size == size, previous.fingerprint == fingerprint, previous.page.source == page.source,
+                previous.warnings == warnings, previous.findings == findings
+            else { return self }
+            var record = self
+            record.encoded = bytes
+            return record
+        }
     }
 
     struct FileRecord: Sendable {

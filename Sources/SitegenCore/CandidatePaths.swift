@@ -1,12 +1,14 @@
-/// Every linkable path of a site (page sources and outputs, assets), searched when a link is broken:
+/// Every linkable path of a site or bundle, searched when a link is broken:
 /// for the same path in other letter case, and for paths in the same folder or with the same name to
 /// suggest. A scan of the UTF-8 bytes per broken link costs less than indexing 20,000 paths on every
 /// rebuild, most of which find no broken link at all.
-struct CandidatePaths: Sendable {
-    let paths: [String]
+public struct CandidatePaths: Sendable {
+    public let paths: [String]
+
+    public init(paths: [String]) { self.paths = paths }
 
     /// The first path, in sorted order, equal to `path` but for letter case.
-    func sameIgnoringCase(as path: String) -> String? {
+    public func sameIgnoringCase(as path: String) -> String? {
         let wanted = Array(path.utf8)
         let ascii = wanted.allSatisfy { $0 < 0x80 }
         let folded = ascii ? [] : Array(path.lowercased().utf8)
@@ -25,7 +27,7 @@ struct CandidatePaths: Sendable {
 
     /// The paths in the folder of `path`, then the paths named like it (ignoring case) in any folder,
     /// each group sorted.
-    func nearby(_ path: String) -> [String] {
+    public func nearby(_ path: String) -> [String] {
         let bytes = Array(path.utf8)
         let slash = bytes.lastIndex(of: UInt8(ascii: "/"))
         let folder = slash.map { Array(bytes[..<$0]) } ?? []
