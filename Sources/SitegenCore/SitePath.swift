@@ -81,19 +81,35 @@ public struct SitePath: Sendable, Hashable, Comparable, CustomStringConvertible,
     public var segments: [Substring] { rawValue.split(separator: "/") }
 
     /// The last segment, e.g. `install.md`.
-    public var lastComponent: String { segments.last.map(String.init) ?? "" }
+    public var lastComponent: String {
+        let utf8 = rawValue.utf8
+        guard let slash = utf8.lastIndex(of: UInt8(ascii: "/")) else { return rawValue }
+        return String(rawValue[utf8.index(after: slash)...])
+    }
 
     /// The folder holding this path (empty at the top level).
     public var parent: SitePath {
-        guard let slash = rawValue.lastIndex(of: "/") else { return SitePath(unchecked: "") }
+        let utf8 = rawValue.utf8
+        guard let slash = utf8.lastIndex(of: UInt8(ascii: "/")) else { return SitePath(unchecked: "") }
         return SitePath(unchecked: String(rawValue[..<slash]))
     }
 
     /// The lowercased extension without its dot (`md`, `html`), or empty.
     public var pathExtension: String {
-        let name = lastComponent
-        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return "" }
-        return name[name.index(after: dot)...].lowercased()
+        let utf8 = rawValue.utf8
+        guard let dot = utf8.lastIndex(of: UInt8(ascii: ".")) else { return "" }
+        let slash = utf8.lastIndex(of: UInt8(ascii: "/"))
+        if let slash, dot <= utf8.index(after: slash) { return "" }
+        if slash == nil, dot == utf8.startIndex { return "" }
+        let ext = rawValue[utf8.index(after: dot)...]
+        return ext.utf8.contains(where: { (0x41...0x5A).contains($0) || $0 >= 0x80 }) ? ext.lowercased() : String(ext)
+    }
+
+    /// Whether the last segment is `name` exactly.
+    public func hasLastComponent(_ name: String) -> Bool {
+        let utf8 = rawValue.utf8
+        guard let slash = utf8.lastIndex(of: UInt8(ascii: "/")) else { return rawValue == name }
+        return rawValue.utf8[utf8.index(after: slash)...].elementsEqual(name.utf8)
     }
 
     /// The path with its extension replaced (`guide/a.md` → `guide/a.html`).

@@ -30,6 +30,22 @@ import Testing
         #expect(p.pathExtension == "md")
         #expect(p.replacingExtension(with: "html").rawValue == "guide/Read.Me.html")
         #expect(SitePath(unchecked: ".hidden").pathExtension == "")
+        #expect(SitePath(unchecked: "a/.hidden").pathExtension == "")
+        #expect(SitePath(unchecked: "v1.2/readme").pathExtension == "")
+        #expect(SitePath(unchecked: "a/b.Ünï").pathExtension == "ünï")
+        #expect(SitePath(unchecked: "x.").pathExtension == "")
+        #expect(SitePath(unchecked: "").pathExtension == "")
+    }
+
+    @Test func components() {
+        #expect(SitePath(unchecked: "guide/a/install.md").lastComponent == "install.md")
+        #expect(SitePath(unchecked: "install.md").lastComponent == "install.md")
+        #expect(SitePath(unchecked: "guide/a/install.md").parent.rawValue == "guide/a")
+        #expect(SitePath(unchecked: "install.md").parent.rawValue == "")
+        #expect(SitePath(unchecked: "guide/index.md").hasLastComponent("index.md"))
+        #expect(SitePath(unchecked: "index.md").hasLastComponent("index.md"))
+        #expect(!SitePath(unchecked: "guide/my-index.md").hasLastComponent("index.md"))
+        #expect(!SitePath(unchecked: "index.md/x").hasLastComponent("index.md"))
     }
 }
 

@@ -95,8 +95,8 @@ public struct BuildCache: Sendable {
     }
 
     static func load(for output: URL) -> BuildCache? {
-        guard let data = FileManager.default.contents(atPath: location(for: output).path) else { return nil }
-        var reader = ByteReader([UInt8](data))
+        guard let bytes = FileBytes.read(location(for: output).path) else { return nil }
+        var reader = ByteReader(bytes)
         return BuildCache(reading: &reader)
     }
 

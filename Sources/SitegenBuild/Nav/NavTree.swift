@@ -37,7 +37,7 @@ public struct NavTree: Sendable {
         }
         for page in model.pages {
             let dir = page.source.parent
-            if page.source.lastComponent == "index.md" {
+            if page.source.hasLastComponent("index.md") {
                 let node = folder(dir)
                 tree.nodes[node].page = page.output
                 tree.nodes[node].title = page.navTitle
