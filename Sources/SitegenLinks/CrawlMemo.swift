@@ -14,7 +14,7 @@ public struct CrawlMemo: Sendable {
     }
 
     /// An entry still encoded: its SHA-256, and where its bytes are in `storage`.
-    private struct Stored: Sendable {
+    struct Stored: Sendable {
         var sha256: String
         var range: Range<Int>
     }
@@ -25,7 +25,6 @@ public struct CrawlMemo: Sendable {
     var context: UInt64 = 0
     private var storage: [UInt8] = []
     private var stored: [String: Stored] = [:]
-    private var decoded: [String: Entry] = [:]
 
     public init() {}
 
@@ -35,44 +34,48 @@ public struct CrawlMemo: Sendable {
     }
 
     /// How many parsed files it remembers.
-    public var count: Int { stored.count + decoded.count }
+    public var count: Int { stored.count }
 
     /// Every file it remembers.
-    var rememberedPaths: [String] { Array(stored.keys) + Array(decoded.keys) }
+    var rememberedPaths: Dictionary<String, Stored>.Keys { stored.keys }
 
     /// The SHA-256 of the file as it was parsed.
-    func sha256(at path: String) -> String? { decoded[path]?.sha256 ?? stored[path]?.sha256 }
+    func sha256(at path: String) -> String? { stored[path]?.sha256 }
 
     /// The entry of `path`, decoded; `nil` when there is none or its bytes are damaged.
     func entry(at path: String) -> Entry? {
-        if let entry = decoded[path] { return entry }
         guard let stored = stored[path] else { return nil }
         var reader = ByteReader(storage, range: stored.range)
         return Self.readEntry(&reader, path: path, sha256: stored.sha256, pathCount: paths.count)
     }
 
-    /// Remembers a freshly parsed file.
+    /// Remembers a freshly parsed file. It is encoded at once: a crawl of 10,000 pages then holds
+    /// their bytes, not their decoded links, once the rules are done with them.
     mutating func remember(_ entry: Entry, at path: String) {
-        stored[path] = nil
-        decoded[path] = entry
+        remember(encoded: Self.encode(entry), sha256: entry.sha256, at: path)
     }
 
-    mutating func forget(_ path: String) {
-        stored[path] = nil
-        decoded[path] = nil
+    /// Remembers a file parsed and encoded (`encode(_:)`) elsewhere, by a crawl's child task.
+    mutating func remember(encoded: [UInt8], sha256: String, at path: String) {
+        let start = storage.count
+        storage += encoded
+        stored[path] = Stored(sha256: sha256, range: start..<storage.count)
     }
 
     /// Takes `path`'s entry over from `other` without decoding it. Only valid when both memos number
     /// accepted targets by the same path table.
     mutating func carry(_ path: String, from other: CrawlMemo) {
-        if let entry = other.decoded[path] {
-            remember(entry, at: path)
-        } else if let entry = other.stored[path] {
-            let start = storage.count
-            storage.append(contentsOf: other.storage[entry.range])
-            decoded[path] = nil
-            stored[path] = Stored(sha256: entry.sha256, range: start..<storage.count)
-        }
+        guard let entry = other.stored[path] else { return }
+        let start = storage.count
+        storage.append(contentsOf: other.storage[entry.range])
+        stored[path] = Stored(sha256: entry.sha256, range: start..<storage.count)
+    }
+
+    /// An entry's bytes, as `remember(encoded:sha256:at:)` takes them.
+    static func encode(_ entry: Entry) -> [UInt8] {
+        var body = ByteWriter()
+        write(entry, to: &body)
+        return body.bytes
     }
 
     static let magic = "sitegen-crawl 3"
@@ -86,18 +89,11 @@ public struct CrawlMemo: Sendable {
         out.int(count)
         out.bytes.reserveCapacity(storage.count + count * 100 + out.bytes.count)
         for path in rememberedPaths.sorted() {
+            guard let entry = stored[path] else { continue }
             out.string(path)
-            if let entry = decoded[path] {
-                out.string(entry.sha256)
-                var body = ByteWriter()
-                Self.write(entry, to: &body)
-                out.int(body.bytes.count)
-                out.bytes += body.bytes
-            } else if let entry = stored[path] {
-                out.string(entry.sha256)
-                out.int(entry.range.count)
-                out.bytes += storage[entry.range]
-            }
+            out.string(entry.sha256)
+            out.int(entry.range.count)
+            out.bytes += storage[entry.range]
         }
         return out.bytes
     }

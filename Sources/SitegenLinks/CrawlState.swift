@@ -59,6 +59,8 @@ struct LoadedResource: Sendable {
     var sha256: String?
     /// The document is the memo's, not parsed again.
     var fromMemo = false
+    /// A freshly parsed document encoded for the memo, by the child task that parsed it.
+    var encoded: [UInt8]?
 }
 
 /// The parent's side of the crawl: merged serially, one loaded resource at a time.

@@ -62,6 +62,8 @@ public struct LinkChecker: Sendable {
                 if let document = loaded.document, let sha256 = loaded.sha256, case .found(_, let mimeType) = loaded.outcome {
                     if loaded.fromMemo, carriesOver, let previous {
                         remembered.carry(document.path, from: previous)
+                    } else if let encoded = loaded.encoded {
+                        remembered.remember(encoded: encoded, sha256: sha256, at: document.path)
                     } else {
                         remembered.remember(
                             CrawlMemo.Entry(sha256: sha256, mimeType: mimeType, document: document), at: document.path)
@@ -141,7 +143,10 @@ public struct LinkChecker: Sendable {
             let document = ParsedDocument(
                 path: path, isHTML: kind == .html, duplicateIDs: facts.duplicateIDs, links: links,
                 acceptedTargets: accepted.sorted(), acceptedCount: acceptedCount, anchorNames: Set(facts.anchors.map(\.name)))
-            return LoadedResource(key: key, outcome: outcome, document: document, sha256: located?.sha256)
+            let encoded = located.map {
+                CrawlMemo.encode(CrawlMemo.Entry(sha256: $0.sha256, mimeType: mimeType, document: document))
+            }
+            return LoadedResource(key: key, outcome: outcome, document: document, sha256: located?.sha256, encoded: encoded)
         }
     }
 }

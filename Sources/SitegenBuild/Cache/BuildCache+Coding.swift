@@ -2,25 +2,34 @@ import SitegenCore
 import SitegenMarkdown
 
 extension BuildCache {
-    /// The cache's bytes in three parts, the crawl memo in the middle as it is, so that saving a
-    /// large cache never holds two copies of the memo.
-    func encodedParts() -> [[UInt8]] {
+    /// Hands the cache's bytes to `flush` a few megabytes at a time, the crawl memo as it is, so that
+    /// saving a large cache never holds a second copy of it in memory.
+    func encode(flush: ([UInt8]) throws -> Void) rethrows {
         var head = ByteWriter()
-        writeHead(to: &head)
+        try writeHead(to: &head, flush: flush)
         head.int(crawlMemo.count)
+        try flush(head.bytes)
+        try flush(crawlMemo)
         var tail = ByteWriter()
         writeCrawl(to: &tail)
-        return [head.bytes, crawlMemo, tail.bytes]
+        try flush(tail.bytes)
     }
 
     /// Everything before the crawl memo: environment, pages, assets, outputs.
-    private func writeHead(to w: inout ByteWriter) {
+    private func writeHead(to w: inout ByteWriter, flush: ([UInt8]) throws -> Void) rethrows {
+        func flushIfLarge() throws {
+            if w.bytes.count >= 1 << 22 {
+                try flush(w.bytes)
+                w.bytes.removeAll(keepingCapacity: true)
+            }
+        }
         w.string(Self.magic)
         w.uint(environment)
         w.uint(shape)
         w.uint(manifestFingerprint)
         w.int(pages.count)
         for (path, record) in pages.sorted(by: { $0.key < $1.key }) {
+            try flushIfLarge()
             if let encoded = record.encoded {
                 w.bytes += encoded
                 continue

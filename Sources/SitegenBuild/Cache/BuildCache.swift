@@ -109,7 +109,7 @@ public struct BuildCache: Sendable {
             let handle = try? FileHandle(forWritingTo: temporary)
         else { return }
         do {
-            for part in encodedParts() { try handle.write(contentsOf: part) }
+            try encode { part in try handle.write(contentsOf: part) }
             try handle.close()
             _ = rename(temporary.path, url.path)
         } catch {
