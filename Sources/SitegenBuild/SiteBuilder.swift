@@ -135,6 +135,9 @@ public struct SiteBuilder: Sendable {
             if previous?.manifestFingerprint == cache.manifestFingerprint { cache.crawl = previous?.crawl }
             cache.crawlMemo = previous?.crawlMemo ?? []
             timer.lap("manifest")
+            // The pages' HTML is written: the outcome keeps what maps findings to sources, not 10,000 bodies.
+            var mapped = model
+            mapped.pages = model.pages.map(\.withoutBody)
             var update = BuildOutcome.Update.swap
             if writer.inPlace {
                 let kept = Set(written.map(\.path))
@@ -144,7 +147,7 @@ public struct SiteBuilder: Sendable {
             }
             return BuildOutcome(
                 staged: staged, update: update, config: config, manifest: manifest, pageCount: pages.count, assetCount: assets.count,
-                diagnostics: diagnostics.sorted(), sources: SourceMap(model: model, templatesDisplay: options.templatesDisplay),
+                diagnostics: diagnostics.sorted(), sources: SourceMap(model: mapped, templatesDisplay: options.templatesDisplay),
                 sourceFiles: loaded.map(\.page.displayPath), cache: cache, previousCrawl: previous?.crawl,
                 previousCache: previous)
         } catch {
