@@ -54,15 +54,15 @@ extension Manifest {
         if case .failure = validator.key(entry, allowDirectory: true) {
             throw ManifestError("manifest: entry '\(entry)' is not a URL under origin '\(origin)'")
         }
-        var seen: [String: String] = [:]
-        var resourceKeys: Set<String> = []
+        // Places are numbers until an error needs their text.
+        var seen: [String: Place] = [:]
+        seen.reserveCapacity(resources.count + aliases.count)
         for (index, resource) in resources.enumerated() {
-            let place = "resources[\(index)]"
+            let place = Place.resource(index)
             let key = try validator.checkedKey(resource.url, place: "\(place).url", allowDirectory: false)
             if let previous = seen.updateValue(place, forKey: key) {
                 throw ManifestError("manifest: duplicate URL '\(resource.url)' in \(place) and \(previous)")
             }
-            resourceKeys.insert(key)
             try validator.checkFile(resource.file, place: "\(place).file")
             guard !resource.mimeType.isEmpty else { throw ManifestError("manifest: \(place).mimeType is empty") }
             guard resource.size >= 0 else { throw ManifestError("manifest: \(place).size is negative") }
@@ -71,14 +71,27 @@ extension Manifest {
             else { throw ManifestError("manifest: \(place).sha256 is not 64 lowercase hex digits") }
         }
         for (index, alias) in aliases.enumerated() {
-            let place = "aliases[\(index)]"
+            let place = Place.alias(index)
             let key = try validator.checkedKey(alias.url, place: "\(place).url", allowDirectory: true)
             if let previous = seen.updateValue(place, forKey: key) {
                 throw ManifestError("manifest: duplicate URL '\(alias.url)' in \(place) and \(previous)")
             }
+            // Only resource keys map to `.resource`: an alias with a resource's key was refused above.
             let target = validator.key(alias.target, allowDirectory: false)
-            guard case .success(let targetKey) = target, resourceKeys.contains(targetKey) else {
+            guard case .success(let targetKey) = target, case .resource = seen[targetKey] else {
                 throw ManifestError("manifest: \(place).target '\(alias.target)' is not a resource URL")
+            }
+        }
+    }
+
+    /// A record of the manifest, as error messages name it (`resources[3]`, `aliases[0]`).
+    private enum Place: CustomStringConvertible {
+        case resource(Int), alias(Int)
+
+        var description: String {
+            switch self {
+            case .resource(let index): "resources[\(index)]"
+            case .alias(let index): "aliases[\(index)]"
             }
         }
     }
