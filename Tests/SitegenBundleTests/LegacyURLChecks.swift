@@ -64,3 +64,81 @@ enum LegacyURLChecks {
         }
     }
 }
+
+/// The `String`-based encoders the byte-level ones replaced, kept verbatim as references.
+enum LegacyEncoders {
+    static func percentEncodePath(_ path: String) -> String {
+        let hex = Array("0123456789ABCDEF".utf8)
+        var out: [UInt8] = []
+        out.reserveCapacity(path.utf8.count)
+        for byte in path.utf8 {
+            if isLetter(byte) || isDigit(byte) || allowedPathPunctuation.contains(byte) {
+                out.append(byte)
+            } else {
+                out.append(37)
+                out.append(hex[Int(byte >> 4)])
+                out.append(hex[Int(byte & 0x0f)])
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    private static let allowedPathPunctuation: Set<UInt8> = Set("-._~!$&'()*+,;=:@/".utf8)
+
+    static func pathExtension(_ path: String) -> String {
+        let name = path.split(separator: "/", omittingEmptySubsequences: false).last ?? ""
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return "" }
+        return name[name.index(after: dot)...].lowercased()
+    }
+
+    static func encoded(_ manifest: Manifest) -> Data {
+        var out = "{\n"
+        out += "  \"format\": \(json(manifest.format)),\n"
+        out += "  \"version\": \(manifest.version),\n"
+        out += "  \"generator\": \(json(manifest.generator)),\n"
+        out += "  \"origin\": \(json(manifest.origin)),\n"
+        out += "  \"entry\": \(json(manifest.entry)),\n"
+        let resourceLines = manifest.resources.sorted { $0.url < $1.url }.map { r in
+            var fields = [
+                "\"url\": \(json(r.url))", "\"file\": \(json(r.file))", "\"mimeType\": \(json(r.mimeType))",
+            ]
+            if let encoding = r.textEncoding { fields.append("\"textEncoding\": \(json(encoding))") }
+            fields.append("\"size\": \(r.size)")
+            fields.append("\"sha256\": \(json(r.sha256))")
+            return object(fields)
+        }
+        out += "  \"resources\": \(array(resourceLines)),\n"
+        let aliasLines = manifest.aliases.sorted { $0.url < $1.url }.map { a in
+            object(["\"url\": \(json(a.url))", "\"target\": \(json(a.target))"])
+        }
+        out += "  \"aliases\": \(array(aliasLines))\n"
+        out += "}\n"
+        return Data(out.utf8)
+    }
+
+    private static func object(_ fields: [String]) -> String {
+        "{\n" + fields.map { "      \($0)" }.joined(separator: ",\n") + "\n    }"
+    }
+
+    private static func array(_ items: [String]) -> String {
+        items.isEmpty ? "[]" : "[\n" + items.map { "    \($0)" }.joined(separator: ",\n") + "\n  ]"
+    }
+
+    static func json(_ string: String) -> String {
+        var out = "\""
+        for scalar in string.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case _ where scalar.value < 0x20:
+                let hex = String(scalar.value, radix: 16)
+                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
+    }
+}
