@@ -142,3 +142,47 @@ enum LegacyEncoders {
         return out + "\""
     }
 }
+
+/// `Manifest.assemble` as it was, kept verbatim as the reference for the faster one.
+enum LegacyAssemble {
+    static func assemble(
+        files: [(path: String, size: Int, sha256: String)], origin: BundleOrigin, entryPath: String,
+        aliases: [(from: String, to: String)] = [], generator: String, mimeOverrides: [String: String] = [:]
+    ) throws(ManifestError) -> Manifest {
+        var resources: [Manifest.Resource] = []
+        var urlOfFile: [String: String] = [:]
+        resources.reserveCapacity(files.count)
+        for (file, size, sha256) in files {
+            let mime = MIMEType.forPath(file, overrides: mimeOverrides)
+            let url = origin.urlString(forPath: file)
+            urlOfFile[file] = url
+            resources.append(
+                Manifest.Resource(
+                    url: url, file: file, mimeType: mime, textEncoding: MIMEType.isText(mime) ? "utf-8" : nil,
+                    size: size, sha256: sha256))
+        }
+        var aliasTargets: [String: String] = [:]
+        let resourceURLs = Set(urlOfFile.values)
+        for (file, _, _) in files where file == "index.html" || file.hasSuffix("/index.html") {
+            aliasTargets[origin.urlString(forPath: String(file.dropLast("index.html".count)))] = urlOfFile[file]
+        }
+        for (from, to) in aliases {
+            guard let target = urlOfFile[to] else {
+                throw ManifestError("alias '\(from)' points to '\(to)', which is not a file of the bundle")
+            }
+            let url = origin.urlString(forPath: from)
+            if resourceURLs.contains(url) {
+                throw ManifestError("alias '\(from)' is already a file of the bundle")
+            }
+            if let existing = aliasTargets[url], existing != target {
+                throw ManifestError("alias '\(from)' points to both '\(existing)' and '\(target)'")
+            }
+            aliasTargets[url] = target
+        }
+        let manifest = Manifest(
+            generator: generator, origin: origin.description, entry: origin.urlString(forPath: entryPath),
+            resources: resources, aliases: aliasTargets.map { Manifest.Alias(url: $0.key, target: $0.value) })
+        try manifest.validate()
+        return manifest
+    }
+}
