@@ -57,18 +57,24 @@ extension Manifest {
         // Places are numbers until an error needs their text.
         var seen: [String: Place] = [:]
         seen.reserveCapacity(resources.count + aliases.count)
-        for (index, resource) in resources.enumerated() {
+        // Indices, not `enumerated()`: copying each record out retains all its strings.
+        for index in resources.indices {
             let place = Place.resource(index)
-            let key = try validator.checkedKey(resource.url, place: "\(place).url", allowDirectory: false)
-            if let previous = seen.updateValue(place, forKey: key) {
-                throw ManifestError("manifest: duplicate URL '\(resource.url)' in \(place) and \(previous)")
+            let key: String
+            if let fileKey = validator.fileKey(url: resources[index].url, file: resources[index].file) {
+                key = fileKey
+            } else {
+                key = try validator.checkedKey(resources[index].url, place: "\(place).url", allowDirectory: false)
             }
-            try validator.checkFile(resource.file, place: "\(place).file")
-            guard !resource.mimeType.isEmpty else { throw ManifestError("manifest: \(place).mimeType is empty") }
-            guard resource.size >= 0 else { throw ManifestError("manifest: \(place).size is negative") }
-            guard resource.sha256.utf8.count == 64,
-                resource.sha256.utf8.allSatisfy({ isDigit($0) || (97...102).contains($0) })
-            else { throw ManifestError("manifest: \(place).sha256 is not 64 lowercase hex digits") }
+            if let previous = seen.updateValue(place, forKey: key) {
+                throw ManifestError("manifest: duplicate URL '\(resources[index].url)' in \(place) and \(previous)")
+            }
+            try validator.checkFile(resources[index].file, place: "\(place).file")
+            guard !resources[index].mimeType.isEmpty else { throw ManifestError("manifest: \(place).mimeType is empty") }
+            guard resources[index].size >= 0 else { throw ManifestError("manifest: \(place).size is negative") }
+            guard Self.isLowercaseHexDigest(resources[index].sha256) else {
+                throw ManifestError("manifest: \(place).sha256 is not 64 lowercase hex digits")
+            }
         }
         for (index, alias) in aliases.enumerated() {
             let place = Place.alias(index)
@@ -82,6 +88,14 @@ extension Manifest {
                 throw ManifestError("manifest: \(place).target '\(alias.target)' is not a resource URL")
             }
         }
+    }
+
+    /// Whether `digest` is 64 lowercase hex digits.
+    private static func isLowercaseHexDigest(_ digest: String) -> Bool {
+        func isHex(_ byte: UInt8) -> Bool { byte &- 48 < 10 || byte &- 97 < 6 }
+        return digest.utf8.withContiguousStorageIfAvailable { bytes in
+            bytes.count == 64 && bytes.allSatisfy(isHex)
+        } ?? (digest.utf8.count == 64 && digest.utf8.allSatisfy(isHex))
     }
 
     /// A record of the manifest, as error messages name it (`resources[3]`, `aliases[0]`).

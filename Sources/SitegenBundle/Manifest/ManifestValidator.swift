@@ -35,6 +35,40 @@ struct ManifestValidator {
         }
     }
 
+    /// `key(url, allowDirectory: false)` without decoding anything, when that key is `file` itself:
+    /// `url` is `origin/` followed by exactly the bytes of `file`, which is at most
+    /// `URLPath.maximumLength - 1` bytes of URL path characters (`BundleOrigin.isPathByte`: nothing
+    /// to decode, no query, fragment, NUL or backslash) in segments that are neither empty, `.`
+    /// nor `..`. Nil otherwise: `key` decides. Every resource `Manifest.assemble` writes qualifies
+    /// unless its file needed percent-encoding.
+    func fileKey(url: String, file: String) -> String? {
+        guard bytePrefixApplies else { return nil }
+        let prefixCount = prefix.utf8.count
+        let matches = url.utf8.withContiguousStorageIfAvailable { urlBytes in
+            file.utf8.withContiguousStorageIfAvailable { fileBytes in
+                guard !fileBytes.isEmpty, fileBytes.count < URLPath.maximumLength,
+                    urlBytes.count == prefixCount + fileBytes.count, startsWithPrefix(urlBytes)
+                else { return false }
+                var segmentStart = 0
+                for index in 0...fileBytes.count {
+                    if index < fileBytes.count {
+                        let byte = fileBytes[index]
+                        guard BundleOrigin.isPathByte(byte), urlBytes[prefixCount + index] == byte else { return false }
+                        guard byte == 47 else { continue }
+                    }
+                    switch index - segmentStart {
+                    case 0: return false
+                    case 1 where fileBytes[segmentStart] == 46: return false
+                    case 2 where fileBytes[segmentStart] == 46 && fileBytes[segmentStart + 1] == 46: return false
+                    default: segmentStart = index + 1
+                    }
+                }
+                return true
+            }
+        }
+        return matches == true ? file : nil
+    }
+
     /// What the byte route makes of a URL.
     private enum PathSplit {
         /// The URL's path, from the `/` after the origin.
@@ -54,12 +88,20 @@ struct ManifestValidator {
                 hasQueryOrFragment = hasQueryOrFragment || byte == 63 || byte == 35
             }
             guard isASCII else { return .notASCII }
-            guard !hasQueryOrFragment, bytes.count >= prefixCount,
-                prefix.utf8.elementsEqual(UnsafeBufferPointer(rebasing: bytes[..<prefixCount]))
-            else { return .outsideOrigin }
+            guard !hasQueryOrFragment, bytes.count >= prefixCount, startsWithPrefix(bytes) else { return .outsideOrigin }
             return .path(Substring(url.utf8.dropFirst(prefixCount - 1)))
         }
         return split ?? .notASCII
+    }
+
+    /// Whether `bytes`, at least as many as those of `origin/`, start with them.
+    private func startsWithPrefix(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var index = 0
+        for byte in prefix.utf8 {
+            guard bytes[index] == byte else { return false }
+            index += 1
+        }
+        return true
     }
 
     /// `key`, or a `ManifestError` naming `place`.
