@@ -3,8 +3,8 @@ import Testing
 
 @testable import SitegenBundle
 
-/// Percent-encoding and extensions computed from bytes agree with the `String`-based code they
-/// replaced; `fileKey` answers only with the key.
+/// Percent-encoding, extensions and JSON written from bytes agree with the `String`-based code
+/// they replaced; `fileKey` answers only with the key.
 @Suite struct ByteEncodingTests {
     static let strings = [
         "", "index.html", "guide/a b.html", "a%20b", "100%", "a?b#c", "a/b/", "/leading", "~tilde", "x:y@z",
@@ -35,6 +35,20 @@ import Testing
         }
     }
 
+    @Test func jsonStringsMatchTheScalarEncoder() {
+        for string in Self.strings {
+            var out = JSONBytes(capacity: 0)
+            out.appendString(string)
+            #expect(String(decoding: out.bytes, as: UTF8.self) == LegacyEncoders.json(string), "\(string)")
+        }
+        for value in 0..<0x80 {
+            let string = String(UnicodeScalar(UInt8(value)))
+            var out = JSONBytes(capacity: 0)
+            out.appendString(string)
+            #expect(out.bytes == Array(LegacyEncoders.json(string).utf8), "\(value)")
+        }
+    }
+
     @Test func fileKeyIsTheKeyWhenItAnswers() {
         for origin in ManifestValidatorTests.origins {
             let validator = ManifestValidator(origin: origin)
@@ -58,5 +72,27 @@ import Testing
         let longest = String(repeating: "a", count: URLPath.maximumLength - 1)
         #expect(validator.fileKey(url: "docs://app/" + longest, file: longest) == longest)
         #expect(validator.key("docs://app/" + longest, allowDirectory: false) == .success(longest))
+    }
+}
+
+extension ByteEncodingTests {
+    @Test func manifestBytesMatchTheStringEncoder() {
+        var generator = SplitMix(seed: 5)
+        func pick() -> String { Self.strings[Int.random(in: 0..<Self.strings.count, using: &generator)] }
+        let empty = Manifest(generator: "", origin: "", entry: "", resources: [], aliases: [])
+        #expect(empty.encoded() == LegacyEncoders.encoded(empty))
+        var manifest = Manifest(
+            format: pick(), version: -3, generator: pick(), origin: pick(), entry: pick(),
+            resources: (0..<200).map { index in
+                .init(
+                    url: pick() + pick(), file: pick(), mimeType: pick(), textEncoding: index % 3 == 0 ? nil : pick(),
+                    size: index % 7 == 0 ? Int.min : index * 1000, sha256: pick())
+            },
+            aliases: (0..<30).map { _ in .init(url: pick(), target: pick()) })
+        #expect(manifest.encoded() == LegacyEncoders.encoded(manifest))
+        // Records reordered after `init` are still written sorted, as before.
+        manifest.resources.reverse()
+        manifest.aliases.shuffle(using: &generator)
+        #expect(manifest.encoded() == LegacyEncoders.encoded(manifest))
     }
 }
