@@ -58,6 +58,27 @@ import Testing
         }
     }
 
+    @Test(arguments: [
+        [("index.html", 1, sha), ("a.html", 1, String(repeating: "0F", count: 32))],
+        [("index.html", 1, sha), ("a.html", 1, "abc")], [("index.html", 1, sha), ("a.html", -1, sha)],
+        [("index.html", 1, sha), ("a.empty", 1, sha)], [("index.html", -1, "x"), ("a.html", -1, "y")],
+        [("index.html", 1, sha), ("a b.html", -1, sha), ("./a.html", 1, sha)],
+    ])
+    func refusalsMatchTheOldAssembly(files: [(String, Int, String)]) {
+        let files = files.map { (path: $0.0, size: $0.1, sha256: $0.2) }
+        let overrides = ["empty": ""]
+        let new = Self.outcome { () throws(ManifestError) in
+            try Manifest.assemble(
+                files: files, origin: BundleOrigin(), entryPath: "index.html", generator: "t", mimeOverrides: overrides)
+        }
+        let old = Self.outcome { () throws(ManifestError) in
+            try LegacyAssemble.assemble(
+                files: files, origin: BundleOrigin(), entryPath: "index.html", generator: "t", mimeOverrides: overrides)
+        }
+        #expect(new == old)
+        #expect(throws: ManifestError.self) { try new.get() }
+    }
+
     @Test func largeShuffledInputMatchesTheOldAssembly() throws {
         var generator = SplitMix(seed: 9)
         var files: [(path: String, size: Int, sha256: String)] = [("index.html", 1, Self.sha)]

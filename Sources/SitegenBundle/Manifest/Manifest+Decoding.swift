@@ -47,6 +47,12 @@ extension Manifest {
 
     /// Checks everything `decode` promises beyond the JSON shape.
     public func validate() throws(ManifestError) {
+        try validate(resourcesPrechecked: false)
+    }
+
+    /// `validate()`; with `resourcesPrechecked`, the caller vouches that every resource passes
+    /// `isPrechecked` (so its key is its file), leaving duplicates and aliases to check.
+    func validate(resourcesPrechecked: Bool) throws(ManifestError) {
         guard let parsedOrigin = BundleOrigin(parsing: origin) else {
             throw ManifestError("manifest: origin '\(origin)' is not a lowercase 'scheme://host' of a non-reserved scheme")
         }
@@ -60,6 +66,12 @@ extension Manifest {
         // Indices, not `enumerated()`: copying each record out retains all its strings.
         for index in resources.indices {
             let place = Place.resource(index)
+            if resourcesPrechecked {
+                if let previous = seen.updateValue(place, forKey: resources[index].file) {
+                    throw ManifestError("manifest: duplicate URL '\(resources[index].url)' in \(place) and \(previous)")
+                }
+                continue
+            }
             let key: String
             if let fileKey = validator.fileKey(url: resources[index].url, file: resources[index].file) {
                 key = fileKey
@@ -90,8 +102,16 @@ extension Manifest {
         }
     }
 
+    /// Whether `resource` passes every check `validate()` makes of a resource on its own, with its
+    /// file as its key: what `Manifest.assemble` checks while the strings are at hand.
+    static func isPrechecked(_ resource: Resource, validator: ManifestValidator) -> Bool {
+        validator.fileKey(url: resource.url, file: resource.file) != nil
+            && ManifestValidator.asciiFileVerdict(resource.file) == .accepted && !resource.mimeType.isEmpty
+            && resource.size >= 0 && isLowercaseHexDigest(resource.sha256)
+    }
+
     /// Whether `digest` is 64 lowercase hex digits.
-    private static func isLowercaseHexDigest(_ digest: String) -> Bool {
+    static func isLowercaseHexDigest(_ digest: String) -> Bool {
         func isHex(_ byte: UInt8) -> Bool { byte &- 48 < 10 || byte &- 97 < 6 }
         return digest.utf8.withContiguousStorageIfAvailable { bytes in
             bytes.count == 64 && bytes.allSatisfy(isHex)

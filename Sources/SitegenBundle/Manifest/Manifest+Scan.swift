@@ -56,6 +56,8 @@ extension Manifest {
         // Whether a file was percent-encoded or lost a leading `/` for its URL: only then can two
         // files be equal as strings (canonically equivalent spellings) and yet have other URLs.
         var someFileIsEncoded = false
+        let validator = ManifestValidator(origin: origin)
+        var allPrechecked = true
         for (file, size, sha256) in files {
             let mime = MIMEType.forPath(file, overrides: mimeOverrides)
             let textEncoding: String?
@@ -67,8 +69,10 @@ extension Manifest {
             }
             let url = BundleOrigin.urlString(prefix: prefix, forPath: file)
             someFileIsEncoded = someFileIsEncoded || url.utf8.count != prefix.utf8.count + file.utf8.count
-            resources.append(
-                Resource(url: url, file: file, mimeType: mime, textEncoding: textEncoding, size: size, sha256: sha256))
+            let resource = Resource(
+                url: url, file: file, mimeType: mime, textEncoding: textEncoding, size: size, sha256: sha256)
+            allPrechecked = allPrechecked && isPrechecked(resource, validator: validator)
+            resources.append(resource)
             if file == "index.html" || file.hasSuffix("/index.html") {
                 let directory = String(file.dropLast("index.html".count))
                 aliasTargets[BundleOrigin.urlString(prefix: prefix, forPath: directory)] = url
@@ -106,7 +110,7 @@ extension Manifest {
         let manifest = Manifest(
             generator: generator, origin: origin.description, entry: origin.urlString(forPath: entryPath),
             resources: resources, aliases: aliasTargets.map { Alias(url: $0.key, target: $0.value) })
-        try manifest.validate()
+        try manifest.validate(resourcesPrechecked: allPrechecked)
         return manifest
     }
 
