@@ -78,7 +78,8 @@ public struct SchemeResolver: Sendable {
         let validator = ManifestValidator(origin: origin)
         var entries: [String: Entry] = [:]
         entries.reserveCapacity(manifest.resources.count)
-        // Indices, not a copy of each record: the key usually is the file itself (no decoding).
+        // Indices, not a copy of each record (which retains all its strings); the key is usually the
+        // file itself, found without decoding.
         let resources = manifest.resources
         for index in resources.indices {
             let key: String
