@@ -129,7 +129,7 @@ public struct SiteBuilder: Sendable {
             } catch {
                 throw InputError("cannot write the manifest: \(error)", path: options.outputDisplay + Manifest.fileName)
             }
-            let manifestBytes = Array(manifest.encoded())
+            let manifestBytes = manifest.encodedBytes()
             try staged.write(manifestBytes, to: SitePath(unchecked: Manifest.fileName))
             cache.manifestFingerprint = Fingerprint.of(manifestBytes)
             if previous?.manifestFingerprint == cache.manifestFingerprint { cache.crawl = previous?.crawl }

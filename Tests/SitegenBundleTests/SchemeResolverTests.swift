@@ -144,3 +144,29 @@ import Testing
         #expect(BundleOrigin.reservedSchemes.contains("javascript"))
     }
 }
+
+extension SchemeResolverTests {
+    @Test func pathsAreSortedAndUniqueWhateverTheURLOrder() throws {
+        let fixture = try Fixture()
+        defer { fixture.remove() }
+        let sha = String(repeating: "ab", count: 32)
+        func resource(_ url: String, _ file: String) -> Manifest.Resource {
+            .init(url: url, file: file, mimeType: "text/html", textEncoding: "utf-8", size: 1, sha256: sha)
+        }
+        // By URL `a!b` comes before `a%20b`; by file `a b` comes before `a!b`, and is listed twice.
+        let manifest = Manifest(
+            generator: "t", origin: "docs://app", entry: "docs://app/a!b.html",
+            resources: [
+                resource("docs://app/copy.html", "a b.html"), resource("docs://app/a%20b.html", "a b.html"),
+                resource("docs://app/a!b.html", "a!b.html"),
+            ], aliases: [])
+        #expect(try SchemeResolver(bundle: fixture.bundle, manifest: manifest).paths == ["a b.html", "a!b.html"])
+        let assembled = try Manifest.assemble(
+            files: [("b.html", 1, sha), ("a b.html", 1, sha), ("a!b.html", 1, sha)], origin: BundleOrigin(),
+            entryPath: "b.html", generator: "t")
+        try Data("x".utf8).write(to: fixture.bundle.appendingPathComponent("a b.html"))
+        let resolver = try SchemeResolver(bundle: fixture.bundle, assembled: assembled)
+        #expect(resolver.paths == ["a b.html", "a!b.html", "b.html"])
+        #expect(try resolver.resolve(#require(URL(string: "docs://app/a%20b.html"))).get().path == "a b.html")
+    }
+}

@@ -47,6 +47,12 @@ extension Manifest {
 
     /// Checks everything `decode` promises beyond the JSON shape.
     public func validate() throws(ManifestError) {
+        try validate(resourcesPrechecked: false)
+    }
+
+    /// `validate()`; with `resourcesPrechecked`, the caller vouches that every resource passes
+    /// `isPrechecked` (so its key is its file), leaving duplicates and aliases to check.
+    func validate(resourcesPrechecked: Bool) throws(ManifestError) {
         guard let parsedOrigin = BundleOrigin(parsing: origin) else {
             throw ManifestError("manifest: origin '\(origin)' is not a lowercase 'scheme://host' of a non-reserved scheme")
         }
@@ -54,31 +60,72 @@ extension Manifest {
         if case .failure = validator.key(entry, allowDirectory: true) {
             throw ManifestError("manifest: entry '\(entry)' is not a URL under origin '\(origin)'")
         }
-        var seen: [String: String] = [:]
-        var resourceKeys: Set<String> = []
-        for (index, resource) in resources.enumerated() {
-            let place = "resources[\(index)]"
-            let key = try validator.checkedKey(resource.url, place: "\(place).url", allowDirectory: false)
-            if let previous = seen.updateValue(place, forKey: key) {
-                throw ManifestError("manifest: duplicate URL '\(resource.url)' in \(place) and \(previous)")
+        // Places are numbers until an error needs their text.
+        var seen: [String: Place] = [:]
+        seen.reserveCapacity(resources.count + aliases.count)
+        // Indices, not `enumerated()`: copying each record out retains all its strings.
+        for index in resources.indices {
+            let place = Place.resource(index)
+            if resourcesPrechecked {
+                if let previous = seen.updateValue(place, forKey: resources[index].file) {
+                    throw ManifestError("manifest: duplicate URL '\(resources[index].url)' in \(place) and \(previous)")
+                }
+                continue
             }
-            resourceKeys.insert(key)
-            try validator.checkFile(resource.file, place: "\(place).file")
-            guard !resource.mimeType.isEmpty else { throw ManifestError("manifest: \(place).mimeType is empty") }
-            guard resource.size >= 0 else { throw ManifestError("manifest: \(place).size is negative") }
-            guard resource.sha256.utf8.count == 64,
-                resource.sha256.utf8.allSatisfy({ isDigit($0) || (97...102).contains($0) })
-            else { throw ManifestError("manifest: \(place).sha256 is not 64 lowercase hex digits") }
+            let key: String
+            if let fileKey = validator.fileKey(url: resources[index].url, file: resources[index].file) {
+                key = fileKey
+            } else {
+                key = try validator.checkedKey(resources[index].url, place: "\(place).url", allowDirectory: false)
+            }
+            if let previous = seen.updateValue(place, forKey: key) {
+                throw ManifestError("manifest: duplicate URL '\(resources[index].url)' in \(place) and \(previous)")
+            }
+            try validator.checkFile(resources[index].file, place: "\(place).file")
+            guard !resources[index].mimeType.isEmpty else { throw ManifestError("manifest: \(place).mimeType is empty") }
+            guard resources[index].size >= 0 else { throw ManifestError("manifest: \(place).size is negative") }
+            guard Self.isLowercaseHexDigest(resources[index].sha256) else {
+                throw ManifestError("manifest: \(place).sha256 is not 64 lowercase hex digits")
+            }
         }
         for (index, alias) in aliases.enumerated() {
-            let place = "aliases[\(index)]"
+            let place = Place.alias(index)
             let key = try validator.checkedKey(alias.url, place: "\(place).url", allowDirectory: true)
             if let previous = seen.updateValue(place, forKey: key) {
                 throw ManifestError("manifest: duplicate URL '\(alias.url)' in \(place) and \(previous)")
             }
+            // Only resource keys map to `.resource`: an alias with a resource's key was refused above.
             let target = validator.key(alias.target, allowDirectory: false)
-            guard case .success(let targetKey) = target, resourceKeys.contains(targetKey) else {
+            guard case .success(let targetKey) = target, case .resource = seen[targetKey] else {
                 throw ManifestError("manifest: \(place).target '\(alias.target)' is not a resource URL")
+            }
+        }
+    }
+
+    /// Whether `resource` passes every check `validate()` makes of a resource on its own, with its
+    /// file as its key: what `Manifest.assemble` checks while the strings are at hand.
+    static func isPrechecked(_ resource: Resource, validator: ManifestValidator) -> Bool {
+        validator.fileKey(url: resource.url, file: resource.file) != nil
+            && ManifestValidator.asciiFileVerdict(resource.file) == .accepted && !resource.mimeType.isEmpty
+            && resource.size >= 0 && isLowercaseHexDigest(resource.sha256)
+    }
+
+    /// Whether `digest` is 64 lowercase hex digits.
+    static func isLowercaseHexDigest(_ digest: String) -> Bool {
+        func isHex(_ byte: UInt8) -> Bool { byte &- 48 < 10 || byte &- 97 < 6 }
+        return digest.utf8.withContiguousStorageIfAvailable { bytes in
+            bytes.count == 64 && bytes.allSatisfy(isHex)
+        } ?? (digest.utf8.count == 64 && digest.utf8.allSatisfy(isHex))
+    }
+
+    /// A record of the manifest, as error messages name it (`resources[3]`, `aliases[0]`).
+    private enum Place: CustomStringConvertible {
+        case resource(Int), alias(Int)
+
+        var description: String {
+            switch self {
+            case .resource(let index): "resources[\(index)]"
+            case .alias(let index): "aliases[\(index)]"
             }
         }
     }

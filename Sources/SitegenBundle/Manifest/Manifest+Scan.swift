@@ -48,40 +48,79 @@ extension Manifest {
         files: [(path: String, size: Int, sha256: String)], origin: BundleOrigin, entryPath: String,
         aliases: [(from: String, to: String)] = [], generator: String, mimeOverrides: [String: String] = [:]
     ) throws(ManifestError) -> Manifest {
+        let prefix = origin.description + "/"
         var resources: [Resource] = []
-        var urlOfFile: [String: String] = [:]
         resources.reserveCapacity(files.count)
+        var aliasTargets: [String: String] = [:]
+        var textEncodings: [String: String?] = [:]
+        // Whether a file was percent-encoded or lost a leading `/` for its URL: only then can two
+        // files be equal as strings (canonically equivalent spellings) and yet have other URLs.
+        var someFileIsEncoded = false
+        let validator = ManifestValidator(origin: origin)
+        var allPrechecked = true
         for (file, size, sha256) in files {
             let mime = MIMEType.forPath(file, overrides: mimeOverrides)
-            let url = origin.urlString(forPath: file)
-            urlOfFile[file] = url
-            resources.append(
-                Resource(
-                    url: url, file: file, mimeType: mime, textEncoding: MIMEType.isText(mime) ? "utf-8" : nil,
-                    size: size, sha256: sha256))
+            let textEncoding: String?
+            if let known = textEncodings[mime] {
+                textEncoding = known
+            } else {
+                textEncoding = MIMEType.isText(mime) ? "utf-8" : nil
+                textEncodings[mime] = textEncoding
+            }
+            let url = BundleOrigin.urlString(prefix: prefix, forPath: file)
+            someFileIsEncoded = someFileIsEncoded || url.utf8.count != prefix.utf8.count + file.utf8.count
+            let resource = Resource(
+                url: url, file: file, mimeType: mime, textEncoding: textEncoding, size: size, sha256: sha256)
+            allPrechecked = allPrechecked && isPrechecked(resource, validator: validator)
+            resources.append(resource)
+            if file == "index.html" || file.hasSuffix("/index.html") {
+                let directory = String(file.dropLast("index.html".count))
+                aliasTargets[BundleOrigin.urlString(prefix: prefix, forPath: directory)] = url
+            }
         }
-        var aliasTargets: [String: String] = [:]
-        let resourceURLs = Set(urlOfFile.values)
-        for (file, _, _) in files where file == "index.html" || file.hasSuffix("/index.html") {
-            aliasTargets[origin.urlString(forPath: String(file.dropLast("index.html".count)))] = urlOfFile[file]
-        }
-        for (from, to) in aliases {
-            guard let target = urlOfFile[to] else {
-                throw ManifestError("alias '\(from)' points to '\(to)', which is not a file of the bundle")
+        if someFileIsEncoded || !aliases.isEmpty {
+            // Files looked up as strings, as ever; the last of equal ones wins.
+            var urlOfFile: [String: String] = [:]
+            urlOfFile.reserveCapacity(resources.count)
+            for resource in resources { urlOfFile[resource.file] = resource.url }
+            var resourceURLs: Set<String>? = nil
+            if someFileIsEncoded {
+                resourceURLs = Set(urlOfFile.values)
+                for (file, _, _) in files where file == "index.html" || file.hasSuffix("/index.html") {
+                    let directory = String(file.dropLast("index.html".count))
+                    aliasTargets[BundleOrigin.urlString(prefix: prefix, forPath: directory)] = urlOfFile[file]
+                }
             }
-            let url = origin.urlString(forPath: from)
-            if resourceURLs.contains(url) {
-                throw ManifestError("alias '\(from)' is already a file of the bundle")
+            // Sorted as `init` would sort them, so that without the set URLs are found by bisection.
+            resources.sort { $0.url < $1.url }
+            for (from, to) in aliases {
+                guard let target = urlOfFile[to] else {
+                    throw ManifestError("alias '\(from)' points to '\(to)', which is not a file of the bundle")
+                }
+                let url = BundleOrigin.urlString(prefix: prefix, forPath: from)
+                if resourceURLs?.contains(url) ?? Self.containsURL(url, sortedResources: resources) {
+                    throw ManifestError("alias '\(from)' is already a file of the bundle")
+                }
+                if let existing = aliasTargets[url], existing != target {
+                    throw ManifestError("alias '\(from)' points to both '\(existing)' and '\(target)'")
+                }
+                aliasTargets[url] = target
             }
-            if let existing = aliasTargets[url], existing != target {
-                throw ManifestError("alias '\(from)' points to both '\(existing)' and '\(target)'")
-            }
-            aliasTargets[url] = target
         }
         let manifest = Manifest(
             generator: generator, origin: origin.description, entry: origin.urlString(forPath: entryPath),
             resources: resources, aliases: aliasTargets.map { Alias(url: $0.key, target: $0.value) })
-        try manifest.validate()
+        try manifest.validate(resourcesPrechecked: allPrechecked)
         return manifest
+    }
+
+    /// Whether a resource of `sortedResources` (sorted by URL) has the URL `url`.
+    private static func containsURL(_ url: String, sortedResources: [Resource]) -> Bool {
+        var low = 0, high = sortedResources.count
+        while low < high {
+            let middle = (low + high) / 2
+            if sortedResources[middle].url < url { low = middle + 1 } else { high = middle }
+        }
+        return low < sortedResources.count && sortedResources[low].url == url
     }
 }

@@ -89,7 +89,16 @@ public struct Manifest: Codable, Sendable, Equatable {
         self.generator = generator
         self.origin = origin
         self.entry = entry
-        self.resources = resources.sorted { $0.url < $1.url }
-        self.aliases = aliases.sorted { $0.url < $1.url }
+        self.resources = Self.sortedByURL(resources, url: \.url)
+        self.aliases = Self.sortedByURL(aliases, url: \.url)
+    }
+
+    /// `records` sorted by URL (stable, as `sorted(by:)`); as they are when already in order, as
+    /// `init` leaves them.
+    static func sortedByURL<Record>(_ records: [Record], url: (Record) -> String) -> [Record] {
+        for index in records.indices.dropFirst() where url(records[index]) < url(records[index - 1]) {
+            return records.sorted { url($0) < url($1) }
+        }
+        return records
     }
 }

@@ -1,43 +1,178 @@
 /// URL and file checks shared by manifest validation and the resolver's index.
+///
+/// URLs and paths that are all ASCII (every URL `Manifest.assemble` writes) are checked on their
+/// UTF-8 bytes; anything else takes the `String` route, whose `Character` semantics (a combining
+/// mark after `/` makes another character) the byte route would not reproduce.
 struct ManifestValidator {
     let origin: BundleOrigin
+    /// `origin/`.
+    private let prefix: String
+    /// Whether `origin/` is ASCII and splits like any URL under it (no `:` in the scheme, no `/`
+    /// in the host), so that the path of a URL starting with it begins at its last `/`.
+    private let bytePrefixApplies: Bool
+
+    init(origin: BundleOrigin) {
+        self.origin = origin
+        prefix = origin.description + "/"
+        bytePrefixApplies =
+            prefix.utf8.allSatisfy { $0 < 0x80 } && !origin.scheme.utf8.contains(58) && !origin.host.utf8.contains(47)
+    }
 
     /// The normalised path key of a URL under the origin (`guide/a.html`, `guide/` for a directory).
     func key(_ url: String, allowDirectory: Bool) -> Result<String, ResolutionFailure> {
-        let prefix = origin.description + "/"
-        guard url.hasPrefix(prefix), !url.contains("?"), !url.contains("#"),
-            let parts = URLPath.split(url)
-        else { return .failure(.wrongHost(url)) }
-        return URLPath.normalise(parts.path).flatMap { key in
-            if !allowDirectory, key.isEmpty || key.hasSuffix("/") { return .failure(.notFound(path: url)) }
+        let path: Substring
+        switch bytePrefixApplies ? asciiPath(url) : .notASCII {
+        case .path(let asciiPath): path = asciiPath
+        case .outsideOrigin: return .failure(.wrongHost(url))
+        case .notASCII:
+            guard url.hasPrefix(prefix), !url.contains("?"), !url.contains("#"), let parts = URLPath.split(url)
+            else { return .failure(.wrongHost(url)) }
+            path = parts.path
+        }
+        return URLPath.normalise(path).flatMap { key in
+            if !allowDirectory, key.isEmpty || key.utf8.last == 47 { return .failure(.notFound(path: url)) }
             return .success(key)
         }
     }
 
+    /// `key(url, allowDirectory: false)` without decoding anything, when that key is `file` itself:
+    /// `url` is `origin/` followed by exactly the bytes of `file`, which is at most
+    /// `URLPath.maximumLength - 1` bytes of URL path characters (`BundleOrigin.isPathByte`: nothing
+    /// to decode, no query, fragment, NUL or backslash) in segments that are neither empty, `.`
+    /// nor `..`. Nil otherwise: `key` decides. Every resource `Manifest.assemble` writes qualifies
+    /// unless its file needed percent-encoding.
+    func fileKey(url: String, file: String) -> String? {
+        guard bytePrefixApplies else { return nil }
+        let prefixCount = prefix.utf8.count
+        let matches = url.utf8.withContiguousStorageIfAvailable { urlBytes in
+            file.utf8.withContiguousStorageIfAvailable { fileBytes in
+                guard !fileBytes.isEmpty, fileBytes.count < URLPath.maximumLength,
+                    urlBytes.count == prefixCount + fileBytes.count, startsWithPrefix(urlBytes)
+                else { return false }
+                var segmentStart = 0
+                for index in 0...fileBytes.count {
+                    if index < fileBytes.count {
+                        let byte = fileBytes[index]
+                        guard BundleOrigin.isPathByte(byte), urlBytes[prefixCount + index] == byte else { return false }
+                        guard byte == 47 else { continue }
+                    }
+                    switch index - segmentStart {
+                    case 0: return false
+                    case 1 where fileBytes[segmentStart] == 46: return false
+                    case 2 where fileBytes[segmentStart] == 46 && fileBytes[segmentStart + 1] == 46: return false
+                    default: segmentStart = index + 1
+                    }
+                }
+                return true
+            }
+        }
+        return matches == true ? file : nil
+    }
+
+    /// What the byte route makes of a URL.
+    private enum PathSplit {
+        /// The URL's path, from the `/` after the origin.
+        case path(Substring)
+        /// Not under `origin/`, or with a query or fragment.
+        case outsideOrigin
+        /// Not all ASCII: the `String` route decides.
+        case notASCII
+    }
+
+    private func asciiPath(_ url: String) -> PathSplit {
+        let prefixCount = prefix.utf8.count
+        let split: PathSplit? = url.utf8.withContiguousStorageIfAvailable { bytes in
+            var isASCII = true, hasQueryOrFragment = false
+            for byte in bytes {
+                isASCII = isASCII && byte < 0x80
+                hasQueryOrFragment = hasQueryOrFragment || byte == 63 || byte == 35
+            }
+            guard isASCII else { return .notASCII }
+            guard !hasQueryOrFragment, bytes.count >= prefixCount, startsWithPrefix(bytes) else { return .outsideOrigin }
+            return .path(Substring(url.utf8.dropFirst(prefixCount - 1)))
+        }
+        return split ?? .notASCII
+    }
+
+    /// Whether `bytes`, at least as many as those of `origin/`, start with them.
+    private func startsWithPrefix(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var index = 0
+        for byte in prefix.utf8 {
+            guard bytes[index] == byte else { return false }
+            index += 1
+        }
+        return true
+    }
+
     /// `key`, or a `ManifestError` naming `place`.
-    func checkedKey(_ url: String, place: String, allowDirectory: Bool) throws(ManifestError) -> String {
+    func checkedKey(_ url: String, place: @autoclosure () -> String, allowDirectory: Bool) throws(ManifestError)
+        -> String
+    {
         switch key(url, allowDirectory: allowDirectory) {
         case .success(let key): return key
         case .failure(.wrongHost):
-            throw ManifestError("manifest: \(place) '\(url)' is not under origin '\(origin)'")
+            throw ManifestError("manifest: \(place()) '\(url)' is not under origin '\(origin)'")
         case .failure:
-            throw ManifestError("manifest: \(place) '\(url)' is not a valid \(allowDirectory ? "" : "file ")URL of the bundle")
+            throw ManifestError(
+                "manifest: \(place()) '\(url)' is not a valid \(allowDirectory ? "" : "file ")URL of the bundle")
         }
     }
 
     /// Refuses absolute, escaping or non-normalised file paths and the manifest itself.
-    func checkFile(_ file: String, place: String) throws(ManifestError) {
-        if file.hasPrefix("/") || file.hasPrefix("~") || file.utf8.dropFirst().first == 58 {
-            throw ManifestError("manifest: \(place) '\(file)' is an absolute path")
+    func checkFile(_ file: String, place: @autoclosure () -> String) throws(ManifestError) {
+        switch Self.asciiFileVerdict(file) ?? Self.fileVerdict(file) {
+        case .accepted: return
+        case .absolute: throw ManifestError("manifest: \(place()) '\(file)' is an absolute path")
+        case .leaves: throw ManifestError("manifest: \(place()) '\(file)' leaves the bundle")
+        case .notNormalised: throw ManifestError("manifest: \(place()) '\(file)' is not a normalised relative path")
+        case .manifest: throw ManifestError("manifest: \(place()) names the manifest itself")
         }
-        if file.split(separator: "/").contains("..") || file.contains("\\") {
-            throw ManifestError("manifest: \(place) '\(file)' leaves the bundle")
+    }
+
+    /// What `checkFile` says of a path; refusals in the order it checks them.
+    enum FileVerdict {
+        case accepted, absolute, leaves, notNormalised, manifest
+    }
+
+    /// `checkFile`'s verdict through `String` operations: right for any path.
+    static func fileVerdict(_ file: String) -> FileVerdict {
+        if file.hasPrefix("/") || file.hasPrefix("~") || file.utf8.dropFirst().first == 58 { return .absolute }
+        if file.split(separator: "/").contains("..") || file.contains("\\") { return .leaves }
+        guard URLPath.isNormalisedFilePath(file) else { return .notNormalised }
+        guard file != Manifest.fileName else { return .manifest }
+        return .accepted
+    }
+
+    /// `checkFile`'s verdict from the bytes of an all-ASCII path; nil for any other path.
+    static func asciiFileVerdict(_ file: String) -> FileVerdict? {
+        let verdict: FileVerdict?? = file.utf8.withContiguousStorageIfAvailable { bytes in
+            var isASCII = true, leaves = false, notNormalised = false
+            var start = 0
+            while start <= bytes.count {
+                var end = start
+                while end < bytes.count, bytes[end] != 47 {
+                    let byte = bytes[end]
+                    isASCII = isASCII && byte < 0x80
+                    leaves = leaves || byte == 92
+                    notNormalised = notNormalised || byte == 0
+                    end += 1
+                }
+                switch end - start {
+                case 0: notNormalised = true
+                case 1 where bytes[start] == 46: notNormalised = true
+                case 2 where bytes[start] == 46 && bytes[start + 1] == 46: leaves = true
+                default: break
+                }
+                start = end + 1
+            }
+            guard isASCII else { return nil }
+            if let first = bytes.first, first == 47 || first == 126 || (bytes.count > 1 && bytes[1] == 58) {
+                return .absolute
+            }
+            if leaves { return .leaves }
+            if notNormalised { return .notNormalised }
+            return Manifest.fileName.utf8.elementsEqual(bytes) ? .manifest : .accepted
         }
-        guard URLPath.isNormalisedFilePath(file) else {
-            throw ManifestError("manifest: \(place) '\(file)' is not a normalised relative path")
-        }
-        guard file != Manifest.fileName else {
-            throw ManifestError("manifest: \(place) names the manifest itself")
-        }
+        return verdict ?? nil
     }
 }

@@ -77,11 +77,20 @@ public struct SchemeResolver: Sendable {
         }
         let validator = ManifestValidator(origin: origin)
         var entries: [String: Entry] = [:]
-        for resource in manifest.resources {
-            let key = try validator.checkedKey(resource.url, place: "resource", allowDirectory: false)
+        entries.reserveCapacity(manifest.resources.count)
+        // Indices, not a copy of each record (which retains all its strings); the key is usually the
+        // file itself, found without decoding.
+        let resources = manifest.resources
+        for index in resources.indices {
+            let key: String
+            if let fileKey = validator.fileKey(url: resources[index].url, file: resources[index].file) {
+                key = fileKey
+            } else {
+                key = try validator.checkedKey(resources[index].url, place: "resource", allowDirectory: false)
+            }
             entries[key] = Entry(
-                path: resource.file, url: resource.url, mimeType: resource.mimeType,
-                textEncoding: resource.textEncoding, sha256: resource.sha256)
+                path: resources[index].file, url: resources[index].url, mimeType: resources[index].mimeType,
+                textEncoding: resources[index].textEncoding, sha256: resources[index].sha256)
         }
         var aliases: [String: String] = [:]
         for alias in manifest.aliases {
@@ -89,8 +98,17 @@ public struct SchemeResolver: Sendable {
             aliases[key] = try validator.checkedKey(alias.target, place: "alias target", allowDirectory: false)
         }
         return SchemeResolver(
-            origin: origin, entryURL: entryURL, paths: Set(manifest.resources.map(\.file)).sorted(),
-            manifest: manifest, tree: tree, entries: entries, aliases: aliases)
+            origin: origin, entryURL: entryURL, paths: sortedUnique(manifest.resources.map(\.file)), manifest: manifest,
+            tree: tree, entries: entries, aliases: aliases)
+    }
+
+    /// `Set(paths).sorted()`, without the set and the sort when `paths` is already strictly
+    /// increasing (resources sorted by URL usually list their files in order too).
+    private static func sortedUnique(_ paths: [String]) -> [String] {
+        for index in paths.indices.dropFirst() where !(paths[index - 1] < paths[index]) {
+            return Set(paths).sorted()
+        }
+        return paths
     }
 
     /// The real root directory served (symlinks resolved).

@@ -20,43 +20,99 @@ enum URLPath {
 
     /// Percent-decodes `encoded` once and normalises `.`/`..` and empty segments. The result has no
     /// leading slash and ends with `/` when it names a directory (empty for the root).
+    ///
+    /// Refusals, in this order: a malformed escape, more than `maximumLength` decoded bytes (not
+    /// found); NUL or backslash (outside the bundle); bytes that are not UTF-8 (not found); `..`
+    /// above the root (outside the bundle).
     static func normalise(_ encoded: Substring) -> Result<String, ResolutionFailure> {
-        let raw = String(encoded)
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(encoded.utf8.count)
-        var iterator = encoded.utf8.makeIterator()
-        while let byte = iterator.next() {
-            guard byte == 37 else { bytes.append(byte); continue }
-            guard let high = iterator.next().flatMap(hexValue), let low = iterator.next().flatMap(hexValue) else {
-                return .failure(.notFound(path: raw))
-            }
-            bytes.append(high << 4 | low)
+        let outcome =
+            encoded.utf8.withContiguousStorageIfAvailable(normalise(bytes:))
+            ?? Array(encoded.utf8).withUnsafeBufferPointer(normalise(bytes:))
+        switch outcome {
+        case .success(let key): return .success(key)
+        case .failure(.notFound): return .failure(.notFound(path: String(encoded)))
+        case .failure(.outsideBundle): return .failure(.outsideBundle(path: String(encoded)))
         }
-        guard bytes.count <= maximumLength else { return .failure(.notFound(path: raw)) }
-        guard !bytes.contains(0), !bytes.contains(92) else { return .failure(.outsideBundle(path: raw)) }
-        guard String(bytes: bytes, encoding: .utf8) != nil else { return .failure(.notFound(path: raw)) }
-        var segments: [ArraySlice<UInt8>] = []
+    }
+
+    /// Why `normalise(bytes:)` refused a path; the caller attaches the path (built only then).
+    enum Refusal: Error {
+        case notFound, outsideBundle
+    }
+
+    /// `normalise` on the encoded bytes: decodes into a stack buffer, then writes the segments that
+    /// survive straight into the result string.
+    static func normalise(bytes encoded: UnsafeBufferPointer<UInt8>) -> Result<String, Refusal> {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(encoded.count, 1)) { decoded in
+            var count = 0, index = 0
+            var hasNUL = false, hasBackslash = false, hasNonASCII = false
+            while index < encoded.count {
+                var byte = encoded[index]
+                index += 1
+                if byte == 37 {
+                    guard index + 1 < encoded.count, let high = hexValue(encoded[index]),
+                        let low = hexValue(encoded[index + 1])
+                    else { return .failure(.notFound) }
+                    byte = high << 4 | low
+                    index += 2
+                }
+                hasNUL = hasNUL || byte == 0
+                hasBackslash = hasBackslash || byte == 92
+                hasNonASCII = hasNonASCII || byte >= 0x80
+                decoded[count] = byte
+                count += 1
+            }
+            guard count <= maximumLength else { return .failure(.notFound) }
+            guard !hasNUL, !hasBackslash else { return .failure(.outsideBundle) }
+            let bytes = UnsafeBufferPointer(rebasing: decoded[..<count])
+            // Foundation's check, as before, for the rare path with non-ASCII bytes.
+            guard !hasNonASCII || String(bytes: bytes, encoding: .utf8) != nil else { return .failure(.notFound) }
+            var escapes = false
+            let key = String(unsafeUninitializedCapacity: count + 1) { out in
+                let length = resolveSegments(bytes, into: out)
+                escapes = length == nil
+                return length ?? 0
+            }
+            return escapes ? .failure(.outsideBundle) : .success(key)
+        }
+    }
+
+    /// Writes the `/`-separated segments of `bytes` into `out` with empty and `.` segments dropped
+    /// and each `..` removing the segment before it, plus a trailing `/` when the last segment was
+    /// empty, `.` or `..` (a directory). Returns the length written, or nil when a `..` has nothing
+    /// to remove. `out` holds at least `bytes.count + 1` bytes.
+    private static func resolveSegments(
+        _ bytes: UnsafeBufferPointer<UInt8>, into out: UnsafeMutableBufferPointer<UInt8>
+    ) -> Int? {
+        var length = 0, start = 0
         var isDirectory = true
-        for segment in bytes.split(separator: 47, omittingEmptySubsequences: false) {
-            if segment.isEmpty || segment.elementsEqual([46]) {
+        while start <= bytes.count {
+            var end = start
+            while end < bytes.count, bytes[end] != 47 { end += 1 }
+            let segment = end - start
+            if segment == 0 || (segment == 1 && bytes[start] == 46) {
                 isDirectory = true
-            } else if segment.elementsEqual([46, 46]) {
-                guard !segments.isEmpty else { return .failure(.outsideBundle(path: raw)) }
-                segments.removeLast()
+            } else if segment == 2 && bytes[start] == 46 && bytes[start + 1] == 46 {
+                guard length > 0 else { return nil }
+                // Segments are never empty and hold no `/`: drop back to the previous separator.
+                repeat { length -= 1 } while length > 0 && out[length] != 47
                 isDirectory = true
             } else {
-                segments.append(segment)
+                if length > 0 {
+                    out[length] = 47
+                    length += 1
+                }
+                for offset in start..<end { out[length + offset - start] = bytes[offset] }
+                length += segment
                 isDirectory = false
             }
+            start = end + 1
         }
-        var out: [UInt8] = []
-        out.reserveCapacity(bytes.count + 1)
-        for (index, segment) in segments.enumerated() {
-            if index > 0 { out.append(47) }
-            out.append(contentsOf: segment)
+        if isDirectory && length > 0 {
+            out[length] = 47
+            length += 1
         }
-        if isDirectory && !out.isEmpty { out.append(47) }
-        return .success(String(decoding: out, as: UTF8.self))
+        return length
     }
 
     /// Whether `path` is a normalised bundle-relative file path: no leading slash, no empty, `.` or

@@ -55,28 +55,46 @@ public struct BundleOrigin: Sendable, Hashable, CustomStringConvertible {
 
     /// The same as `url(forPath:)`, as a string: the form used in the manifest.
     public func urlString(forPath path: String) -> String {
+        Self.urlString(prefix: description + "/", forPath: path)
+    }
+
+    /// `urlString(forPath:)` with `prefix` = `scheme://host/`, made once by a caller that builds many.
+    static func urlString(prefix: String, forPath path: String) -> String {
         let trimmed = path.hasPrefix("/") ? String(path.dropFirst()) : path
-        return "\(description)/\(Self.percentEncodePath(trimmed))"
+        return prefix + percentEncodePath(trimmed)
     }
 
     /// Percent-encodes every byte that is not an unreserved, sub-delimiter, `:`, `@` or `/`.
     public static func percentEncodePath(_ path: String) -> String {
-        let hex = Array("0123456789ABCDEF".utf8)
-        var out: [UInt8] = []
-        out.reserveCapacity(path.utf8.count)
-        for byte in path.utf8 {
-            if isLetter(byte) || isDigit(byte) || allowedPathPunctuation.contains(byte) {
-                out.append(byte)
-            } else {
-                out.append(37)
-                out.append(hex[Int(byte >> 4)])
-                out.append(hex[Int(byte & 0x0f)])
+        let utf8 = path.utf8
+        guard let first = utf8.firstIndex(where: { !isPathByte($0) }) else { return path }
+        let escapes = utf8[first...].count { !isPathByte($0) }
+        return String(unsafeUninitializedCapacity: utf8.count + 2 * escapes) { out in
+            let hex: StaticString = "0123456789ABCDEF"
+            var length = 0
+            for byte in utf8 {
+                if isPathByte(byte) {
+                    out[length] = byte
+                    length += 1
+                } else {
+                    out[length] = 37
+                    out[length + 1] = hex.utf8Start[Int(byte >> 4)]
+                    out[length + 2] = hex.utf8Start[Int(byte & 0x0f)]
+                    length += 3
+                }
             }
+            return length
         }
-        return String(decoding: out, as: UTF8.self)
     }
 
-    private static let allowedPathPunctuation: Set<UInt8> = Set("-._~!$&'()*+,;=:@/".utf8)
+    /// Whether a URL path keeps `byte` as is: ASCII letters and digits, `-._~!$&'()*+,;=:@/`.
+    @inline(__always) static func isPathByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        // `!`, `$`, `&'()*+,-./`, digits, `:;`, `=`, `@`, A–Z, `_`, a–z, `~`.
+        case 0x21, 0x24, 0x26...0x3B, 0x3D, 0x40...0x5A, 0x5F, 0x61...0x7A, 0x7E: true
+        default: false
+        }
+    }
 }
 
 @inline(__always) func isLetter(_ b: UInt8) -> Bool { (b | 0x20) >= 97 && (b | 0x20) <= 122 }

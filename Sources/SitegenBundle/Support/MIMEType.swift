@@ -8,7 +8,7 @@ public enum MIMEType {
     /// `overrides` is consulted first: a key is either an exact bundle-relative path
     /// (`downloads/data.bin`) or an extension, with or without its dot, any case (`wasm`, `.MAP`).
     public static func forPath(_ path: String, overrides: [String: String] = [:]) -> String {
-        if let exact = overrides[path] { return exact }
+        if !overrides.isEmpty, let exact = overrides[path] { return exact }
         let ext = pathExtension(path)
         if !overrides.isEmpty {
             for (key, value) in overrides {
@@ -39,9 +39,31 @@ public enum MIMEType {
 
     /// The lowercase extension of the last path segment, without its dot; empty when there is none.
     static func pathExtension(_ path: String) -> String {
+        if let ext = asciiPathExtension(path) { return ext }
         let name = path.split(separator: "/", omittingEmptySubsequences: false).last ?? ""
         guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return "" }
         return name[name.index(after: dot)...].lowercased()
+    }
+
+    /// `pathExtension` from the bytes of an all-ASCII path; nil for any other path (a combining
+    /// mark after `/` or `.` makes another `Character`, which the bytes would not see).
+    static func asciiPathExtension(_ path: String) -> String? {
+        let ext: String?? = path.utf8.withContiguousStorageIfAvailable { bytes in
+            guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
+            var dot: Int? = nil, index = bytes.count
+            while index > 0, bytes[index - 1] != 47 {
+                index -= 1
+                if dot == nil, bytes[index] == 46 { dot = index }
+            }
+            guard let dot, dot != index, dot + 1 < bytes.count else { return "" }
+            return String(unsafeUninitializedCapacity: bytes.count - dot - 1) { out in
+                for (offset, byte) in bytes[(dot + 1)...].enumerated() {
+                    out[offset] = byte >= 65 && byte <= 90 ? byte + 32 : byte
+                }
+                return bytes.count - dot - 1
+            }
+        }
+        return ext ?? nil
     }
 
     private static let textApplicationTypes: Set<String> = [

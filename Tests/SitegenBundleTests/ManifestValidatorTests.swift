@@ -1,0 +1,108 @@
+import Foundation
+import Testing
+
+@testable import SitegenBundle
+
+/// The byte-level URL and path checks agree with the `String`-based ones they replaced.
+@Suite struct ManifestValidatorTests {
+    static let origins = [
+        BundleOrigin(), BundleOrigin(scheme: "help", host: "book"),
+        // Not valid for configuration, but public API: the byte route must step aside.
+        BundleOrigin(scheme: "a:b", host: "x"), BundleOrigin(scheme: "docs", host: "a/b"),
+        BundleOrigin(scheme: "dö", host: "app"), BundleOrigin(scheme: "docs", host: "app:8080"),
+    ]
+
+    static let paths = [
+        "index.html", "", "/", "guide/", "guide", "a%20b.html", "a b.html", "a%2Fb", "a%2fb/", "%2e%2e/x", "%2E%2E",
+        "../x", "a/../b", "a/./b", "a//b", "a/..", "a/b/../../..", ".", "..", "./", "..%2f..", "%2e%2e%2f%2e%2e",
+        "%41", "%4a%4A", "%zz", "%4", "%", "%%41", "a%", "a%00", "a%5C", "a%5c", "a\\b", "a\u{0}b", "%ff", "%c3%a9",
+        "%C3%A9.html", "é.html", "\u{301}x", "a/\u{301}../b", "a?b", "a#b", "?", "#", "a%3Fb", "a%23b", "a\r\nb",
+        "%0d%0a", "~", "%7e", "manifest.json", "a;b=c", "%E2%82%AC", "%ED%A0%80", "%C0%AE", "%EF%BB%BFa", "...",
+        String(repeating: "a", count: 4097), String(repeating: "a", count: 4096), String(repeating: "%61", count: 4097),
+        String(repeating: "%61", count: 4096), String(repeating: "../", count: 50) + "x",
+    ]
+
+    static var urls: [String] {
+        var urls = [
+            "", "docs:", "docs:/", "docs://app", "docs://App/x", "DOCS://app/x", "docs://apple/x", "docs://app:80/x",
+            "docs://ap", "docs:app/x", "//app/x", "help://book/x", "a:b://x/y", "a:b://x/", "docs://a/b/c",
+            "docs://a/b/", "dö://app/x", "docs://app:8080/x", "docs://app:8080/", "docs://app\u{301}/x",
+        ]
+        for path in paths { urls.append("docs://app/" + path) }
+        return urls
+    }
+
+    @Test(arguments: origins)
+    func keysMatchTheStringRoute(origin: BundleOrigin) {
+        let validator = ManifestValidator(origin: origin)
+        var urls = Self.urls
+        for path in Self.paths { urls.append(origin.description + "/" + path) }
+        for url in urls {
+            for allowDirectory in [false, true] {
+                #expect(
+                    validator.key(url, allowDirectory: allowDirectory)
+                        == LegacyURLChecks.key(url, origin: origin, allowDirectory: allowDirectory), "\(url)")
+            }
+        }
+    }
+
+    @Test func normaliseMatchesTheStringRoute() {
+        for path in Self.paths {
+            for candidate in [path, "/" + path, "/a/" + path, "/" + path + "/", "/a/b/" + path + "/.."] {
+                #expect(
+                    URLPath.normalise(Substring(candidate)) == LegacyURLChecks.normalise(Substring(candidate)),
+                    "\(candidate)")
+            }
+        }
+        var generator = SplitMix(seed: 11)
+        for _ in 0..<5000 {
+            var candidate = ""
+            for _ in 0..<Int.random(in: 0...12, using: &generator) {
+                candidate += HostileURLTests.segments[Int.random(in: 0..<HostileURLTests.segments.count, using: &generator)]
+                candidate += ["/", "//", "/./", "%2f", ""][Int.random(in: 0..<5, using: &generator)]
+            }
+            #expect(URLPath.normalise(Substring(candidate)) == LegacyURLChecks.normalise(Substring(candidate)), "\(candidate)")
+        }
+    }
+
+    @Test func keysAndRefusals() {
+        let validator = ManifestValidator(origin: BundleOrigin())
+        #expect(validator.key("docs://app/a%20b.html", allowDirectory: false) == .success("a b.html"))
+        #expect(validator.key("docs://app/guide/", allowDirectory: true) == .success("guide/"))
+        #expect(validator.key("docs://app", allowDirectory: true) == .failure(.wrongHost("docs://app")))
+        #expect(validator.key("docs://app/", allowDirectory: true) == .success(""))
+        #expect(validator.key("docs://app/a?b", allowDirectory: false) == .failure(.wrongHost("docs://app/a?b")))
+        #expect(validator.key("docs://app/..", allowDirectory: true) == .failure(.outsideBundle(path: "/..")))
+        #expect(validator.key("docs://app/%ED%A0%80", allowDirectory: false) == .failure(.notFound(path: "/%ED%A0%80")))
+        #expect(validator.key("docs://app/guide/", allowDirectory: false) == .failure(.notFound(path: "docs://app/guide/")))
+    }
+
+    static let files = [
+        "index.html", "", "/a", "~a", "~", ":", "a:", "a:b", "c:/x", "ab:c", "a/../b", "..", "../a", "a/..", "a\\b",
+        "\\", "a//b", "a/./b", "./a", ".", "a/", "/", "manifest.json", "sub/manifest.json", "manifest.json/",
+        "Manifest.json", "a\u{0}b", "a b.html", "é.html", "/\u{301}a", "a/\u{301}../b", "\u{301}", "...", "a/...",
+        "a\r\n/b", "a/b/c.html", "a/.../b", "..a", "a..", "a/.b", "%2e%2e", "a?b#c",
+    ]
+
+    @Test(arguments: files)
+    func fileVerdictsMatchTheStringRoute(file: String) {
+        let isASCII = file.utf8.allSatisfy { $0 < 0x80 }
+        let verdict = ManifestValidator.asciiFileVerdict(file)
+        #expect(isASCII ? verdict == ManifestValidator.fileVerdict(file) : verdict == nil)
+    }
+
+    @Test func fileRefusalMessages() {
+        let validator = ManifestValidator(origin: BundleOrigin())
+        func message(_ file: String) -> String? {
+            do throws(ManifestError) {
+                try validator.checkFile(file, place: "resources[0].file")
+                return nil
+            } catch { return error.message }
+        }
+        #expect(message("a/b.html") == nil)
+        #expect(message("/etc/passwd") == "manifest: resources[0].file '/etc/passwd' is an absolute path")
+        #expect(message("a/../../b") == "manifest: resources[0].file 'a/../../b' leaves the bundle")
+        #expect(message("a//b") == "manifest: resources[0].file 'a//b' is not a normalised relative path")
+        #expect(message("manifest.json") == "manifest: resources[0].file names the manifest itself")
+    }
+}
