@@ -59,12 +59,18 @@ public struct BuildOutcome: Sendable {
         }
     }
 
-    /// Saves the cache beside the bundle with the crawl's result, for the next build.
-    public func saveCache(crawl: BuildCache.CachedCrawl, crawlMemo: [UInt8]) {
+    /// Starts saving the cache beside the bundle: what does not depend on the crawl, written while it
+    /// runs.
+    public func startSavingCache() -> BuildCache.PendingCacheFile? {
+        cache.writeHead(for: staged.destination)
+    }
+
+    /// Finishes saving the cache with the crawl's result, for the next build.
+    public func saveCache(crawl: BuildCache.CachedCrawl, crawlMemo: [UInt8], into pending: BuildCache.PendingCacheFile?) {
         var cache = cache
         cache.crawl = crawl
         cache.crawlMemo = crawlMemo
-        cache.save(for: staged.destination)
+        if let pending { pending.finish(cache) } else { cache.save(for: staged.destination) }
     }
 }
 

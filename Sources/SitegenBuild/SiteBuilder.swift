@@ -36,6 +36,8 @@ public struct SiteBuilder: Sendable {
         guard FileManager.default.fileExists(atPath: site.path, isDirectory: &isDirectory), isDirectory.boolValue else {
             throw InputError("site folder not found", path: options.siteDisplay)
         }
+        // Read while the configuration, theme and site folder are: the cache is the largest read.
+        async let cacheOnDisk = BuildCache.load(for: options.outputDirectory)
         let (config, configText, configWarnings) = try loadConfig()
         let theme = try Theme.load(options.templatesDirectory, displayRoot: options.templatesDisplay)
         var ignore = config.ignore.map(GlobPattern.init)
@@ -44,7 +46,7 @@ public struct SiteBuilder: Sendable {
         timer.lap("config, theme, scan")
 
         let environment = environmentFingerprint(configText: configText, theme: theme)
-        let previous = BuildCache.load(for: options.outputDirectory).flatMap { $0.environment == environment ? $0 : nil }
+        let previous = await cacheOnDisk.flatMap { $0.environment == environment ? $0 : nil }
         var cache = BuildCache()
         cache.environment = environment
         timer.lap("cache load")
@@ -77,19 +79,8 @@ public struct SiteBuilder: Sendable {
         cache.shape = shapeFingerprint(model, aliases: aliases)
         let reusable = previous?.shape == cache.shape ? previous : nil
         let unchanged = Set(loaded.filter { reusable?.pages[$0.page.source]?.fingerprint == $0.fingerprint }.map(\.page.source))
-        let fresh = await SourceLinkChecker(model: model, aliases: aliases).check(pages.filter { !unchanged.contains($0.source) })
-        var findingsBySource = Dictionary(grouping: fresh) { finding in finding.location?.path ?? "" }
-        for source in unchanged {
-            if let record = reusable?.pages[source] { findingsBySource[record.page.displayPath] = record.findings }
-        }
-        for entry in loaded {
-            cache.pages[entry.page.source] = BuildCache.PageRecord(
-                modified: entry.modified, size: entry.size, fingerprint: entry.fingerprint, page: entry.page.withoutBody,
-                warnings: entry.warnings, findings: findingsBySource[entry.page.displayPath] ?? []
-            ).reusingBytes(of: previous?.pages[entry.page.source])
-        }
-        diagnostics += findingsBySource.values.flatMap { $0 }
-        timer.lap("source link checks")
+        // Checked while the pages are rendered and written; needed only for the outcome.
+        async let fresh = SourceLinkChecker(model: model, aliases: aliases).check(pages.filter { !unchanged.contains($0.source) })
 
         let origin = BundleOrigin(scheme: config.scheme, host: config.host)
         let staged = try StagedBundle.create(for: options.outputDirectory, displayPath: options.outputDisplay)
@@ -135,6 +126,18 @@ public struct SiteBuilder: Sendable {
             if previous?.manifestFingerprint == cache.manifestFingerprint { cache.crawl = previous?.crawl }
             cache.crawlMemo = previous?.crawlMemo ?? []
             timer.lap("manifest")
+            var findingsBySource = Dictionary(grouping: await fresh) { finding in finding.location?.path ?? "" }
+            for source in unchanged {
+                if let record = reusable?.pages[source] { findingsBySource[record.page.displayPath] = record.findings }
+            }
+            for entry in loaded {
+                cache.pages[entry.page.source] = BuildCache.PageRecord(
+                    modified: entry.modified, size: entry.size, fingerprint: entry.fingerprint, page: entry.page.withoutBody,
+                    warnings: entry.warnings, findings: findingsBySource[entry.page.displayPath] ?? []
+                ).reusingBytes(of: previous?.pages[entry.page.source])
+            }
+            diagnostics += findingsBySource.values.flatMap { $0 }
+            timer.lap("source link checks (the rest of them)")
             // The pages' HTML is written: the outcome keeps what maps findings to sources, not 10,000 bodies.
             var mapped = model
             mapped.pages = model.pages.map(\.withoutBody)

@@ -5,10 +5,22 @@ extension BuildCache {
     /// Hands the cache's bytes to `flush` a few megabytes at a time, the crawl memo as it is, so that
     /// saving a large cache never holds a second copy of it in memory.
     func encode(flush: ([UInt8]) throws -> Void) rethrows {
+        try encodeHead(flush: flush)
+        try encodeCrawl(flush: flush)
+    }
+
+    /// The part that does not depend on the crawl: environment, pages, assets, outputs.
+    func encodeHead(flush: ([UInt8]) throws -> Void) rethrows {
         var head = ByteWriter()
         try writeHead(to: &head, flush: flush)
-        head.int(crawlMemo.count)
         try flush(head.bytes)
+    }
+
+    /// The crawl memo and the crawl's findings.
+    func encodeCrawl(flush: ([UInt8]) throws -> Void) rethrows {
+        var count = ByteWriter()
+        count.int(crawlMemo.count)
+        try flush(count.bytes)
         try flush(crawlMemo)
         var tail = ByteWriter()
         writeCrawl(to: &tail)

@@ -103,18 +103,47 @@ public struct BuildCache: Sendable {
     /// Writes the cache beside `output` (a temporary file renamed into place). Failing to save only
     /// costs the next build its head start.
     func save(for output: URL) {
+        writeHead(for: output)?.finish(self)
+    }
+
+    /// Starts saving: writes the part that does not depend on the crawl into a temporary file beside
+    /// `output`, which can happen while the crawl runs. `nil` if it cannot be written.
+    func writeHead(for output: URL) -> PendingCacheFile? {
         let url = Self.location(for: output)
         let temporary = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString)")
         guard FileManager.default.createFile(atPath: temporary.path, contents: nil),
             let handle = try? FileHandle(forWritingTo: temporary)
-        else { return }
+        else { return nil }
         do {
-            try encode { part in try handle.write(contentsOf: part) }
+            try encodeHead { part in try handle.write(contentsOf: part) }
             try handle.close()
-            _ = rename(temporary.path, url.path)
+            return PendingCacheFile(temporary: temporary, destination: url)
         } catch {
             try? handle.close()
             try? FileManager.default.removeItem(at: temporary)
+            return nil
         }
+    }
+
+    /// A cache file whose head is written, waiting for the crawl's part.
+    public struct PendingCacheFile: Sendable {
+        let temporary: URL
+        let destination: URL
+
+        /// Appends the crawl memo and findings of `cache` and renames the file into place.
+        func finish(_ cache: BuildCache) {
+            do {
+                let handle = try FileHandle(forWritingTo: temporary)
+                defer { try? handle.close() }
+                try handle.seekToEnd()
+                try cache.encodeCrawl { part in try handle.write(contentsOf: part) }
+                _ = rename(temporary.path, destination.path)
+            } catch {
+                discard()
+            }
+        }
+
+        /// Removes the unfinished file.
+        public func discard() { try? FileManager.default.removeItem(at: temporary) }
     }
 }

@@ -35,6 +35,8 @@ enum BuildPipeline {
         if outcome.commitsBeforeCrawl {
             do { try outcome.commitBundle() } catch { return .failure(Failure(message: "\(error)")) }
         }
+        // The cache's head does not depend on the crawl: written while it runs.
+        async let pendingCache = outcome.startSavingCache()
         let crawl: CrawlResult
         let memo = CrawlMemo(bytes: outcome.cache.crawlMemo)
         if let cached = outcome.cache.crawl {
@@ -48,6 +50,7 @@ enum BuildPipeline {
                     assembled: outcome.manifest)
             } catch {
                 outcome.staged.discard()
+                await pendingCache?.discard()
                 return .failure(Failure(message: "\(options.outputDisplay)\(error)"))
             }
         }
@@ -60,9 +63,12 @@ enum BuildPipeline {
         }
         diagnostics.sort()
         if !outcome.commitsBeforeCrawl {
-            do { try outcome.commitBundle() } catch { return .failure(Failure(message: "\(error)")) }
+            do { try outcome.commitBundle() } catch {
+                await pendingCache?.discard()
+                return .failure(Failure(message: "\(error)"))
+            }
         }
-        outcome.saveCache(crawl: crawl.cached, crawlMemo: crawl.memo.encoded())
+        outcome.saveCache(crawl: crawl.cached, crawlMemo: crawl.memo.encoded(), into: await pendingCache)
         timer.lap("commit")
         let report = Report(
             command: "build", files: outcome.sourceFiles, diagnostics: diagnostics, pages: outcome.pageCount,
