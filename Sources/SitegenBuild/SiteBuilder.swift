@@ -181,10 +181,27 @@ public struct SiteBuilder: Sendable {
         }
         for page in model.pages {
             fingerprint.add(page.source.rawValue)
-            for anchor in page.anchorIDs.sorted() { fingerprint.add(anchor) }
+            fingerprint.add(Int(truncatingIfNeeded: Self.unorderedFingerprint(page.anchorIDs)))
         }
         for draft in model.drafts.sorted() { fingerprint.add(draft.rawValue) }
-        for path in model.outputPaths.sorted() { fingerprint.add(path.rawValue) }
+        fingerprint.add(Int(truncatingIfNeeded: Self.unorderedFingerprint(model.outputPaths.lazy.map(\.rawValue))))
+        return fingerprint.value
+    }
+
+    /// A fingerprint of a set of strings that does not depend on their order: no sorting of 10,000
+    /// paths to compare two builds.
+    private static func unorderedFingerprint(_ strings: some Sequence<String>) -> UInt64 {
+        var sum: UInt64 = 0
+        var count = 0
+        for string in strings {
+            var one = Fingerprint()
+            one.add(string)
+            sum &+= one.value
+            count += 1
+        }
+        var fingerprint = Fingerprint()
+        fingerprint.add(count)
+        fingerprint.add(Int(truncatingIfNeeded: sum))
         return fingerprint.value
     }
 }

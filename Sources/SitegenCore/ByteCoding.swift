@@ -157,7 +157,17 @@ package struct Fingerprint {
         add(CollectionOfOne(0xFF))
     }
 
-    package mutating func add(_ number: Int) { add(String(number)) }
+    /// Mixes in the number's eight bytes (no text formatting on the way).
+    package mutating func add(_ number: Int) {
+        var hash = value
+        var rest = UInt64(bitPattern: Int64(number))
+        for _ in 0..<8 {
+            hash ^= rest & 0xFF
+            hash &*= 0x0000_0100_0000_01B3
+            rest >>= 8
+        }
+        value = hash ^ 0xFE
+    }
 
     package static func of(_ bytes: some Sequence<UInt8>) -> UInt64 {
         var fingerprint = Fingerprint()

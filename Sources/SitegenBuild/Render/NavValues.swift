@@ -58,8 +58,14 @@ struct NavValues: Sendable {
     func fingerprint(for page: SitePath) -> Int {
         var fingerprint = Fingerprint()
         fingerprint.add(fingerprints[key(for: page)] ?? 0)
-        fingerprint.add(tree.nodeOfPage[page] ?? -1)
-        for position in positions(of: page) ?? [] { fingerprint.add(position) }
+        let current = tree.nodeOfPage[page]
+        fingerprint.add(current ?? -1)
+        // The positions of `positions(of:)`, walked from the page up without building the list.
+        var node = current
+        while let index = node, index != 0 {
+            fingerprint.add(positionInParent[index])
+            node = tree.nodes[index].parent
+        }
         return Int(truncatingIfNeeded: fingerprint.value)
     }
 

@@ -85,10 +85,22 @@ struct PageContext: Sendable {
         fingerprint.add(Int(truncatingIfNeeded: page.sourceFingerprint))
         fingerprint.add(page.source.rawValue)
         fingerprint.add(navValues.fingerprint(for: page.output))
-        for crumb in breadcrumbs(of: page.output) {
-            fingerprint.add(crumb.title)
-            fingerprint.add(crumb.target?.rawValue ?? "")
+        // What `breadcrumbs(of:)` shows, walked without building the list.
+        let entry = model.entry
+        if page.output != entry.output {
+            fingerprint.add(entry.navTitle)
+            fingerprint.add(entry.output.rawValue)
         }
+        var ancestor = nav.nodeOfPage[page.output].flatMap { nav.nodes[$0].parent }
+        while let index = ancestor, index != 0 {
+            let node = nav.nodes[index]
+            if node.page != entry.output {
+                fingerprint.add(node.title)
+                fingerprint.add(node.page?.rawValue ?? "")
+            }
+            ancestor = node.parent
+        }
+        fingerprint.add(-1)
         let (previous, next) = neighbours(of: page.output)
         for target in [previous, next] {
             fingerprint.add(target?.rawValue ?? "")
