@@ -38,7 +38,7 @@ public struct SiteModel: Sendable {
             owner[asset.path] = displayRoot + asset.path.rawValue
         }
         outputPaths = Set(owner.keys)
-        try SiteScanner.checkCaseCollisions(outputPaths.map(\.rawValue).sorted(), displayRoot: displayRoot)
+        try SiteScanner.checkCaseCollisions(outputPaths.map(\.rawValue), displayRoot: displayRoot)
         guard pageBySource[config.entry] != nil else {
             throw InputError("the entry page '\(config.entry)' does not exist", path: displayRoot + config.entry.rawValue)
         }
