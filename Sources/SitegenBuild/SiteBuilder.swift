@@ -76,11 +76,8 @@ public struct SiteBuilder: Sendable {
             ?? NavTree.fromFolders(model)
 
         timer.lap("model, nav")
-        cache.shape = shapeFingerprint(model, aliases: aliases)
-        let reusable = previous?.shape == cache.shape ? previous : nil
-        let unchanged = Set(loaded.filter { reusable?.pages[$0.page.source]?.fingerprint == $0.fingerprint }.map(\.page.source))
-        // Checked while the pages are rendered and written; needed only for the outcome.
-        async let fresh = SourceLinkChecker(model: model, aliases: aliases).check(pages.filter { !unchanged.contains($0.source) })
+        // Source links are checked, and the cache's page records made, while pages are written.
+        async let sourceChecks = checkSources(model: model, aliases: aliases, loaded: loaded, previous: previous)
 
         let origin = BundleOrigin(scheme: config.scheme, host: config.host)
         let staged = try StagedBundle.create(for: options.outputDirectory, displayPath: options.outputDisplay)
@@ -126,17 +123,10 @@ public struct SiteBuilder: Sendable {
             if previous?.manifestFingerprint == cache.manifestFingerprint { cache.crawl = previous?.crawl }
             cache.crawlMemo = previous?.crawlMemo ?? []
             timer.lap("manifest")
-            var findingsBySource = Dictionary(grouping: await fresh) { finding in finding.location?.path ?? "" }
-            for source in unchanged {
-                if let record = reusable?.pages[source] { findingsBySource[record.page.displayPath] = record.findings }
-            }
-            for entry in loaded {
-                cache.pages[entry.page.source] = BuildCache.PageRecord(
-                    modified: entry.modified, size: entry.size, fingerprint: entry.fingerprint, page: entry.page.withoutBody,
-                    warnings: entry.warnings, findings: findingsBySource[entry.page.displayPath] ?? []
-                ).reusingBytes(of: previous?.pages[entry.page.source])
-            }
-            diagnostics += findingsBySource.values.flatMap { $0 }
+            let checked = await sourceChecks
+            cache.shape = checked.shape
+            cache.pages = checked.records
+            diagnostics += checked.findings
             timer.lap("source link checks (the rest of them)")
             // The pages' HTML is written: the outcome keeps what maps findings to sources, not 10,000 bodies.
             var mapped = model
@@ -157,6 +147,31 @@ public struct SiteBuilder: Sendable {
             staged.discard()
             throw error
         }
+    }
+
+    /// Checks the Markdown links of every page whose findings the cache cannot vouch for (its source
+    /// or the site's shape changed), and makes the cache's record of every page.
+    private func checkSources(
+        model: SiteModel, aliases: [(from: String, to: String)], loaded: [PageLoader.Loaded], previous: BuildCache?
+    ) async -> (shape: UInt64, records: [SitePath: BuildCache.PageRecord], findings: [Diagnostic]) {
+        let shape = shapeFingerprint(model, aliases: aliases)
+        let reusable = previous?.shape == shape ? previous : nil
+        let unchanged = Set(loaded.filter { reusable?.pages[$0.page.source]?.fingerprint == $0.fingerprint }.map(\.page.source))
+        let fresh = await SourceLinkChecker(model: model, aliases: aliases).check(
+            model.pages.filter { !unchanged.contains($0.source) })
+        var findingsBySource = Dictionary(grouping: fresh) { finding in finding.location?.path ?? "" }
+        for source in unchanged {
+            if let record = reusable?.pages[source] { findingsBySource[record.page.displayPath] = record.findings }
+        }
+        var records: [SitePath: BuildCache.PageRecord] = [:]
+        records.reserveCapacity(loaded.count)
+        for entry in loaded {
+            records[entry.page.source] = BuildCache.PageRecord(
+                modified: entry.modified, size: entry.size, fingerprint: entry.fingerprint, page: entry.page.withoutBody,
+                warnings: entry.warnings, findings: findingsBySource[entry.page.displayPath] ?? []
+            ).reusingBytes(of: previous?.pages[entry.page.source])
+        }
+        return (shape, records, findingsBySource.values.flatMap { $0 })
     }
 
     /// Everything every page depends on: generator, configuration text and the set of page templates
