@@ -23,21 +23,27 @@ public struct SiteModel: Sendable {
         self.pages = pages
         self.assets = assets
         self.drafts = drafts
-        var owner: [SitePath: String] = [SitePath(unchecked: "_sitegen/nav.js"): "sitegen's navigation script"]
+        let navScript = SitePath(unchecked: "_sitegen/nav.js")
+        var outputs: Set<SitePath> = [navScript]
+        outputs.reserveCapacity(pages.count + assets.count + 1)
+        pageBySource.reserveCapacity(pages.count)
+        pageByOutput.reserveCapacity(pages.count)
         for (index, page) in pages.enumerated() {
             pageBySource[page.source] = index
             pageByOutput[page.output] = index
-            owner[page.output] = page.displayPath
+            outputs.insert(page.output)
         }
-        for asset in assets {
-            if let other = owner[asset.path] {
-                throw InputError(
-                    "'\(asset.path)' is produced twice: by \(other) and by an asset of the same path",
-                    path: displayRoot + asset.path.rawValue)
-            }
-            owner[asset.path] = displayRoot + asset.path.rawValue
+        for asset in assets where !outputs.insert(asset.path).inserted {
+            // Who made it first, looked up only now that there is a clash.
+            let other =
+                asset.path == navScript
+                ? "sitegen's navigation script"
+                : pageByOutput[asset.path].map { pages[$0].displayPath } ?? displayRoot + asset.path.rawValue
+            throw InputError(
+                "'\(asset.path)' is produced twice: by \(other) and by an asset of the same path",
+                path: displayRoot + asset.path.rawValue)
         }
-        outputPaths = Set(owner.keys)
+        outputPaths = outputs
         try SiteScanner.checkCaseCollisions(outputPaths.map(\.rawValue), displayRoot: displayRoot)
         guard pageBySource[config.entry] != nil else {
             throw InputError("the entry page '\(config.entry)' does not exist", path: displayRoot + config.entry.rawValue)
