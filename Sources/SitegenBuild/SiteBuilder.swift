@@ -139,7 +139,8 @@ public struct SiteBuilder: Sendable {
                     removed: (previous?.outputs.keys ?? [:].keys).filter { !kept.contains($0) }.sorted())
             }
             return BuildOutcome(
-                staged: staged, update: update, config: config, manifest: manifest, pageCount: pages.count, assetCount: assets.count,
+                staged: staged, update: update, config: config, manifest: manifest, pageCount: pages.count,
+                assetCount: assets.count,
                 diagnostics: diagnostics.sorted(), sources: SourceMap(model: mapped, templatesDisplay: options.templatesDisplay),
                 sourceFiles: loaded.map(\.page.displayPath), cache: cache, previousCrawl: previous?.crawl,
                 previousCache: previous)

@@ -41,7 +41,9 @@ public enum DirectoryWalker {
             if descriptor >= 0 { close(descriptor) }
             return
         }
-        walk(descriptor: descriptor, directory: directory, relative: relative, realRoot: realRoot, skip: skip, into: &out, depth: depth)
+        walk(
+            descriptor: descriptor, directory: directory, relative: relative, realRoot: realRoot, skip: skip, into: &out,
+            depth: depth)
     }
 
     /// Lists the open folder `descriptor` (closed when done). Files are looked at relative to it

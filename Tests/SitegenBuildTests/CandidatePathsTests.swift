@@ -1,7 +1,7 @@
+import SitegenCore
 import Testing
 
 @testable import SitegenBuild
-import SitegenCore
 
 /// The scan behind a broken link's suggestions finds what an index by folder, name and case would.
 @Suite struct CandidatePathsTests {

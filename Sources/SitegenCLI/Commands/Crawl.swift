@@ -66,7 +66,9 @@ enum Crawl {
         let extra = entries.map { resolver.origin.url(forPath: $0.hasPrefix("/") ? String($0.dropFirst()) : $0) }
         let checker = LinkChecker(fetcher: fetcher, options: options, progress: progress)
         let entries = [resolver.entryURL] + extra
-        if let baseline, let memo, let (report, remembered) = await checker.recheck(entries: entries, baseline: baseline, memo: memo) {
+        if let baseline, let memo,
+            let (report, remembered) = await checker.recheck(entries: entries, baseline: baseline, memo: memo)
+        {
             return CrawlResult(report, memo: remembered)
         }
         let (report, remembered) = await checker.check(entries: entries, memo: memo)
