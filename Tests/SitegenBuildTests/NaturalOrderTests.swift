@@ -25,25 +25,12 @@ import Testing
     }
 
     @Test func agreesWithFoundationOnRandomASCII() {
-        var generator = SplitMix(seed: 42)
+        var random = BuildRobustnessTests.Random(state: 42)
         let alphabet = Array("aAbBzZ019 _-.[`~/")
         for _ in 0..<20_000 {
-            let a = String((0..<Int.random(in: 0...6, using: &generator)).map { _ in alphabet.randomElement(using: &generator)! })
-            let b = String((0..<Int.random(in: 0...6, using: &generator)).map { _ in alphabet.randomElement(using: &generator)! })
+            let a = String((0..<random.below(7)).map { _ in random.pick(alphabet) })
+            let b = String((0..<random.below(7)).map { _ in random.pick(alphabet) })
             #expect(SortKey.naturalOrder(bytes(a), bytes(b)) == foundation(a, b), "\(a) vs \(b)")
         }
-    }
-}
-
-/// A seeded generator, so that the random cases are the same on every run.
-private struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
