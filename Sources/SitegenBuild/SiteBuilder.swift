@@ -96,7 +96,7 @@ public struct SiteBuilder: Sendable {
                 try staged.createFolders(for: pages.map(\.output) + assets.map(\.path) + [NavScript.path])
             }
             var written = try await writer.writePages(
-                model.pages, inputs: inputs, sources: Dictionary(uniqueKeysWithValues: files.map { ($0.path, $0) }))
+                model.pages, inputs: inputs, siteRoot: site.path)
             written += try await writer.copyAssets(assets, displayRoot: options.siteDisplay)
             written.append(try writer.write(NavScript.render(nav), to: NavScript.path))
             timer.lap("render, write")

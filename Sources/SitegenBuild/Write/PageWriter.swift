@@ -47,7 +47,7 @@ struct PageWriter: Sendable {
         zip(pages, inputs).count { page, inputs in previous?.outputs[page.output.rawValue]?.inputs != inputs }
     }
 
-    func writePages(_ pages: [Page], inputs: [UInt64], sources: [SitePath: SourceFile]) async throws(InputError)
+    func writePages(_ pages: [Page], inputs: [UInt64], siteRoot: String) async throws(InputError)
         -> [WrittenFile]
     {
         let chunk = Self.chunk
@@ -55,7 +55,7 @@ struct PageWriter: Sendable {
             for start in stride(from: 0, to: pages.count, by: chunk) {
                 group.addTask {
                     (start..<min(start + chunk, pages.count)).map { index in
-                        write(pages[index], inputs: inputs[index], sources: sources)
+                        write(pages[index], inputs: inputs[index], siteRoot: siteRoot)
                     }
                 }
             }
@@ -70,11 +70,15 @@ struct PageWriter: Sendable {
         return try collect(results)
     }
 
-    private func write(_ page: Page, inputs: UInt64, sources: [SitePath: SourceFile]) -> Result<WrittenFile, InputError> {
+    /// `siteRoot`: where a page restored from the cache is read again when it must be rendered.
+    private func write(_ page: Page, inputs: UInt64, siteRoot: String) -> Result<WrittenFile, InputError> {
         if let reused = reuse(page.output, inputs: inputs) { return .success(reused) }
         do throws(InputError) {
             var page = page
-            if !page.hasBody, let file = sources[page.source] { page = try loader.load(file).page }
+            if !page.hasBody {
+                let file = SourceFile(path: page.source, kind: .markdown, filePath: siteRoot + "/" + page.source.rawValue)
+                page = try loader.load(file).page
+            }
             var buffer: [UInt8] = []
             buffer.reserveCapacity(page.body.html.utf8.count + 16_384)
             do throws(TemplateError) {
