@@ -21,8 +21,8 @@ public struct BuildOutcome: Sendable {
     /// What the next build can reuse; `cache.crawl` is set when the bundle is unchanged since the
     /// last crawl, whose findings then still hold.
     public var cache: BuildCache
-    /// The previous build's crawl, made with `cache.crawlMemo`, for the crawl to update when only a
-    /// few pages changed.
+    /// The previous build's crawl, made with the memo of generation `previousMemoGeneration`, for the
+    /// crawl to update when only a few pages changed.
     public var previousCrawl: BuildCache.CachedCrawl?
     /// The previous build's cache, held so that it is freed with the outcome (or not at all, by a
     /// command that exits right after) rather than in the middle of the build.
@@ -59,17 +59,24 @@ public struct BuildOutcome: Sendable {
         }
     }
 
+    /// The generation of the crawl memo that goes with the previous build's cache; 0 for none.
+    public var previousMemoGeneration: UInt64 { previousCache?.memoGeneration ?? 0 }
+
+    /// Whether the crawl of the previous build still holds (`cache.crawl`): then its memo on disk is
+    /// the memo of this build too and need not be written again.
+    public var reusesPreviousCrawl: Bool { cache.crawl != nil }
+
     /// Starts saving the cache beside the bundle: what does not depend on the crawl, written while it
     /// runs.
     public func startSavingCache() -> BuildCache.PendingCacheFile? {
         cache.writeHead(for: staged.destination)
     }
 
-    /// Finishes saving the cache with the crawl's result, for the next build.
-    public func saveCache(crawl: BuildCache.CachedCrawl, crawlMemo: [UInt8], into pending: BuildCache.PendingCacheFile?) {
+    /// Finishes saving the cache with the crawl's result, for the next build. Write the crawl memo of
+    /// generation `cache.memoGeneration` first.
+    public func saveCache(crawl: BuildCache.CachedCrawl, into pending: BuildCache.PendingCacheFile?) {
         var cache = cache
         cache.crawl = crawl
-        cache.crawlMemo = crawlMemo
         if let pending { pending.finish(cache) } else { cache.save(for: staged.destination) }
     }
 }

@@ -120,8 +120,12 @@ public struct SiteBuilder: Sendable {
             let manifestBytes = manifest.encodedBytes()
             try staged.write(manifestBytes, to: SitePath(unchecked: Manifest.fileName))
             cache.manifestFingerprint = Fingerprint.of(manifestBytes)
-            if previous?.manifestFingerprint == cache.manifestFingerprint { cache.crawl = previous?.crawl }
-            cache.crawlMemo = previous?.crawlMemo ?? []
+            if let previous, previous.manifestFingerprint == cache.manifestFingerprint {
+                cache.crawl = previous.crawl
+                cache.memoGeneration = previous.memoGeneration
+            } else {
+                cache.memoGeneration = UInt64.random(in: 1...UInt64.max)
+            }
             timer.lap("manifest")
             let checked = await sourceChecks
             cache.shape = checked.shape

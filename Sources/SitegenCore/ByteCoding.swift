@@ -51,6 +51,9 @@ package struct ByteReader {
 
     package var isAtEnd: Bool { offset == end }
 
+    /// The whole buffer read from (shared, not copied), for readers of other ranges of it.
+    package var buffer: [UInt8] { bytes }
+
     /// Where the next read starts, as an index into the whole buffer.
     package var position: Int { offset }
 

@@ -100,8 +100,12 @@ public struct CrawlMemo: Sendable {
 
     /// Reads `encoded()` output; `nil` for anything else (the crawl then parses every file). Entries
     /// are only indexed here; each is decoded when a crawl asks for it.
-    public init?(bytes: [UInt8]) {
-        var r = ByteReader(bytes)
+    public init?(bytes: [UInt8]) { self.init(bytes: bytes, from: 0) }
+
+    /// Like `init(bytes:)`, for a memo that starts at `start` of `bytes` and runs to the end (after a
+    /// header of the caller's), without copying it out.
+    public init?(bytes: [UInt8], from start: Int) {
+        var r = ByteReader(bytes, range: start..<bytes.count)
         guard r.string() == Self.magic, let context = r.uint(), let paths = r.strings(), let count = r.count() else {
             return nil
         }

@@ -69,7 +69,7 @@ import Testing
         #expect(run.stderr.split(separator: "\n").count == 1, "\(run.stderr)")
         #expect(try runner.snapshot("dist") == before)
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: runner.directory.path)
-            .filter { $0.hasPrefix(".") && $0 != ".dist.sitegen-cache" }
+            .filter { $0.hasPrefix(".") && $0 != ".dist.sitegen-cache" && $0 != ".dist.sitegen-crawl" }
         #expect(leftovers.isEmpty, "staging folders left behind: \(leftovers)")
     }
 

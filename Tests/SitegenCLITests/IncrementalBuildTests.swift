@@ -141,7 +141,7 @@ import Testing
 
     private func hiddenLeftovers(_ runner: SitegenRunner) throws -> [String] {
         try FileManager.default.contentsOfDirectory(atPath: runner.url("").path).filter {
-            $0.hasPrefix(".dist.") && $0 != ".dist.sitegen-cache"
+            $0.hasPrefix(".dist.") && $0 != ".dist.sitegen-cache" && $0 != ".dist.sitegen-crawl"
         }
     }
 
@@ -199,5 +199,28 @@ import Testing
         #expect(try runner.run(["build", "--out", "clean"]).status == rebuilt.status)
         #expect(try runner.snapshot("dist") == (try runner.snapshot("clean")))
         #expect(try hiddenLeftovers(runner).isEmpty)
+    }
+
+    @Test func aStaleOrDamagedCrawlMemoIsNotTrusted() throws {
+        let runner = try SitegenRunner()
+        defer { runner.cleanUp() }
+        try runner.copyFixture("Sites/broken", to: "Site")
+        try runner.copyFixture("Themes/minimal", to: "Templates")
+        #expect(try runner.run(["build"]).status == 1)
+        let memo = runner.url(".dist.sitegen-crawl")
+        let stale = try Data(contentsOf: memo)
+        try runner.write(try runner.read("Site/index.md") + "\nMore text.\n", to: "Site/index.md")
+        #expect(try runner.run(["build"]).status == 1)
+        for replacement in [stale, stale.prefix(stale.count / 2), Data()] {
+            try replacement.write(to: memo)
+            try runner.write(try runner.read("Site/index.md") + "\nAnd more, see [x](#nowhere).\n", to: "Site/index.md")
+            let incremental = try runner.run(["build"])
+            let clean = try runner.run(["build", "--out", "clean"])
+            #expect(incremental.status == clean.status)
+            #expect(incremental.stdout.split(separator: "\n").dropLast() == clean.stdout.split(separator: "\n").dropLast())
+            #expect(try runner.snapshot("dist") == (try runner.snapshot("clean")))
+            try FileManager.default.removeItem(at: runner.url("clean"))
+            try FileManager.default.removeItem(at: runner.url(".clean.sitegen-cache"))
+        }
     }
 }

@@ -40,6 +40,7 @@ import Testing
                 #expect(try runner.snapshot("dist") == (try runner.snapshot("clean-\(step)")), "\(edit) of \(page)")
                 try FileManager.default.removeItem(at: runner.url("clean-\(step)"))
                 try FileManager.default.removeItem(at: runner.url(".clean-\(step).sitegen-cache"))
+                try FileManager.default.removeItem(at: runner.url(".clean-\(step).sitegen-crawl"))
             }
         }
     }

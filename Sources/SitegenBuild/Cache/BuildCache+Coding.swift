@@ -1,9 +1,11 @@
+import Foundation
 import SitegenCore
 import SitegenMarkdown
+import Synchronization
 
 extension BuildCache {
-    /// Hands the cache's bytes to `flush` a few megabytes at a time, the crawl memo as it is, so that
-    /// saving a large cache never holds a second copy of it in memory.
+    /// Hands the cache's bytes to `flush` a few megabytes at a time, so that saving a large cache
+    /// never holds a second copy of it in memory.
     func encode(flush: ([UInt8]) throws -> Void) rethrows {
         try encodeHead(flush: flush)
         try encodeCrawl(flush: flush)
@@ -16,18 +18,14 @@ extension BuildCache {
         try flush(head.bytes)
     }
 
-    /// The crawl memo and the crawl's findings.
+    /// The crawl's findings.
     func encodeCrawl(flush: ([UInt8]) throws -> Void) rethrows {
-        var count = ByteWriter()
-        count.int(crawlMemo.count)
-        try flush(count.bytes)
-        try flush(crawlMemo)
         var tail = ByteWriter()
         writeCrawl(to: &tail)
         try flush(tail.bytes)
     }
 
-    /// Everything before the crawl memo: environment, pages, assets, outputs.
+    /// Everything before the crawl's findings: environment, pages, assets, outputs.
     private func writeHead(to w: inout ByteWriter, flush: ([UInt8]) throws -> Void) rethrows {
         func flushIfLarge() throws {
             if w.bytes.count >= 1 << 22 {
@@ -39,20 +37,26 @@ extension BuildCache {
         w.uint(environment)
         w.uint(shape)
         w.uint(manifestFingerprint)
+        w.uint(memoGeneration)
         w.int(pages.count)
+        // Each record after its length, so that reading can split them among cores.
         for (path, record) in pages.sorted(by: { $0.key < $1.key }) {
             try flushIfLarge()
             if let encoded = record.encoded {
+                w.int(encoded.count)
                 w.bytes += encoded
                 continue
             }
-            w.string(path.rawValue)
-            w.int(record.modified)
-            w.int(record.size)
-            w.uint(record.fingerprint)
-            Self.write(record.page, to: &w)
-            Self.write(record.warnings, to: &w)
-            Self.write(record.findings, to: &w)
+            var one = ByteWriter()
+            one.string(path.rawValue)
+            one.int(record.modified)
+            one.int(record.size)
+            one.uint(record.fingerprint)
+            Self.write(record.page, to: &one)
+            Self.write(record.warnings, to: &one)
+            Self.write(record.findings, to: &one)
+            w.int(one.bytes.count)
+            w.bytes += one.bytes
         }
         w.int(assets.count)
         for (path, record) in assets.sorted(by: { $0.key < $1.key }) {
@@ -87,21 +91,23 @@ extension BuildCache {
 
     init?(reading r: inout ByteReader) {
         guard r.string() == Self.magic, let environment = r.uint(), let shape = r.uint(), let manifest = r.uint(),
-            let pageCount = r.count()
+            let memoGeneration = r.uint(), let pageCount = r.count()
         else { return nil }
+        self.memoGeneration = memoGeneration
         self.environment = environment
         self.shape = shape
         manifestFingerprint = manifest
+        var ranges: [Range<Int>] = []
+        ranges.reserveCapacity(pageCount)
         for _ in 0..<pageCount {
+            guard let length = r.count() else { return nil }
             let start = r.position
-            guard let path = r.string(), let modified = r.int(), let size = r.int(), let fingerprint = r.uint(),
-                var page = Self.readPage(&r), let warnings = Self.readDiagnostics(&r), let findings = Self.readDiagnostics(&r)
-            else { return nil }
-            page.sourceFingerprint = fingerprint
-            pages[SitePath(unchecked: path)] = PageRecord(
-                modified: modified, size: size, fingerprint: fingerprint, page: page, warnings: warnings, findings: findings,
-                encoded: r.bytes(since: start))
+            guard r.skip(length) else { return nil }
+            ranges.append(start..<start + length)
         }
+        guard let records = Self.readPageRecords(r.buffer, ranges: ranges) else { return nil }
+        pages.reserveCapacity(records.count)
+        for record in records { pages[record.page.source] = record }
         guard let assetCount = r.count() else { return nil }
         for _ in 0..<assetCount {
             guard let path = r.string(), let modified = r.int(), let size = r.int(), let sha = r.string() else { return nil }
@@ -112,8 +118,6 @@ extension BuildCache {
             guard let path = r.string(), let inputs = r.uint(), let size = r.int(), let sha = r.string() else { return nil }
             outputs[path] = OutputRecord(inputs: inputs, size: size, sha256: sha)
         }
-        guard let memo = r.rawBytes() else { return nil }
-        crawlMemo = memo
         guard let hasCrawl = r.bool() else { return nil }
         if hasCrawl {
             guard let pages = r.int(), let assets = r.int(), let links = r.int(), let count = r.count() else { return nil }
@@ -154,6 +158,45 @@ extension BuildCache {
             w.bytes += details.bytes
         }
         w.strings(page.anchorIDs.sorted())
+    }
+
+    /// Decodes the page records at `ranges` of `buffer`, spread over the cores: 10,000 records are
+    /// most of the time it takes to read a cache. `nil` if any is damaged.
+    private static func readPageRecords(_ buffer: [UInt8], ranges: [Range<Int>]) -> [PageRecord]? {
+        let parts = ranges.count >= 1024 ? ProcessInfo.processInfo.activeProcessorCount * 2 : 1
+        let chunk = (ranges.count + parts - 1) / max(parts, 1)
+        let results = Mutex<[[PageRecord]?]>(Array(repeating: nil, count: parts))
+        DispatchQueue.concurrentPerform(iterations: parts) { part in
+            var records: [PageRecord]? = []
+            records?.reserveCapacity(chunk)
+            for range in ranges[min(part * chunk, ranges.count)..<min((part + 1) * chunk, ranges.count)] {
+                var reader = ByteReader(buffer, range: range)
+                guard let record = readPageRecord(&reader, encoded: buffer[range]) else {
+                    records = nil
+                    break
+                }
+                records?.append(record)
+            }
+            results.withLock { $0[part] = records }
+        }
+        var all: [PageRecord] = []
+        all.reserveCapacity(ranges.count)
+        for part in results.withLock({ $0 }) {
+            guard let part else { return nil }
+            all += part
+        }
+        return all
+    }
+
+    private static func readPageRecord(_ r: inout ByteReader, encoded: ArraySlice<UInt8>) -> PageRecord? {
+        guard let path = r.string(), let modified = r.int(), let size = r.int(), let fingerprint = r.uint(),
+            var page = readPage(&r), let warnings = readDiagnostics(&r), let findings = readDiagnostics(&r), r.isAtEnd,
+            page.source.rawValue == path
+        else { return nil }
+        page.sourceFingerprint = fingerprint
+        return PageRecord(
+            modified: modified, size: size, fingerprint: fingerprint, page: page, warnings: warnings, findings: findings,
+            encoded: encoded)
     }
 
     /// Headings and links: the part of a page record kept encoded until needed.

@@ -8,7 +8,7 @@ import SitegenMarkdown
 /// crawled again. Stored beside the bundle as `.<name>.sitegen-cache`; any mismatch or damage
 /// simply means a full build.
 public struct BuildCache: Sendable {
-    static let magic = "sitegen-cache 5"
+    static let magic = "sitegen-cache 7"
 
     /// Fingerprint of everything every page depends on: generator, configuration and theme.
     var environment: UInt64 = 0
@@ -20,9 +20,10 @@ public struct BuildCache: Sendable {
     /// Fingerprint of the last manifest and the crawl findings it led to.
     public var manifestFingerprint: UInt64 = 0
     public var crawl: CachedCrawl?
-    /// What the crawl parsed, by file and SHA-256 (opaque here: the link checker's format), so a
-    /// changed bundle is crawled reading only the files that changed.
-    public var crawlMemo: [UInt8] = []
+    /// Which crawl memo goes with this cache. The memo (what the crawl parsed, by file and SHA-256,
+    /// in the link checker's format) is a file of its own beside it, `memoLocation(for:)`, read
+    /// while the site is built; a memo whose generation differs is from another build and is not used.
+    public var memoGeneration: UInt64 = 0
 
     /// A Markdown page as loaded: everything but its HTML.
     struct PageRecord: Sendable {
@@ -92,6 +93,11 @@ public struct BuildCache: Sendable {
     /// The cache file of a bundle folder.
     static func location(for output: URL) -> URL {
         output.deletingLastPathComponent().appendingPathComponent(".\(output.lastPathComponent).sitegen-cache")
+    }
+
+    /// The crawl memo file of a bundle folder (`.dist.sitegen-crawl`).
+    public static func memoLocation(for output: URL) -> URL {
+        output.deletingLastPathComponent().appendingPathComponent(".\(output.lastPathComponent).sitegen-crawl")
     }
 
     static func load(for output: URL) -> BuildCache? {

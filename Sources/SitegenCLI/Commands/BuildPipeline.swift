@@ -25,6 +25,8 @@ enum BuildPipeline {
     static func run(_ options: BuildOptions, started: ContinuousClock.Instant, progress: ProgressLine? = nil) async
         -> Swift.Result<Result, Failure>
     {
+        // The crawl memo is read while the site is built: only the crawl needs it.
+        async let memoOnDisk = CrawlMemoFile.load(for: options.outputDirectory)
         let outcome: BuildOutcome
         do {
             outcome = try await SiteBuilder(options: options, progress: progress?.handler).build()
@@ -38,7 +40,9 @@ enum BuildPipeline {
         // The cache's head does not depend on the crawl: written while it runs.
         async let pendingCache = outcome.startSavingCache()
         let crawl: CrawlResult
-        let memo = CrawlMemo(bytes: outcome.cache.crawlMemo)
+        let memo = await memoOnDisk.flatMap { saved in
+            saved.generation != 0 && saved.generation == outcome.previousMemoGeneration ? saved.memo : nil
+        }
         if let cached = outcome.cache.crawl {
             crawl = CrawlResult(cached, memo: memo ?? CrawlMemo())
         } else {
@@ -68,7 +72,10 @@ enum BuildPipeline {
                 return .failure(Failure(message: "\(error)"))
             }
         }
-        outcome.saveCache(crawl: crawl.cached, crawlMemo: crawl.memo.encoded(), into: await pendingCache)
+        if !outcome.reusesPreviousCrawl {
+            CrawlMemoFile.save(crawl.memo, generation: outcome.cache.memoGeneration, for: options.outputDirectory)
+        }
+        outcome.saveCache(crawl: crawl.cached, into: await pendingCache)
         timer.lap("commit")
         let report = Report(
             command: "build", files: outcome.sourceFiles, diagnostics: diagnostics, pages: outcome.pageCount,
