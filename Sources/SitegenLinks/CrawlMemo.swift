@@ -78,7 +78,7 @@ public struct CrawlMemo: Sendable {
         return body.bytes
     }
 
-    static let magic = "sitegen-crawl 3"
+    static let magic = "sitegen-crawl 4"
 
     /// The memo as bytes, deterministic for the same content.
     public func encoded() -> [UInt8] {

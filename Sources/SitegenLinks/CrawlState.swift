@@ -19,7 +19,7 @@ struct ParsedDocument: Sendable {
     /// Same-origin targets of links already known to be fine (an existing file, no fragment): kept
     /// only for scheduling and reachability, so 10,000 pages of navigation do not sit in memory.
     var acceptedTargets: [Int32]
-    /// How many links were accepted that way.
+    /// How many links were accepted that way, with the same-page fragments found among its own ids.
     var acceptedCount: Int
     /// Every id and `<a name>`, for fragment checks.
     var anchorNames: Set<String>

@@ -126,11 +126,15 @@ public struct LinkChecker: Sendable {
             var links: [ResolvedLink] = []
             var accepted: Set<Int32> = []
             var acceptedCount = 0
+            let anchorNames = Set(facts.anchors.map(\.name))
             for link in facts.links {
                 let target = resolver.resolve(link.url, page: pageURL, pagePath: pagePath, base: base)
                 switch target {
                 case .notALink, .ignored:
                     continue
+                case .samePage(let fragment) where kind != .html || LinkRules.hasAnchor(fragment, in: anchorNames):
+                    // Judged here, against the page's own ids: a table of contents needs no memo.
+                    acceptedCount += 1
                 case .sameOrigin(let same)
                 where same.fragment == nil && !same.escapesRoot && !same.absolutePath
                     && table.index(same.path, key: same.key) != nil:
@@ -142,7 +146,7 @@ public struct LinkChecker: Sendable {
             }
             let document = ParsedDocument(
                 path: path, isHTML: kind == .html, duplicateIDs: facts.duplicateIDs, links: links,
-                acceptedTargets: accepted.sorted(), acceptedCount: acceptedCount, anchorNames: Set(facts.anchors.map(\.name)))
+                acceptedTargets: accepted.sorted(), acceptedCount: acceptedCount, anchorNames: anchorNames)
             let encoded = located.map {
                 CrawlMemo.encode(CrawlMemo.Entry(sha256: $0.sha256, mimeType: mimeType, document: document))
             }

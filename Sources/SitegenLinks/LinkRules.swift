@@ -144,9 +144,8 @@ struct LinkRules {
     /// Why `fragment` matches nothing in `document`, or `nil` when it matches (as written or
     /// percent-decoded; empty and `top` always match).
     private func fragmentProblem(_ fragment: String, in document: ParsedDocument, name: String) -> String? {
-        if fragment.isEmpty || fragment == "top" || document.anchorNames.contains(fragment) { return nil }
+        if Self.hasAnchor(fragment, in: document.anchorNames) { return nil }
         let decoded = fragment.removingPercentEncoding ?? fragment
-        if document.anchorNames.contains(decoded) { return nil }
         let hint = Suggestion.nearest(to: decoded, in: document.anchorNames).map { " (did you mean '\($0)'?)" } ?? ""
         return "no id '\(decoded)' in \(name)\(hint)"
     }
@@ -159,6 +158,13 @@ struct LinkRules {
         _ severity: Severity, _ rule: RuleID, _ message: String, page: String?, href: String?, at place: SourceLocation?
     ) {
         findings.append(LinkFinding(diagnostic: Diagnostic(severity, rule, message, at: place), page: page, href: href))
+    }
+
+    /// Whether `fragment` names an anchor of `names`, as written or percent-decoded; empty and `top`
+    /// always do.
+    static func hasAnchor(_ fragment: String, in names: Set<String>) -> Bool {
+        if fragment.isEmpty || fragment == "top" || names.contains(fragment) { return true }
+        return fragment.utf8.contains(UInt8(ascii: "%")) && (fragment.removingPercentEncoding.map(names.contains) ?? false)
     }
 
     static func isHTMLPath(_ path: String) -> Bool {
