@@ -18,10 +18,13 @@ extension LinkChecker {
             return nil
         }
         var changed: [String] = []
-        for path in memo.rememberedPaths {
-            guard let now = fetcher.sha256(ofPath: path) else { return nil }
-            if now != memo.sha256(at: path) { changed.append(path) }
+        var seen = 0
+        let known = fetcher.forEachFileHash { path, sha256 in
+            guard let remembered = memo.sha256(at: path) else { return }
+            seen += 1
+            if remembered != sha256 { changed.append(path) }
         }
+        guard known, seen == memo.count else { return nil }
         if changed.isEmpty { return (baseline, memo) }
         guard changed.count <= max(16, memo.count / 8) else { return nil }
         changed.sort()
@@ -35,7 +38,7 @@ extension LinkChecker {
             let loaded = await Self.load(
                 url, key: resolver.key(for: url), fetcher: fetcher, resolver: resolver, table: table, memo: nil)
             guard let document = loaded.document, case .found(_, let mimeType) = loaded.outcome,
-                let sha256 = fetcher.sha256(ofPath: path),
+                let sha256 = loaded.sha256,
                 document.isHTML == old.isHTML, document.anchorNames == old.anchorNames,
                 document.scheduledKeys(table) == old.scheduledKeys(table)
             else { return nil }
@@ -43,9 +46,9 @@ extension LinkChecker {
             linksChecked += document.checkedLinkCount - old.checkedLinkCount
             updated.remember(CrawlMemo.Entry(sha256: sha256, mimeType: mimeType, document: document), at: path)
         }
-        await resolveTargets(of: changed, into: &state, memo: memo)
-
         let judged = Set(changed)
+        await resolveTargets(of: changed, into: &state, memo: memo, changed: judged)
+
         var rules = LinkRules(state: state, options: options, allPaths: paths)
         rules.judged = judged
         let fresh = rules.report(orphans: false)
@@ -58,7 +61,9 @@ extension LinkChecker {
 
     /// Fetch outcomes of every same-origin target of `paths`, and the parsed documents they land on
     /// (for fragment checks), as the full crawl would have them.
-    private func resolveTargets(of paths: [String], into state: inout CrawlState, memo: CrawlMemo) async {
+    private func resolveTargets(of paths: [String], into state: inout CrawlState, memo: CrawlMemo, changed: Set<String>)
+        async
+    {
         var keys: [(key: String, path: String)] = []
         for path in paths {
             for link in state.documents[path]?.links ?? [] {
@@ -76,8 +81,9 @@ extension LinkChecker {
                 case .outsideBundle: state.outcomes[key] = .outsideBundle
                 }
             }
-            if case .found(let path, _) = state.outcomes[key], state.documents[path] == nil,
-                memo.sha256(at: path) == fetcher.sha256(ofPath: path), let entry = memo.entry(at: path)
+            // Every other file the memo holds is as it was parsed (`recheck` compared them all).
+            if case .found(let path, _) = state.outcomes[key], state.documents[path] == nil, !changed.contains(path),
+                let entry = memo.entry(at: path)
             {
                 state.documents[path] = entry.document
             }

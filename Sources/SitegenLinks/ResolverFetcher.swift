@@ -6,14 +6,10 @@ import SitegenCore
 /// checker accepts is what the app serves.
 public struct ResolverFetcher: ResourceFetching {
     public let resolver: SchemeResolver
-    private let sha256ByPath: [String: String]
     public let resolutionFingerprint: UInt64
 
     public init(resolver: SchemeResolver) {
         self.resolver = resolver
-        var hashes: [String: String] = [:]
-        for resource in resolver.manifest?.resources ?? [] { hashes[resource.file] = resource.sha256 }
-        sha256ByPath = hashes
         var fingerprint = Fingerprint()
         for alias in resolver.manifest?.aliases ?? [] {
             fingerprint.add(alias.url)
@@ -31,7 +27,11 @@ public struct ResolverFetcher: ResourceFetching {
         return LocatedResource(path: resource.path, mimeType: resource.mimeType, sha256: sha256)
     }
 
-    public func sha256(ofPath path: String) -> String? { sha256ByPath[path] }
+    public func forEachFileHash(_ body: (_ path: String, _ sha256: String) -> Void) -> Bool {
+        guard let resources = resolver.manifest?.resources else { return false }
+        for resource in resources { body(resource.file, resource.sha256) }
+        return true
+    }
 
     public func fetch(_ url: URL) async -> FetchResult {
         switch resolver.resolve(url) {

@@ -15,9 +15,10 @@ public protocol ResourceFetching: Sendable {
     /// fetcher knows them (a bundle with a manifest). Lets the crawl skip files it has parsed before
     /// and files it never parses. The default knows nothing.
     func locate(_ url: URL) async -> LocatedResource?
-    /// The SHA-256 of a bundle file by path, when the fetcher knows it without reading the file (a
-    /// bundle with a manifest): how `recheck` finds what changed. The default knows nothing.
-    func sha256(ofPath path: String) -> String?
+    /// Calls `body` with the path and SHA-256 of every bundle file, when the fetcher knows them
+    /// without reading the files (a bundle with a manifest), and returns whether it did: how
+    /// `recheck` finds what changed. The default knows nothing.
+    func forEachFileHash(_ body: (_ path: String, _ sha256: String) -> Void) -> Bool
     /// A fingerprint of how URLs map to files beyond the list of files (aliases, for a bundle with a
     /// manifest): when it changes, links in unchanged files may resolve differently. Default 0.
     var resolutionFingerprint: UInt64 { get }
@@ -38,7 +39,7 @@ public struct LocatedResource: Sendable, Hashable {
 
 extension ResourceFetching {
     public func locate(_ url: URL) async -> LocatedResource? { nil }
-    public func sha256(ofPath path: String) -> String? { nil }
+    public func forEachFileHash(_ body: (_ path: String, _ sha256: String) -> Void) -> Bool { false }
     public var resolutionFingerprint: UInt64 { 0 }
 }
 

@@ -37,7 +37,9 @@ import Testing
         var host: String { inner.host }
         var allPaths: [String] { inner.allPaths }
         func locate(_ url: URL) async -> LocatedResource? { await inner.locate(url) }
-        func sha256(ofPath path: String) -> String? { inner.sha256(ofPath: path) }
+        func forEachFileHash(_ body: (_ path: String, _ sha256: String) -> Void) -> Bool {
+            inner.forEachFileHash(body)
+        }
         var resolutionFingerprint: UInt64 { inner.resolutionFingerprint }
         func fetch(_ url: URL) async -> FetchResult {
             let result = await inner.fetch(url)
