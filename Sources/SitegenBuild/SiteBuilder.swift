@@ -98,7 +98,8 @@ public struct SiteBuilder: Sendable {
             var written = try await writer.writePages(
                 model.pages, inputs: inputs, siteRoot: site.path)
             written += try await writer.copyAssets(assets, displayRoot: options.siteDisplay)
-            written.append(try writer.write(NavScript.render(nav), to: NavScript.path))
+            written.append(
+                try writer.write(NavScript.path, inputs: NavScript.fingerprint(nav)) { NavScript.render(nav) })
             timer.lap("render, write")
             for file in written {
                 cache.outputs[file.path] = BuildCache.OutputRecord(inputs: file.inputs, size: file.size, sha256: file.sha256)

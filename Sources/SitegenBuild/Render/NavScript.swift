@@ -14,6 +14,24 @@ enum NavScript {
         return out
     }
 
+    /// A fingerprint of everything `render` writes, taken from the tree without writing it: a rebuild
+    /// whose navigation did not change keeps the file without rendering 10,000 entries.
+    static func fingerprint(_ tree: NavTree) -> UInt64 {
+        var fingerprint = Fingerprint()
+        fingerprint.add("nav.js 1")
+        func visit(_ nodes: [Int]) {
+            fingerprint.add(nodes.count)
+            for index in nodes {
+                let node = tree.nodes[index]
+                fingerprint.add(node.title)
+                fingerprint.add(node.page.map { "page:" + $0.rawValue } ?? "none")
+                visit(node.children)
+            }
+        }
+        visit(tree.nodes[0].children)
+        return fingerprint.value
+    }
+
     private static func append(_ nodes: [Int], of tree: NavTree, to out: inout [UInt8]) {
         out.append(UInt8(ascii: "["))
         for (position, index) in nodes.enumerated() {
