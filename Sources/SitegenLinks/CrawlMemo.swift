@@ -25,6 +25,8 @@ public struct CrawlMemo: Sendable {
     var context: UInt64 = 0
     private var storage: [UInt8] = []
     private var stored: [String: Stored] = [:]
+    /// The files remembered since the memo was read from bytes; `nil` for a memo that was not.
+    private var changes: Set<String>?
 
     public init() {}
 
@@ -57,6 +59,7 @@ public struct CrawlMemo: Sendable {
 
     /// Remembers a file parsed and encoded (`encode(_:)`) elsewhere, by a crawl's child task.
     mutating func remember(encoded: [UInt8], sha256: String, at path: String) {
+        changes?.insert(path)
         let start = storage.count
         storage += encoded
         stored[path] = Stored(sha256: sha256, range: start..<storage.count)
@@ -100,26 +103,63 @@ public struct CrawlMemo: Sendable {
 
     /// Reads `encoded()` output; `nil` for anything else (the crawl then parses every file). Entries
     /// are only indexed here; each is decoded when a crawl asks for it.
-    public init?(bytes: [UInt8]) { self.init(bytes: bytes, from: 0) }
+    public init?(bytes: [UInt8]) { self.init(bytes: bytes, range: 0..<bytes.count) }
 
-    /// Like `init(bytes:)`, for a memo that starts at `start` of `bytes` and runs to the end (after a
-    /// header of the caller's), without copying it out.
-    public init?(bytes: [UInt8], from start: Int) {
-        var r = ByteReader(bytes, range: start..<bytes.count)
-        guard r.string() == Self.magic, let context = r.uint(), let paths = r.strings(), let count = r.count() else {
-            return nil
-        }
+    /// Like `init(bytes:)`, for a memo at `range` of `bytes` (inside a file of the caller's), without
+    /// copying it out.
+    public init?(bytes: [UInt8], range: Range<Int>) {
+        var r = ByteReader(bytes, range: range)
+        guard r.string() == Self.magic, let context = r.uint(), let paths = r.strings() else { return nil }
         self.context = context
         self.paths = paths
-        stored.reserveCapacity(count)
+        storage = bytes
+        guard readEntries(&r) else { return nil }
+        changes = []
+    }
+
+    static let changesMagic = "sitegen-crawl-changes 4"
+
+    /// The entries remembered since the memo was read from bytes, without the path table they share
+    /// with it: what can be appended to the memo's file instead of rewriting 10,000 entries. `nil`
+    /// for a memo that was not read from bytes.
+    public func encodedChanges() -> [UInt8]? {
+        guard let changes else { return nil }
+        var out = ByteWriter()
+        out.string(Self.changesMagic)
+        out.uint(context)
+        out.int(changes.count)
+        for path in changes.sorted() {
+            guard let entry = stored[path] else { continue }
+            out.string(path)
+            out.string(entry.sha256)
+            out.int(entry.range.count)
+            out.bytes += storage[entry.range]
+        }
+        return out.bytes
+    }
+
+    /// Applies `encodedChanges()` output found at `range` of the very buffer this memo was read from.
+    /// `false` if it is not that, or damaged.
+    public mutating func applyChanges(bytes: [UInt8], range: Range<Int>) -> Bool {
+        guard changes != nil, bytes.count == storage.count else { return false }
+        var r = ByteReader(bytes, range: range)
+        guard r.string() == Self.changesMagic, let context = r.uint(), context == self.context, readEntries(&r) else {
+            return false
+        }
+        return true
+    }
+
+    /// Indexes a count of entries and then the entries, up to the reader's end.
+    private mutating func readEntries(_ r: inout ByteReader) -> Bool {
+        guard let count = r.count() else { return false }
+        stored.reserveCapacity(stored.count + count)
         for _ in 0..<count {
-            guard let path = r.string(), let sha256 = r.string(), let length = r.count() else { return nil }
+            guard let path = r.string(), let sha256 = r.string(), let length = r.count() else { return false }
             let start = r.position
-            guard r.skip(length) else { return nil }
+            guard r.skip(length) else { return false }
             stored[path] = Stored(sha256: sha256, range: start..<start + length)
         }
-        guard r.isAtEnd else { return nil }
-        storage = bytes
+        return r.isAtEnd
     }
 
     private static func write(_ entry: Entry, to body: inout ByteWriter) {

@@ -152,6 +152,32 @@ import Testing
         #expect(again.report == (try await check(root, memo: nil)).report)
     }
 
+    @Test func onlyTheChangedEntriesNeedAppending() async throws {
+        let root = try await bundle(Self.site)
+        defer { try? FileManager.default.removeItem(at: root) }
+        let first = try await check(root, memo: nil)
+        #expect(first.memo.encodedChanges() == nil)
+        let whole = first.memo.encoded()
+        let read = try #require(CrawlMemo(bytes: whole))
+        #expect(read.encodedChanges() != nil)
+
+        try Data("<p id=\"top-b\">b, edited</p><a href=\"a.html#part\">a</a>".utf8).write(
+            to: root.appendingPathComponent("b.html"))
+        try await rescan(root)
+        let rechecked = try #require(try await recheck(root, after: (first.report, read), counter: ReadCounter()))
+        let changes = try #require(rechecked.memo.encodedChanges())
+        #expect(changes.count < whole.count / 2)
+
+        // The file as it is then: the whole memo, the changes appended.
+        let file = whole + changes
+        var appended = try #require(CrawlMemo(bytes: file, range: 0..<whole.count))
+        let applied = appended.applyChanges(bytes: file, range: whole.count..<file.count)
+        #expect(applied)
+        #expect(appended.encoded() == rechecked.memo.encoded())
+        let wholeAsChanges = appended.applyChanges(bytes: file, range: 0..<whole.count)
+        #expect(!wholeAsChanges)
+    }
+
     @Test func aRecheckRefusesChangesThatReachIntoOtherPages() async throws {
         let edits = [
             ("a.html", "<h2 id=\"renamed\">Part</h2><a href=\"index.html\">home</a> <a href=\"b.html#nowhere\">b</a>"),

@@ -40,9 +40,10 @@ enum BuildPipeline {
         // The cache's head does not depend on the crawl: written while it runs.
         async let pendingCache = outcome.startSavingCache()
         let crawl: CrawlResult
-        let memo = await memoOnDisk.flatMap { saved in
-            saved.generation != 0 && saved.generation == outcome.previousMemoGeneration ? saved.memo : nil
+        let savedMemo = await memoOnDisk.flatMap { saved in
+            saved.generation != 0 && saved.generation == outcome.previousMemoGeneration ? saved : nil
         }
+        let memo = savedMemo?.memo
         if let cached = outcome.cache.crawl {
             crawl = CrawlResult(cached, memo: memo ?? CrawlMemo())
         } else {
@@ -73,7 +74,8 @@ enum BuildPipeline {
             }
         }
         if !outcome.reusesPreviousCrawl {
-            CrawlMemoFile.save(crawl.memo, generation: outcome.cache.memoGeneration, for: options.outputDirectory)
+            CrawlMemoFile.save(
+                crawl.memo, generation: outcome.cache.memoGeneration, for: options.outputDirectory, previous: savedMemo)
         }
         outcome.saveCache(crawl: crawl.cached, into: await pendingCache)
         timer.lap("commit")

@@ -3,36 +3,89 @@ import SitegenBuild
 import SitegenCore
 import SitegenLinks
 
-/// The crawl memo of a bundle, in a file of its own beside the build cache
-/// (`.dist.sitegen-crawl`): eight bytes of generation, which the cache names, then the memo. It is
-/// read while the site is built and only the crawl needs it, so it stays off the rebuild's path.
+/// The crawl memo of a bundle, in a file of its own beside the build cache (`.dist.sitegen-crawl`):
+/// segments of a generation (which the cache names), a length and memo bytes. The first segment is
+/// a whole memo; each later one holds the entries a rebuild changed and is appended, so that a
+/// rebuild of one page writes a few kilobytes, not the 10,000 entries again. The file is read while
+/// the site is built: only the crawl needs it.
 enum CrawlMemoFile {
-    /// The memo saved for `output` and its generation; `nil` when there is none or it is damaged.
-    static func load(for output: URL) -> (generation: UInt64, memo: CrawlMemo)? {
-        guard let bytes = FileBytes.read(BuildCache.memoLocation(for: output).path), bytes.count >= 8 else { return nil }
-        var generation: UInt64 = 0
-        for byte in bytes[0..<8].reversed() { generation = generation << 8 | UInt64(byte) }
-        return CrawlMemo(bytes: bytes, from: 8).map { (generation, $0) }
+    /// A memo as read: its generation (the last segment's) and how large the file has grown.
+    struct Loaded: Sendable {
+        var generation: UInt64
+        var memo: CrawlMemo
+        var fileSize: Int
+        /// The size of the first, whole segment.
+        var baseSize: Int
     }
 
-    /// Writes `memo` as generation `generation` (a temporary file renamed into place). Failing only
-    /// costs the next build its head start.
-    static func save(_ memo: CrawlMemo, generation: UInt64, for output: URL) {
+    /// The memo saved for `output`; `nil` when there is none or any part of it is damaged.
+    static func load(for output: URL) -> Loaded? {
+        guard let bytes = FileBytes.read(BuildCache.memoLocation(for: output).path) else { return nil }
+        var offset = 0
+        var loaded: Loaded?
+        while offset < bytes.count {
+            guard bytes.count - offset >= 16 else { return nil }
+            let generation = number(bytes, at: offset)
+            let length = Int(truncatingIfNeeded: number(bytes, at: offset + 8))
+            let start = offset + 16
+            guard length >= 0, length <= bytes.count - start else { return nil }
+            let range = start..<start + length
+            if var memo = loaded?.memo {
+                guard memo.applyChanges(bytes: bytes, range: range) else { return nil }
+                loaded?.memo = memo
+                loaded?.generation = generation
+            } else {
+                guard let memo = CrawlMemo(bytes: bytes, range: range) else { return nil }
+                loaded = Loaded(generation: generation, memo: memo, fileSize: bytes.count, baseSize: start + length)
+            }
+            offset = start + length
+        }
+        return loaded
+    }
+
+    /// Saves `memo` as generation `generation`: appended as its changes to `previous` (the file as it
+    /// was read) while the file stays within a quarter of its whole size, else written whole (a
+    /// temporary file renamed into place). Failing only costs the next build its head start.
+    static func save(_ memo: CrawlMemo, generation: UInt64, for output: URL, previous: Loaded?) {
         let url = BuildCache.memoLocation(for: output)
+        if let previous, let changes = memo.encodedChanges(),
+            previous.fileSize + 16 + changes.count <= previous.baseSize + previous.baseSize / 4,
+            let handle = try? FileHandle(forWritingTo: url)
+        {
+            defer { try? handle.close() }
+            if let end = try? handle.seekToEnd(), end == UInt64(previous.fileSize),
+                (try? handle.write(contentsOf: header(generation, length: changes.count) + changes)) != nil
+            {
+                return
+            }
+        }
+        let whole = memo.encoded()
         let temporary = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString)")
-        var header = [UInt8](repeating: 0, count: 8)
-        for index in 0..<8 { header[index] = UInt8(truncatingIfNeeded: generation >> (8 * UInt64(index))) }
-        guard FileManager.default.createFile(atPath: temporary.path, contents: Data(header)),
+        guard FileManager.default.createFile(atPath: temporary.path, contents: Data(header(generation, length: whole.count))),
             let handle = try? FileHandle(forWritingTo: temporary)
         else { return }
         do {
             try handle.seekToEnd()
-            try handle.write(contentsOf: memo.encoded())
+            try handle.write(contentsOf: whole)
             try handle.close()
             _ = rename(temporary.path, url.path)
         } catch {
             try? handle.close()
             try? FileManager.default.removeItem(at: temporary)
         }
+    }
+
+    private static func header(_ generation: UInt64, length: Int) -> [UInt8] {
+        var bytes: [UInt8] = []
+        for value in [generation, UInt64(length)] {
+            for index in 0..<8 { bytes.append(UInt8(truncatingIfNeeded: value >> (8 * UInt64(index)))) }
+        }
+        return bytes
+    }
+
+    private static func number(_ bytes: [UInt8], at offset: Int) -> UInt64 {
+        var value: UInt64 = 0
+        for byte in bytes[offset..<offset + 8].reversed() { value = value << 8 | UInt64(byte) }
+        return value
     }
 }
