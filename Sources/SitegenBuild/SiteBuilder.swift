@@ -86,7 +86,8 @@ public struct SiteBuilder: Sendable {
                 context: PageContext(model: model, nav: nav, origin: origin.description), theme: theme,
                 templates: TemplateDependencies(sources: theme.templateSources), loader: loader,
                 staged: staged, previous: previous, progress: progress)
-            let inputs = await writer.inputs(of: model.pages)
+            cache.navInputs = navInputsFingerprint(model, templates: writer.templates, theme: theme)
+            let inputs = await writer.inputs(of: model.pages, unchangedSite: previous?.navInputs == cache.navInputs)
             writer.inPlace =
                 previous != nil
                 && writer.changedCount(model.pages, inputs: inputs) <= max(8, model.pages.count / 10)
@@ -178,6 +179,27 @@ public struct SiteBuilder: Sendable {
             ).reusingBytes(of: previous?.pages[entry.page.source])
         }
         return (shape, records, findingsBySource.values.flatMap { $0 })
+    }
+
+    /// What a page shows of other pages (sidebar, breadcrumbs, neighbours: their titles, places and
+    /// order) and what the templates are: with the environment, everything in a page's inputs but its
+    /// own source.
+    private func navInputsFingerprint(_ model: SiteModel, templates: TemplateDependencies, theme: Theme) -> UInt64 {
+        var fingerprint = Fingerprint()
+        for page in model.pages {
+            fingerprint.add(page.source.rawValue)
+            fingerprint.add(page.output.rawValue)
+            fingerprint.add(page.title)
+            fingerprint.add(page.meta.navTitle ?? "\u{0}")
+            fingerprint.add(page.meta.order ?? Int.min)
+            fingerprint.add(page.meta.template ?? "\u{0}")
+        }
+        for draft in model.drafts.sorted() { fingerprint.add(draft.rawValue) }
+        for name in theme.pageTemplates.sorted() {
+            fingerprint.add(name)
+            fingerprint.add(templates.fingerprint(of: name))
+        }
+        return fingerprint.value
     }
 
     /// Everything every page depends on: generator, configuration text and the set of page templates

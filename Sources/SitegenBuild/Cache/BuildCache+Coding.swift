@@ -38,6 +38,7 @@ extension BuildCache {
         w.uint(shape)
         w.uint(manifestFingerprint)
         w.uint(memoGeneration)
+        w.uint(navInputs)
         w.int(pages.count)
         // Each record after its length, so that reading can split them among cores.
         for (path, record) in pages.sorted(by: { $0.key < $1.key }) {
@@ -91,9 +92,10 @@ extension BuildCache {
 
     init?(reading r: inout ByteReader) {
         guard r.string() == Self.magic, let environment = r.uint(), let shape = r.uint(), let manifest = r.uint(),
-            let memoGeneration = r.uint(), let pageCount = r.count()
+            let memoGeneration = r.uint(), let navInputs = r.uint(), let pageCount = r.count()
         else { return nil }
         self.memoGeneration = memoGeneration
+        self.navInputs = navInputs
         self.environment = environment
         self.shape = shape
         manifestFingerprint = manifest

@@ -8,7 +8,7 @@ import SitegenMarkdown
 /// crawled again. Stored beside the bundle as `.<name>.sitegen-cache`; any mismatch or damage
 /// simply means a full build.
 public struct BuildCache: Sendable {
-    static let magic = "sitegen-cache 7"
+    static let magic = "sitegen-cache 8"
 
     /// Fingerprint of everything every page depends on: generator, configuration and theme.
     var environment: UInt64 = 0
@@ -17,6 +17,9 @@ public struct BuildCache: Sendable {
     var pages: [SitePath: PageRecord] = [:]
     var assets: [SitePath: FileRecord] = [:]
     var outputs: [String: OutputRecord] = [:]
+    /// Fingerprint of everything the pages show of each other and of the templates: while it is
+    /// unchanged, a page whose source is unchanged has the inputs it had.
+    var navInputs: UInt64 = 0
     /// Fingerprint of the last manifest and the crawl findings it led to.
     public var manifestFingerprint: UInt64 = 0
     public var crawl: CachedCrawl?

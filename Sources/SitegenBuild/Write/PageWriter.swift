@@ -21,12 +21,23 @@ struct PageWriter: Sendable {
     /// Chunks, not a task per page: a rebuild that reuses 10,000 pages should not pay for 10,000 tasks.
     private static let chunk = 32
 
-    /// The fingerprint of everything each page's HTML is made from, in the order of `pages`.
-    func inputs(of pages: [Page]) async -> [UInt64] {
-        await withTaskGroup(of: (Int, [UInt64]).self) { group in
+    /// The fingerprint of everything each page's HTML is made from, in the order of `pages`. With
+    /// `unchangedSite` (what pages show of each other and the templates are as in the previous
+    /// build), a page whose source is unchanged keeps its recorded inputs without recomputing them.
+    func inputs(of pages: [Page], unchangedSite: Bool = false) async -> [UInt64] {
+        let known = unchangedSite ? previous : nil
+        return await withTaskGroup(of: (Int, [UInt64]).self) { group in
             for start in stride(from: 0, to: pages.count, by: Self.chunk) {
                 group.addTask {
-                    (start, pages[start..<min(start + Self.chunk, pages.count)].map(inputs(of:)))
+                    let part = pages[start..<min(start + Self.chunk, pages.count)].map { page in
+                        if let known, known.pages[page.source]?.fingerprint == page.sourceFingerprint,
+                            let record = known.outputs[page.output.rawValue]
+                        {
+                            return record.inputs
+                        }
+                        return inputs(of: page)
+                    }
+                    return (start, part)
                 }
             }
             var out = [UInt64](repeating: 0, count: pages.count)
