@@ -93,6 +93,11 @@ public struct SiteBuilder: Sendable {
                 && writer.changedCount(model.pages, inputs: inputs) <= max(8, model.pages.count / 10)
                 && FileManager.default.fileExists(
                     atPath: options.outputDirectory.appendingPathComponent(Manifest.fileName).path)
+            if writer.inPlace {
+                writer.previousFolder = staged.openPrevious()
+                writer.inPlace = writer.previousFolder >= 0
+            }
+            defer { if writer.previousFolder >= 0 { close(writer.previousFolder) } }
             if !writer.inPlace {
                 try staged.createFolders(for: pages.map(\.output) + assets.map(\.path) + [NavScript.path])
             }

@@ -30,11 +30,16 @@ extension StagedFolder {
     }
 
     /// Whether the previous bundle has `path` with the recorded size (not edited by hand).
-    func previousHas(_ path: SitePath, expectedSize: Int) -> Bool {
+    /// `folder` is the previous bundle opened (`openPrevious()`), so that 10,000 checks do not each
+    /// walk its whole path again.
+    func previousHas(_ path: SitePath, expectedSize: Int, in folder: Int32) -> Bool {
         var info = stat()
-        return stat(destination.path + "/" + path.rawValue, &info) == 0 && Int(info.st_size) == expectedSize
+        return fstatat(folder, path.rawValue, &info, 0) == 0 && Int(info.st_size) == expectedSize
             && (info.st_mode & S_IFMT) == S_IFREG
     }
+
+    /// The previous bundle's folder, opened for `previousHas`; -1 if it cannot be. Close it after.
+    func openPrevious() -> Int32 { open(destination.path, O_RDONLY | O_DIRECTORY) }
 
     /// Writes a file, creating its folder first if `createFolders` did not.
     func write(_ bytes: [UInt8], to path: SitePath) throws(InputError) {
