@@ -138,16 +138,16 @@ public struct SiteBuilder: Sendable {
             cache.shape = checked.shape
             cache.pages = checked.records
             diagnostics += checked.findings
-            timer.lap("source link checks (the rest of them)")
+            timer.lap("waiting for source link checks")
             // The pages' HTML is written: the outcome keeps what maps findings to sources, not 10,000 bodies.
             var mapped = model
             mapped.pages = model.pages.map(\.withoutBody)
             var update = BuildOutcome.Update.swap
-            if writer.inPlace {
+            if writer.inPlace, let previous {
                 let kept = Set(written.map(\.path))
                 update = .inPlace(
                     written: written.filter(\.isNew).map(\.path),
-                    removed: (previous?.outputs.keys ?? [:].keys).filter { !kept.contains($0) }.sorted())
+                    removed: previous.outputs.keys.filter { !kept.contains($0) }.sorted())
             }
             return BuildOutcome(
                 staged: staged, update: update, config: config, manifest: manifest, pageCount: pages.count,

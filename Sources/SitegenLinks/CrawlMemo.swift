@@ -91,13 +91,7 @@ public struct CrawlMemo: Sendable {
         out.strings(paths)
         out.int(count)
         out.bytes.reserveCapacity(storage.count + count * 100 + out.bytes.count)
-        for path in rememberedPaths.sorted() {
-            guard let entry = stored[path] else { continue }
-            out.string(path)
-            out.string(entry.sha256)
-            out.int(entry.range.count)
-            out.bytes += storage[entry.range]
-        }
+        for path in rememberedPaths.sorted() { writeStored(path, to: &out) }
         return out.bytes
     }
 
@@ -128,14 +122,17 @@ public struct CrawlMemo: Sendable {
         out.string(Self.changesMagic)
         out.uint(context)
         out.int(changes.count)
-        for path in changes.sorted() {
-            guard let entry = stored[path] else { continue }
-            out.string(path)
-            out.string(entry.sha256)
-            out.int(entry.range.count)
-            out.bytes += storage[entry.range]
-        }
+        for path in changes.sorted() { writeStored(path, to: &out) }
         return out.bytes
+    }
+
+    /// One entry as `readEntries` reads it: path, SHA-256, then its bytes as they are.
+    private func writeStored(_ path: String, to out: inout ByteWriter) {
+        guard let entry = stored[path] else { return }
+        out.string(path)
+        out.string(entry.sha256)
+        out.int(entry.range.count)
+        out.bytes += storage[entry.range]
     }
 
     /// Applies `encodedChanges()` output found at `range` of the very buffer this memo was read from.

@@ -64,13 +64,13 @@ extension LinkChecker {
     private func resolveTargets(of paths: [String], into state: inout CrawlState, memo: CrawlMemo, changed: Set<String>)
         async
     {
-        var keys: [(key: String, path: String)] = []
+        var keys: [String] = []
         for path in paths {
             for link in state.documents[path]?.links ?? [] {
-                if case .sameOrigin(let target) = link.target, !target.escapesRoot { keys.append((target.key, target.path)) }
+                if case .sameOrigin(let target) = link.target, !target.escapesRoot { keys.append(target.key) }
             }
         }
-        for (key, _) in keys where state.outcomes[key] == nil {
+        for key in keys where state.outcomes[key] == nil {
             guard let url = URL(string: key) else { continue }
             if let located = await fetcher.locate(url) {
                 state.outcomes[key] = .found(path: located.path, mimeType: located.mimeType)

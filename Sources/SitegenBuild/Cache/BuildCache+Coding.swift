@@ -4,13 +4,6 @@ import SitegenMarkdown
 import Synchronization
 
 extension BuildCache {
-    /// Hands the cache's bytes to `flush` a few megabytes at a time, so that saving a large cache
-    /// never holds a second copy of it in memory.
-    func encode(flush: ([UInt8]) throws -> Void) rethrows {
-        try encodeHead(flush: flush)
-        try encodeCrawl(flush: flush)
-    }
-
     /// The part that does not depend on the crawl: environment, pages, assets, outputs.
     func encodeHead(flush: ([UInt8]) throws -> Void) rethrows {
         var head = ByteWriter()

@@ -42,7 +42,7 @@ public struct BuildCache: Sendable {
 
         /// `self` with the bytes `previous` was read from, when nothing differs from it.
         func reusingBytes(of previous: PageRecord?) -> PageRecord {
-            guard let previous, let bytes = previous.encoded, !page.hasBody, previous.modified == modified,
+            guard let previous, let bytes = previous.encoded, previous.modified == modified,
                 previous.size == size, previous.fingerprint == fingerprint, previous.page.source == page.source,
                 previous.warnings == warnings, previous.findings == findings
             else { return self }

@@ -12,21 +12,15 @@ struct CrawlResult: Sendable {
     var linksChecked: Int
     /// What the crawl parsed, for the next one.
     var memo = CrawlMemo()
+}
 
+extension CrawlResult {
     var report: CheckReport { CheckReport(pages: pages, assets: assets, linksChecked: linksChecked, findings: findings) }
 
     init(_ report: CheckReport, memo: CrawlMemo) {
         self.init(
             findings: report.findings, pages: report.pages, assets: report.assets, linksChecked: report.linksChecked,
             memo: memo)
-    }
-
-    init(findings: [LinkFinding], pages: Int, assets: Int, linksChecked: Int, memo: CrawlMemo = CrawlMemo()) {
-        self.findings = findings
-        self.pages = pages
-        self.assets = assets
-        self.linksChecked = linksChecked
-        self.memo = memo
     }
 
     /// A crawl the build cache remembered.
