@@ -110,6 +110,8 @@ public struct SiteBuilder: Sendable {
             for file in written {
                 cache.outputs[file.path] = BuildCache.OutputRecord(inputs: file.inputs, size: file.size, sha256: file.sha256)
             }
+            cache.outputOrder =
+                model.pages.map(\.output.rawValue) + (assets.map(\.path.rawValue) + [NavScript.path.rawValue]).sorted()
             for asset in assets {
                 if let output = cache.outputs[asset.path.rawValue] {
                     cache.assets[asset.path] = BuildCache.FileRecord(
@@ -137,6 +139,8 @@ public struct SiteBuilder: Sendable {
             let checked = await sourceChecks
             cache.shape = checked.shape
             cache.pages = checked.records
+            cache.pageOrder = loaded.map(\.page.source)
+            cache.readBytes = previous?.readBytes
             diagnostics += checked.findings
             timer.lap("waiting for source link checks")
             // The pages' HTML is written: the outcome keeps what maps findings to sources, not 10,000 bodies.

@@ -13,7 +13,8 @@ public struct CrawlMemo: Sendable {
         var document: ParsedDocument
     }
 
-    /// An entry still encoded: its SHA-256, and where its bytes are in `storage`.
+    /// An entry still encoded: its SHA-256, and where its bytes are: in `base` below `base.count`,
+    /// else in `added`.
     struct Stored: Sendable {
         var sha256: String
         var range: Range<Int>
@@ -23,7 +24,11 @@ public struct CrawlMemo: Sendable {
     var paths: [String] = []
     /// A fingerprint of what the crawl's findings depend on besides the files: entries and options.
     var context: UInt64 = 0
-    private var storage: [UInt8] = []
+    /// The buffer the memo was read from, shared and never changed: a rebuild that remembers one page
+    /// must not copy 12 MB of other pages' entries.
+    private var base: [UInt8] = []
+    /// Entries remembered since.
+    private var added: [UInt8] = []
     private var stored: [String: Stored] = [:]
     /// The files remembered since the memo was read from bytes; `nil` for a memo that was not.
     private var changes: Set<String>?
@@ -47,7 +52,7 @@ public struct CrawlMemo: Sendable {
     /// The entry of `path`, decoded; `nil` when there is none or its bytes are damaged.
     func entry(at path: String) -> Entry? {
         guard let stored = stored[path] else { return nil }
-        var reader = ByteReader(storage, range: stored.range)
+        var reader = reader(for: stored.range)
         return Self.readEntry(&reader, path: path, sha256: stored.sha256, pathCount: paths.count)
     }
 
@@ -60,18 +65,28 @@ public struct CrawlMemo: Sendable {
     /// Remembers a file parsed and encoded (`encode(_:)`) elsewhere, by a crawl's child task.
     mutating func remember(encoded: [UInt8], sha256: String, at path: String) {
         changes?.insert(path)
-        let start = storage.count
-        storage += encoded
-        stored[path] = Stored(sha256: sha256, range: start..<storage.count)
+        let start = base.count + added.count
+        added += encoded
+        stored[path] = Stored(sha256: sha256, range: start..<start + encoded.count)
+    }
+
+    private func reader(for range: Range<Int>) -> ByteReader {
+        range.lowerBound < base.count
+            ? ByteReader(base, range: range)
+            : ByteReader(added, range: range.lowerBound - base.count..<range.upperBound - base.count)
+    }
+
+    private func bytes(of range: Range<Int>) -> ArraySlice<UInt8> {
+        range.lowerBound < base.count ? base[range] : added[range.lowerBound - base.count..<range.upperBound - base.count]
     }
 
     /// Takes `path`'s entry over from `other` without decoding it. Only valid when both memos number
     /// accepted targets by the same path table.
     mutating func carry(_ path: String, from other: CrawlMemo) {
         guard let entry = other.stored[path] else { return }
-        let start = storage.count
-        storage.append(contentsOf: other.storage[entry.range])
-        stored[path] = Stored(sha256: entry.sha256, range: start..<storage.count)
+        let start = base.count + added.count
+        added.append(contentsOf: other.bytes(of: entry.range))
+        stored[path] = Stored(sha256: entry.sha256, range: start..<start + entry.range.count)
     }
 
     /// An entry's bytes, as `remember(encoded:sha256:at:)` takes them.
@@ -90,7 +105,7 @@ public struct CrawlMemo: Sendable {
         out.uint(context)
         out.strings(paths)
         out.int(count)
-        out.bytes.reserveCapacity(storage.count + count * 100 + out.bytes.count)
+        out.bytes.reserveCapacity(base.count + added.count + count * 100 + out.bytes.count)
         for path in rememberedPaths.sorted() { writeStored(path, to: &out) }
         return out.bytes
     }
@@ -106,7 +121,7 @@ public struct CrawlMemo: Sendable {
         guard r.string() == Self.magic, let context = r.uint(), let paths = r.strings() else { return nil }
         self.context = context
         self.paths = paths
-        storage = bytes
+        base = bytes
         guard readEntries(&r) else { return nil }
         changes = []
     }
@@ -132,13 +147,13 @@ public struct CrawlMemo: Sendable {
         out.string(path)
         out.string(entry.sha256)
         out.int(entry.range.count)
-        out.bytes += storage[entry.range]
+        out.bytes += bytes(of: entry.range)
     }
 
     /// Applies `encodedChanges()` output found at `range` of the very buffer this memo was read from.
     /// `false` if it is not that, or damaged.
     public mutating func applyChanges(bytes: [UInt8], range: Range<Int>) -> Bool {
-        guard changes != nil, bytes.count == storage.count else { return false }
+        guard changes != nil, added.isEmpty, bytes.count == base.count else { return false }
         var r = ByteReader(bytes, range: range)
         guard r.string() == Self.changesMagic, let context = r.uint(), context == self.context, readEntries(&r) else {
             return false

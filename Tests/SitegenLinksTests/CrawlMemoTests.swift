@@ -167,6 +167,8 @@ import Testing
         let rechecked = try #require(try await recheck(root, after: (first.report, read), counter: ReadCounter()))
         let changes = try #require(rechecked.memo.encodedChanges())
         #expect(changes.count < whole.count / 2)
+        // The memo the recheck started from is left as it was read.
+        #expect(read.encoded() == whole)
 
         // The file as it is then: the whole memo, the changes appended.
         let file = whole + changes

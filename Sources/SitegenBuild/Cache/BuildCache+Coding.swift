@@ -5,24 +5,24 @@ import Synchronization
 
 extension BuildCache {
     /// The part that does not depend on the crawl: environment, pages, assets, outputs.
-    func encodeHead(flush: ([UInt8]) throws -> Void) rethrows {
+    func encodeHead(flush: (ArraySlice<UInt8>) throws -> Void) rethrows {
         var head = ByteWriter()
         try writeHead(to: &head, flush: flush)
-        try flush(head.bytes)
+        try flush(head.bytes[...])
     }
 
     /// The crawl's findings.
-    func encodeCrawl(flush: ([UInt8]) throws -> Void) rethrows {
+    func encodeCrawl(flush: (ArraySlice<UInt8>) throws -> Void) rethrows {
         var tail = ByteWriter()
         writeCrawl(to: &tail)
-        try flush(tail.bytes)
+        try flush(tail.bytes[...])
     }
 
     /// Everything before the crawl's findings: environment, pages, assets, outputs.
-    private func writeHead(to w: inout ByteWriter, flush: ([UInt8]) throws -> Void) rethrows {
+    private func writeHead(to w: inout ByteWriter, flush: (ArraySlice<UInt8>) throws -> Void) rethrows {
         func flushIfLarge() throws {
             if w.bytes.count >= 1 << 22 {
-                try flush(w.bytes)
+                try flush(w.bytes[...])
                 w.bytes.removeAll(keepingCapacity: true)
             }
         }
@@ -33,8 +33,33 @@ extension BuildCache {
         w.uint(memoGeneration)
         w.uint(navInputs)
         w.int(pages.count)
-        // Each record after its length, so that reading can split them among cores.
-        for (path, record) in pages.sorted(by: { $0.key < $1.key }) {
+        // Each record after its length, so that reading can split them among cores. Records
+        // unchanged since the cache was read lie in `readBytes` in this same order, so each run of
+        // them is written from there as one piece.
+        var run: Range<Int>?
+        func writeRun() throws {
+            guard let range = run, let source = readBytes else { return }
+            try flush(source[range])
+            run = nil
+        }
+        let order =
+            pageOrder.count == pages.count ? pageOrder : pages.keys.sorted { $0.rawValue < $1.rawValue }
+        for path in order {
+            guard let record = pages[path] else { continue }
+            if let whole = Self.prefixedRange(of: record.encoded, in: readBytes) {
+                if !w.bytes.isEmpty {
+                    try flush(w.bytes[...])
+                    w.bytes.removeAll(keepingCapacity: true)
+                }
+                if let current = run, current.upperBound == whole.lowerBound {
+                    run = current.lowerBound..<whole.upperBound
+                } else {
+                    try writeRun()
+                    run = whole
+                }
+                continue
+            }
+            try writeRun()
             try flushIfLarge()
             if let encoded = record.encoded {
                 w.int(encoded.count)
@@ -52,6 +77,7 @@ extension BuildCache {
             w.int(one.bytes.count)
             w.bytes += one.bytes
         }
+        try writeRun()
         w.int(assets.count)
         for (path, record) in assets.sorted(by: { $0.key < $1.key }) {
             w.string(path.rawValue)
@@ -60,12 +86,29 @@ extension BuildCache {
             w.string(record.sha256)
         }
         w.int(outputs.count)
-        for (path, record) in outputs.sorted(by: { $0.key < $1.key }) {
+        let outputPaths = outputOrder.count == outputs.count ? outputOrder : outputs.keys.sorted()
+        for path in outputPaths {
+            guard let record = outputs[path] else { continue }
             w.string(path)
             w.uint(record.inputs)
             w.int(record.size)
             w.string(record.sha256)
         }
+    }
+
+    /// Where `encoded` and the length before it lie in `source`, when it is a slice of that very
+    /// buffer with the length written just before it, as `writeHead` writes records.
+    private static func prefixedRange(of encoded: ArraySlice<UInt8>?, in source: [UInt8]?) -> Range<Int>? {
+        guard let encoded, let source, !encoded.isEmpty, encoded.endIndex <= source.count else { return nil }
+        let same = encoded.withUnsafeBufferPointer { slice in
+            source.withUnsafeBufferPointer { whole in slice.baseAddress == whole.baseAddress.map { $0 + encoded.startIndex } }
+        }
+        guard same else { return nil }
+        var length = ByteWriter()
+        length.int(encoded.count)
+        let start = encoded.startIndex - length.bytes.count
+        guard start >= 0, source[start..<encoded.startIndex].elementsEqual(length.bytes) else { return nil }
+        return start..<encoded.endIndex
     }
 
     private func writeCrawl(to w: inout ByteWriter) {
@@ -89,6 +132,7 @@ extension BuildCache {
         else { return nil }
         self.memoGeneration = memoGeneration
         self.navInputs = navInputs
+        readBytes = r.buffer
         self.environment = environment
         self.shape = shape
         manifestFingerprint = manifest

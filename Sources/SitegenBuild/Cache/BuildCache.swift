@@ -27,6 +27,14 @@ public struct BuildCache: Sendable {
     /// in the link checker's format) is a file of its own beside it, `memoLocation(for:)`, read
     /// while the site is built; a memo whose generation differs is from another build and is not used.
     public var memoGeneration: UInt64 = 0
+    /// The order page records are written in (the build's, which is deterministic); sorted when it
+    /// does not name every record. Not stored.
+    var pageOrder: [SitePath] = []
+    /// The same for output records.
+    var outputOrder: [String] = []
+    /// The bytes this cache was read from, or that its reused records (`PageRecord.encoded`) are
+    /// slices of: runs of them are written back without copying. Not stored.
+    var readBytes: [UInt8]?
 
     /// A Markdown page as loaded: everything but its HTML.
     struct PageRecord: Sendable {

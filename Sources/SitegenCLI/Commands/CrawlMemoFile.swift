@@ -22,25 +22,26 @@ enum CrawlMemoFile {
     static func load(for output: URL) -> Loaded? {
         guard let bytes = FileBytes.read(BuildCache.memoLocation(for: output).path) else { return nil }
         var offset = 0
-        var loaded: Loaded?
+        var memo: CrawlMemo?
+        var generation: UInt64 = 0
+        var baseSize = 0
         while offset < bytes.count {
             guard bytes.count - offset >= 16 else { return nil }
-            let generation = number(bytes, at: offset)
+            generation = number(bytes, at: offset)
             let length = Int(truncatingIfNeeded: number(bytes, at: offset + 8))
             let start = offset + 16
             guard length >= 0, length <= bytes.count - start else { return nil }
             let range = start..<start + length
-            if var memo = loaded?.memo {
-                guard memo.applyChanges(bytes: bytes, range: range) else { return nil }
-                loaded?.memo = memo
-                loaded?.generation = generation
+            if memo != nil {
+                guard memo!.applyChanges(bytes: bytes, range: range) else { return nil }
             } else {
-                guard let memo = CrawlMemo(bytes: bytes, range: range) else { return nil }
-                loaded = Loaded(generation: generation, memo: memo, fileSize: bytes.count, baseSize: start + length)
+                guard let whole = CrawlMemo(bytes: bytes, range: range) else { return nil }
+                memo = whole
+                baseSize = start + length
             }
             offset = start + length
         }
-        return loaded
+        return memo.map { Loaded(generation: generation, memo: $0, fileSize: bytes.count, baseSize: baseSize) }
     }
 
     /// Saves `memo` as generation `generation`: appended as its changes to `previous` (the file as it
