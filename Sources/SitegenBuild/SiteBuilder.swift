@@ -50,6 +50,8 @@ public struct SiteBuilder: Sendable {
         var cache = BuildCache()
         cache.environment = environment
         timer.lap("cache load")
+        // Checked while pages are parsed and the nav is built: a small rebuild keeps almost every file.
+        async let previousOutputs = previous.flatMap { PreviousOutputs.check($0.outputs, in: options.outputDirectory) }
 
         let loader = PageLoader(
             options: MarkdownOptions(rawHTML: config.rawHTML, smartPunctuation: config.smartPunctuation),
@@ -94,6 +96,7 @@ public struct SiteBuilder: Sendable {
                 && FileManager.default.fileExists(
                     atPath: options.outputDirectory.appendingPathComponent(Manifest.fileName).path)
             if writer.inPlace {
+                writer.previousOutputs = await previousOutputs
                 writer.previousFolder = staged.openPrevious()
                 writer.inPlace = writer.previousFolder >= 0
             }
@@ -233,27 +236,10 @@ public struct SiteBuilder: Sendable {
         }
         for page in model.pages {
             fingerprint.add(page.source.rawValue)
-            fingerprint.add(Int(truncatingIfNeeded: Self.unorderedFingerprint(page.anchorIDs)))
+            fingerprint.add(Int(truncatingIfNeeded: page.anchors.fingerprint))
         }
         for draft in model.drafts.sorted() { fingerprint.add(draft.rawValue) }
-        fingerprint.add(Int(truncatingIfNeeded: Self.unorderedFingerprint(model.outputPaths.lazy.map(\.rawValue))))
-        return fingerprint.value
-    }
-
-    /// A fingerprint of a set of strings that does not depend on their order: no sorting of 10,000
-    /// paths to compare two builds.
-    private static func unorderedFingerprint(_ strings: some Sequence<String>) -> UInt64 {
-        var sum: UInt64 = 0
-        var count = 0
-        for string in strings {
-            var one = Fingerprint()
-            one.add(string)
-            sum &+= one.value
-            count += 1
-        }
-        var fingerprint = Fingerprint()
-        fingerprint.add(count)
-        fingerprint.add(Int(truncatingIfNeeded: sum))
+        fingerprint.add(Int(truncatingIfNeeded: Fingerprint.unordered(model.outputPaths.lazy.map(\.rawValue))))
         return fingerprint.value
     }
 }

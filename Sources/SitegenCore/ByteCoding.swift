@@ -118,6 +118,15 @@ package struct ByteReader {
         return present ? string().map { .some($0) } : .some(nil)
     }
 
+    /// Skips what `strings()` would read; `false` when it is damaged.
+    package mutating func skipStrings() -> Bool {
+        guard let count = count() else { return false }
+        for _ in 0..<count {
+            guard let length = int(), skip(length) else { return false }
+        }
+        return true
+    }
+
     package mutating func strings() -> [String]? {
         guard let count = count() else { return nil }
         var out: [String] = []

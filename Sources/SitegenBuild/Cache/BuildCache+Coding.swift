@@ -196,7 +196,12 @@ extension BuildCache {
             w.int(details.bytes.count)
             w.bytes += details.bytes
         }
-        w.strings(page.anchorIDs.sorted())
+        w.uint(page.anchors.fingerprint)
+        if let encoded = page.anchors.encoded {
+            w.bytes += encoded
+        } else {
+            w.strings(page.anchorIDs.sorted())
+        }
     }
 
     /// Decodes the page records at `ranges` of `buffer`, spread over the cores: 10,000 records are
@@ -303,11 +308,14 @@ extension BuildCache {
         meta.draft = draft
         meta.aliases = aliases
         meta.navTitle = navTitle
-        guard let anchors = r.strings() else { return nil }
+        guard let anchorsFingerprint = r.uint() else { return nil }
+        let anchorsStart = r.position
+        guard r.skipStrings() else { return nil }
         return Page(
             source: SitePath(unchecked: source), output: SitePath(unchecked: output), meta: meta, title: title,
             body: RenderedMarkdown(html: "", title: bodyTitle, headings: [], links: []), displayPath: display,
-            anchorIDs: Set(anchors), hasBody: false, sourceFingerprint: 0, encodedDetails: details)
+            anchors: PageAnchors(encoded: r.bytes(since: anchorsStart), fingerprint: anchorsFingerprint), hasBody: false,
+            sourceFingerprint: 0, encodedDetails: details)
     }
 
     private static func write(_ diagnostics: [Diagnostic], to w: inout ByteWriter) {

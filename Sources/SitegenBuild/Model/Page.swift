@@ -14,14 +14,14 @@ public struct Page: Sendable {
         var title: String
         var body: RenderedMarkdown
         var displayPath: String
-        var anchorIDs: Set<String>
+        var anchors: PageAnchors
         var hasBody: Bool
         var sourceFingerprint: UInt64
         var encodedDetails: ArraySlice<UInt8>?
 
         init(
             source: SitePath, output: SitePath, meta: PageMeta, title: String, body: RenderedMarkdown, displayPath: String,
-            anchorIDs: Set<String>, hasBody: Bool, sourceFingerprint: UInt64, encodedDetails: ArraySlice<UInt8>?
+            anchors: PageAnchors, hasBody: Bool, sourceFingerprint: UInt64, encodedDetails: ArraySlice<UInt8>?
         ) {
             self.source = source
             self.output = output
@@ -29,7 +29,7 @@ public struct Page: Sendable {
             self.title = title
             self.body = body
             self.displayPath = displayPath
-            self.anchorIDs = anchorIDs
+            self.anchors = anchors
             self.hasBody = hasBody
             self.sourceFingerprint = sourceFingerprint
             self.encodedDetails = encodedDetails
@@ -38,7 +38,7 @@ public struct Page: Sendable {
         func copy() -> Storage {
             Storage(
                 source: source, output: output, meta: meta, title: title, body: body, displayPath: displayPath,
-                anchorIDs: anchorIDs, hasBody: hasBody, sourceFingerprint: sourceFingerprint, encodedDetails: encodedDetails)
+                anchors: anchors, hasBody: hasBody, sourceFingerprint: sourceFingerprint, encodedDetails: encodedDetails)
         }
     }
 
@@ -48,9 +48,19 @@ public struct Page: Sendable {
         source: SitePath, output: SitePath, meta: PageMeta, title: String, body: RenderedMarkdown, displayPath: String,
         anchorIDs: Set<String>, hasBody: Bool = true, sourceFingerprint: UInt64 = 0, encodedDetails: ArraySlice<UInt8>? = nil
     ) {
+        self.init(
+            source: source, output: output, meta: meta, title: title, body: body, displayPath: displayPath,
+            anchors: PageAnchors(anchorIDs), hasBody: hasBody, sourceFingerprint: sourceFingerprint,
+            encodedDetails: encodedDetails)
+    }
+
+    init(
+        source: SitePath, output: SitePath, meta: PageMeta, title: String, body: RenderedMarkdown, displayPath: String,
+        anchors: PageAnchors, hasBody: Bool, sourceFingerprint: UInt64, encodedDetails: ArraySlice<UInt8>?
+    ) {
         storage = Storage(
             source: source, output: output, meta: meta, title: title, body: body, displayPath: displayPath,
-            anchorIDs: anchorIDs, hasBody: hasBody, sourceFingerprint: sourceFingerprint, encodedDetails: encodedDetails)
+            anchors: anchors, hasBody: hasBody, sourceFingerprint: sourceFingerprint, encodedDetails: encodedDetails)
     }
 
     private mutating func unique() -> Storage {
@@ -92,9 +102,11 @@ public struct Page: Sendable {
 
     /// Ids defined by the body: heading ids plus `id`/`name` attributes written as raw HTML.
     public var anchorIDs: Set<String> {
-        get { storage.anchorIDs }
-        set { unique().anchorIDs = newValue }
+        get { storage.anchors.ids }
+        set { unique().anchors = PageAnchors(newValue) }
     }
+    /// The ids with their fingerprint, possibly still encoded.
+    var anchors: PageAnchors { storage.anchors }
     /// Whether `body.html` is there; a page restored from the build cache has everything else.
     public var hasBody: Bool {
         get { storage.hasBody }

@@ -19,6 +19,8 @@ struct PageWriter: Sendable {
     var inPlace = false
     /// The previous bundle's folder, open while an in-place update checks its files.
     var previousFolder: Int32 = -1
+    /// Its files checked ahead; `nil` to check each when it is needed.
+    var previousOutputs: PreviousOutputs?
 
     /// Chunks, not a task per page: a rebuild that reuses 10,000 pages should not pay for 10,000 tasks.
     private static let chunk = 32
@@ -148,7 +150,8 @@ struct PageWriter: Sendable {
     private func reuse(_ path: SitePath, inputs: UInt64) -> WrittenFile? {
         guard let record = previous?.outputs[path.rawValue], record.inputs == inputs,
             inPlace
-                ? staged.previousHas(path, expectedSize: record.size, in: previousFolder)
+                ? previousOutputs?.isIntact(path)
+                    ?? staged.previousHas(path, expectedSize: record.size, in: previousFolder)
                 : staged.linkPrevious(path, expectedSize: record.size)
         else { return nil }
         return WrittenFile(path: path.rawValue, size: record.size, sha256: record.sha256, inputs: inputs, isNew: false)
