@@ -33,6 +33,31 @@ public enum FileBytes {
     }
 }
 
+extension FileBytes {
+    /// Creates or truncates `path` and writes `bytes` to it, with one `open`, `write` and `close`:
+    /// no `Data`, `URL` or temporary file in between, 10,000 times a build. `false` on any failure,
+    /// with `errno` set.
+    public static func write(_ bytes: [UInt8], to path: String) -> Bool {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666)
+        guard descriptor >= 0 else { return false }
+        let written = bytes.withUnsafeBytes { buffer -> Bool in
+            var done = 0
+            while done < buffer.count {
+                let count = writeBytes(descriptor, buffer.baseAddress! + done, buffer.count - done)
+                if count < 0, errno == EINTR { continue }
+                guard count > 0 else { return false }
+                done += count
+            }
+            return true
+        }
+        return close(descriptor) == 0 && written
+    }
+}
+
+private func writeBytes(_ descriptor: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
+    write(descriptor, buffer, count)
+}
+
 private let hugePage = 2 << 20
 
 /// Asks for 2 MB pages where the buffer spans them: reading a 20 MB cache into fresh memory is

@@ -44,10 +44,9 @@ extension StagedFolder {
     /// Writes a file, creating its folder first if `createFolders` did not.
     func write(_ bytes: [UInt8], to path: SitePath) throws(InputError) {
         let file = directory.path + "/" + path.rawValue
-        let data = bytes.withUnsafeBytes { Data($0) }
-        if FileManager.default.createFile(atPath: file, contents: data) { return }
+        if FileBytes.write(bytes, to: file) { return }
         try? FileManager.default.createDirectory(at: url(for: path.parent), withIntermediateDirectories: true)
-        if !FileManager.default.createFile(atPath: file, contents: data) {
+        if !FileBytes.write(bytes, to: file) {
             throw InputError("cannot write file", path: displayPath + path.rawValue)
         }
     }
