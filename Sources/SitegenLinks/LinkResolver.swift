@@ -6,6 +6,8 @@ struct LinkResolver: Sendable {
     let scheme: String
     let host: String
     let ignorePatterns: [LinkPattern]
+    /// `scheme://host`, the start of every same-origin key.
+    private let originBytes: [UInt8]
 
     private static let nonLinkSchemes: Set<String> = ["javascript", "mailto", "tel", "data", "about", "blob", "sms"]
 
@@ -13,6 +15,7 @@ struct LinkResolver: Sendable {
         self.scheme = scheme.lowercased()
         self.host = host.lowercased()
         self.ignorePatterns = ignorePatterns.map(LinkPattern.init)
+        originBytes = Array("\(self.scheme)://\(self.host)".utf8)
     }
 
     /// The encoded path of a bundle file with its leading slash (`/guide/a%20b.html`), and its URL.
@@ -83,7 +86,9 @@ struct LinkResolver: Sendable {
     /// The target of a reference `RelativeReference` resolved; `nil` when its path does not decode.
     private func fastTarget(_ href: String, _ resolved: RelativeReference.Resolved) -> LinkTarget? {
         let encoded = String(decoding: resolved.path.dropFirst(), as: UTF8.self)
-        let key = "\(scheme)://\(host)/\(encoded)"
+        var keyBytes = originBytes
+        keyBytes.append(contentsOf: resolved.path)
+        let key = String(decoding: keyBytes, as: UTF8.self)
         var path = encoded
         if resolved.path.contains(UInt8(ascii: "%")) {
             guard let decoded = encoded.removingPercentEncoding else { return nil }

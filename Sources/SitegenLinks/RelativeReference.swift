@@ -37,16 +37,59 @@ enum RelativeReference {
             pathPart.append(byte)
         }
         guard escape == 0 else { return nil }
-        let input: [UInt8]
-        if pathPart.first == UInt8(ascii: "/") {
-            input = pathPart
-        } else if pathPart.isEmpty {
-            input = pagePath
-        } else {
-            let folderEnd = (pagePath.lastIndex(of: UInt8(ascii: "/")) ?? -1) + 1
-            input = Array(pagePath[..<folderEnd]) + pathPart
+        if pathPart.first == UInt8(ascii: "/") { return merge(pathPart.dropFirst(), onto: [UInt8(ascii: "/")], relative: false) }
+        let folderEnd = (pagePath.lastIndex(of: UInt8(ascii: "/")) ?? -1) + 1
+        if pathPart.isEmpty || folderEnd == 0 || hasDotSegment(pagePath[..<folderEnd]) {
+            let input = pathPart.isEmpty ? pagePath : Array(pagePath[..<folderEnd]) + pathPart
+            return removeDotSegments(input, relative: true)
         }
-        return removeDotSegments(input, relative: pathPart.first != UInt8(ascii: "/"))
+        var folder = Array(pagePath[..<folderEnd])
+        folder.reserveCapacity(folderEnd + pathPart.count)
+        return merge(pathPart[...], onto: folder, relative: true)
+    }
+
+    /// Appends the segments of `path` to `folder` (a dot-free path that starts and ends with `/`),
+    /// applying `.` and `..` as they come: remove_dot_segments without splitting into arrays.
+    private static func merge(_ path: ArraySlice<UInt8>, onto folder: [UInt8], relative: Bool) -> Resolved {
+        var out = folder
+        var climbs = false
+        var start = path.startIndex
+        while start <= path.endIndex {
+            let end = path[start...].firstIndex(of: UInt8(ascii: "/")) ?? path.endIndex
+            let last = end == path.endIndex
+            let length = end - start
+            if length == 1, path[start] == UInt8(ascii: ".") {
+                // stays in the folder
+            } else if length == 2, path[start] == UInt8(ascii: "."), path[start + 1] == UInt8(ascii: ".") {
+                if out.count == 1 {
+                    if relative { climbs = true }
+                } else {
+                    out.removeLast()
+                    out.removeSubrange(((out.lastIndex(of: UInt8(ascii: "/")) ?? 0) + 1)...)
+                }
+            } else {
+                out.append(contentsOf: path[start..<end])
+                if !last { out.append(UInt8(ascii: "/")) }
+            }
+            start = end + 1
+        }
+        return Resolved(path: out, climbsAboveRoot: climbs)
+    }
+
+    /// Whether a folder path holds a `.` or `..` segment.
+    private static func hasDotSegment(_ folder: ArraySlice<UInt8>) -> Bool {
+        var run = 0
+        for byte in folder {
+            if byte == UInt8(ascii: "/") {
+                if run == 1 || run == 2 { return true }
+                run = 0
+            } else if byte == UInt8(ascii: "."), run >= 0, run < 2 {
+                run += 1
+            } else {
+                run = -1
+            }
+        }
+        return false
     }
 
     /// RFC 3986 5.2.4 on a path that starts with `/` and has no empty segments but a trailing one.
