@@ -1,56 +1,50 @@
-// The only file that includes libxml2. It runs the HTML SAX push parser over one document and reports
-// the start tags that matter for link checking, with line and column computed from byte offsets.
+// The HTML tokenizer behind htmlscan_parse: one pass over the bytes in the states of the HTML
+// standard's tokenizer that decide where tags are (data, tag, attribute, comment, raw text, RCDATA),
+// reporting the start tags that carry a link or anchor attribute and the text of <style>. No tree is
+// built: link checking needs neither implied elements nor error recovery beyond the tokenizer's.
+// libxml2 is used for one thing only, its table of HTML 4 named character references.
 #include "htmlscan.h"
-#include "htmlscan_prepare.h"
 #include <libxml/HTMLparser.h>
-#include <libxml/parser.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #define MAX_ATTRS 16
-#define MAX_LEXED 64
+#define NAME_CAP 64
 
-typedef struct scan_state {
-    const htmlscan_handler *handler;
-    htmlParserCtxtPtr ctxt;
+typedef struct cursor {
     const unsigned char *buf;
     size_t len;
-    size_t last_end;        /* offset just after the last token reported by libxml2 */
-    size_t pos_offset;      /* monotonic cursor for offset -> line/column */
+    size_t pos_offset; /* monotonic cursor for offset -> line/column */
     int pos_line;
     size_t pos_line_start;
-} scan_state;
+} cursor;
 
-int htmlscan_version(void) { return LIBXML_VERSION; }
-
-static size_t current_offset(scan_state *s) {
-    xmlParserInputPtr in = s->ctxt ? s->ctxt->input : NULL;
-    if (in == NULL || in->cur == NULL || in->base == NULL || in->cur < in->base) return s->last_end;
-    size_t off = (size_t)in->consumed + (size_t)(in->cur - in->base);
-    return off > s->len ? s->len : off;
-}
-
-static void position(scan_state *s, size_t offset, int *line, int *column) {
-    if (offset > s->len) offset = s->len;
-    if (offset < s->pos_offset) {
-        s->pos_offset = 0;
-        s->pos_line = 1;
-        s->pos_line_start = 0;
+static void position(cursor *c, size_t offset, int *line, int *column) {
+    if (offset > c->len) offset = c->len;
+    if (offset < c->pos_offset) {
+        c->pos_offset = 0;
+        c->pos_line = 1;
+        c->pos_line_start = 0;
     }
-    const unsigned char *p = s->buf + s->pos_offset, *end = s->buf + offset;
+    const unsigned char *p = c->buf + c->pos_offset, *end = c->buf + offset;
     while (p < end) {
         const unsigned char *nl = memchr(p, '\n', (size_t)(end - p));
         if (nl == NULL) break;
-        s->pos_line++;
-        s->pos_line_start = (size_t)(nl - s->buf) + 1;
+        c->pos_line++;
+        c->pos_line_start = (size_t)(nl - c->buf) + 1;
         p = nl + 1;
     }
-    s->pos_offset = offset;
-    *line = s->pos_line;
-    *column = (int)(offset - s->pos_line_start) + 1;
+    c->pos_offset = offset;
+    *line = c->pos_line;
+    *column = (int)(offset - c->pos_line_start) + 1;
 }
 
-static int is_space(unsigned char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f'; }
+static int is_space(unsigned char b) { return b == ' ' || b == '\t' || b == '\n' || b == '\r' || b == '\f'; }
+static int is_alpha(unsigned char b) { return (unsigned char)((b | 0x20) - 'a') < 26; }
+static int is_digit(unsigned char b) { return (unsigned char)(b - '0') < 10; }
+static int is_alnum(unsigned char b) { return is_alpha(b) || is_digit(b); }
+static unsigned char lower(unsigned char b) { return (unsigned char)(b - 'A') < 26 ? b | 0x20 : b; }
 
 static int interesting_attribute(const char *n) {
     switch (n[0]) {
@@ -67,176 +61,323 @@ static int interesting_attribute(const char *n) {
     }
 }
 
-/* Finds the `<name` that starts the tag libxml2 just reported, between the previous token and now. */
-static size_t find_tag_start(scan_state *s, const char *name, size_t now) {
-    size_t n = strlen(name);
-    for (size_t i = s->last_end; i + n < now + 1 && i + n < s->len; i++) {
-        if (s->buf[i] != '<' || strncasecmp((const char *)s->buf + i + 1, name, n) != 0) continue;
-        unsigned char after = i + 1 + n < s->len ? s->buf[i + 1 + n] : '>';
-        if (is_space(after) || after == '/' || after == '>') return i;
-    }
-    return (size_t)-1;
+/* A growable byte buffer for decoded attribute values: all values of one tag live in it, so that the
+   pointers handed out stay valid until the tag has been reported. */
+typedef struct bytes {
+    char *data;
+    size_t count, capacity;
+} bytes;
+
+static int reserve(bytes *b, size_t more) {
+    if (b->count + more <= b->capacity) return 1;
+    size_t capacity = b->capacity ? b->capacity : 256;
+    while (capacity < b->count + more) capacity *= 2;
+    char *grown = realloc(b->data, capacity);
+    if (grown == NULL) return 0;
+    b->data = grown;
+    b->capacity = capacity;
+    return 1;
 }
 
-typedef struct lexed_attr { size_t start, length; } lexed_attr;
+static void append(bytes *b, const void *from, size_t n) {
+    if (!reserve(b, n)) return;
+    memcpy(b->data + b->count, from, n);
+    b->count += n;
+}
 
-/* Splits the tag at `start` into attribute names the way the HTML tokenizer does. */
-static size_t lex_attributes(scan_state *s, size_t start, size_t name_len, lexed_attr *out, size_t max) {
-    size_t p = start + 1 + name_len, end = s->len, count = 0;
-    while (p < end && count < max) {
-        while (p < end && (is_space(s->buf[p]) || s->buf[p] == '/')) p++;
-        if (p >= end || s->buf[p] == '>') break;
-        size_t name_start = p++;
-        while (p < end && !is_space(s->buf[p]) && s->buf[p] != '=' && s->buf[p] != '>' && s->buf[p] != '/') p++;
-        out[count].start = name_start;
-        out[count].length = p - name_start;
-        count++;
-        while (p < end && is_space(s->buf[p])) p++;
-        if (p >= end || s->buf[p] != '=') continue;
-        p++;
-        while (p < end && is_space(s->buf[p])) p++;
-        if (p < end && (s->buf[p] == '"' || s->buf[p] == '\'')) {
-            unsigned char quote = s->buf[p++];
-            while (p < end && s->buf[p] != quote) p++;
-            if (p < end) p++;
+static void append_utf8(bytes *b, unsigned long cp) {
+    unsigned char u[4];
+    size_t n;
+    if (cp == 0 || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) cp = 0xFFFD;
+    if (cp < 0x80) {
+        u[0] = (unsigned char)cp;
+        n = 1;
+    } else if (cp < 0x800) {
+        u[0] = (unsigned char)(0xC0 | (cp >> 6));
+        u[1] = (unsigned char)(0x80 | (cp & 0x3F));
+        n = 2;
+    } else if (cp < 0x10000) {
+        u[0] = (unsigned char)(0xE0 | (cp >> 12));
+        u[1] = (unsigned char)(0x80 | ((cp >> 6) & 0x3F));
+        u[2] = (unsigned char)(0x80 | (cp & 0x3F));
+        n = 3;
+    } else {
+        u[0] = (unsigned char)(0xF0 | (cp >> 18));
+        u[1] = (unsigned char)(0x80 | ((cp >> 12) & 0x3F));
+        u[2] = (unsigned char)(0x80 | ((cp >> 6) & 0x3F));
+        u[3] = (unsigned char)(0x80 | (cp & 0x3F));
+        n = 4;
+    }
+    append(b, u, n);
+}
+
+/* Decodes the character reference at v[0] == '&' into `out`; returns how many bytes it took, 0 when
+   it is not one (the `&` is then literal). Named references need their `;` as in attribute values
+   (where `&copy=1` in a query stays as written), except `&amp`, `&lt`, `&gt` and `&quot` before a
+   character that cannot continue a name. */
+static size_t char_ref(const unsigned char *v, size_t n, bytes *out) {
+    if (n < 2) return 0;
+    if (v[1] == '#') {
+        size_t i = 2;
+        int hex = i < n && (v[i] | 0x20) == 'x';
+        if (hex) i++;
+        size_t start = i;
+        unsigned long cp = 0;
+        while (i < n && (hex ? (is_digit(v[i]) || (unsigned char)((v[i] | 0x20) - 'a') < 6) : is_digit(v[i]))) {
+            unsigned d = is_digit(v[i]) ? v[i] - '0' : (unsigned)((v[i] | 0x20) - 'a' + 10);
+            if (cp <= 0x10FFFF) cp = cp * (hex ? 16 : 10) + d;
+            i++;
+        }
+        if (i == start) return 0;
+        if (i < n && v[i] == ';') i++;
+        append_utf8(out, cp);
+        return i;
+    }
+    size_t i = 1;
+    char name[40];
+    while (i < n && i - 1 < sizeof name - 1 && is_alnum(v[i])) {
+        name[i - 1] = (char)v[i];
+        i++;
+    }
+    if (i == 1) return 0;
+    name[i - 1] = 0;
+    int terminated = i < n && v[i] == ';';
+    if (!terminated) {
+        int legacy = strcmp(name, "amp") == 0 || strcmp(name, "lt") == 0 || strcmp(name, "gt") == 0 ||
+                     strcmp(name, "quot") == 0;
+        if (!legacy || (i < n && (is_alnum(v[i]) || v[i] == '='))) return 0;
+    }
+    const htmlEntityDesc *entity = htmlEntityLookup((const xmlChar *)name);
+    if (entity == NULL) return 0;
+    append_utf8(out, entity->value);
+    return terminated ? i + 1 : i;
+}
+
+/* Appends an attribute value as the tokenizer hands it on: references decoded, NUL replaced. */
+static void append_value(bytes *out, const unsigned char *v, size_t n) {
+    size_t i = 0, run = 0;
+    while (i < n) {
+        unsigned char ch = v[i];
+        if (ch != '&' && ch != 0) {
+            i++;
+            continue;
+        }
+        append(out, v + run, i - run);
+        if (ch == 0) {
+            append_utf8(out, 0xFFFD);
+            i++;
         } else {
-            while (p < end && !is_space(s->buf[p]) && s->buf[p] != '>') p++;
+            size_t took = char_ref(v + i, n - i, out);
+            if (took == 0) {
+                append(out, "&", 1);
+                took = 1;
+            }
+            i += took;
         }
+        run = i;
     }
-    return count;
+    append(out, v + run, n - run);
 }
 
-static void on_start(void *ctx, const xmlChar *xname, const xmlChar **atts) {
-    scan_state *s = ctx;
-    const char *name = (const char *)xname;
-    size_t now = current_offset(s);
-    htmlscan_attr attrs[MAX_ATTRS];
-    size_t count = 0;
-    for (size_t i = 0; atts != NULL && atts[i] != NULL && count < MAX_ATTRS; i += 2) {
-        const char *an = (const char *)atts[i];
-        if (!interesting_attribute(an)) continue;
-        attrs[count].name = an;
-        attrs[count].value = atts[i + 1] ? (const char *)atts[i + 1] : "";
-        count++;
+typedef struct pending_attr {
+    char name[NAME_CAP];
+    size_t name_offset;
+    size_t value_start, value_length;
+    int has_value;
+} pending_attr;
+
+typedef struct tag {
+    char name[NAME_CAP];
+    size_t name_length;
+    size_t end;  /* offset just after the tag */
+    int closed;  /* ended by `>`: a tag cut off by the end of the input is dropped */
+    pending_attr attrs[MAX_ATTRS];
+    size_t count;
+} tag;
+
+/* Reads a name (tag or attribute) from p into `into`, lowercased, stopping at any byte in `stops` or
+   space; names longer than the buffer are cut (they are never names of interest). */
+static size_t read_name(const unsigned char *b, size_t len, size_t p, const char *stops, char *into, size_t *length) {
+    size_t n = 0, start = p;
+    while (p < len && !is_space(b[p]) && (b[p] == 0 || strchr(stops, b[p]) == NULL)) {
+        if (n < NAME_CAP - 1) into[n++] = (char)lower(b[p]);
+        p++;
     }
-    int is_style = strcmp(name, "style") == 0;
-    if ((count > 0 || is_style) && s->handler->start_element != NULL) {
-        size_t tag = find_tag_start(s, name, now);
-        int line, column;
-        position(s, tag == (size_t)-1 ? now : tag, &line, &column);
-        lexed_attr lexed[MAX_LEXED];
-        size_t nlexed = tag == (size_t)-1 ? 0 : lex_attributes(s, tag, strlen(name), lexed, MAX_LEXED);
-        for (size_t i = 0; i < count; i++) {
-            size_t at = (size_t)-1, n = strlen(attrs[i].name);
-            for (size_t j = 0; j < nlexed; j++) {
-                if (lexed[j].length == n && strncasecmp((const char *)s->buf + lexed[j].start, attrs[i].name, n) == 0) {
-                    at = lexed[j].start;
-                    break;
-                }
-            }
-            if (at == (size_t)-1) {
-                attrs[i].line = line;
-                attrs[i].column = column;
+    if (p - start >= NAME_CAP - 1) n = 0; /* too long: never interesting */
+    into[n] = 0;
+    if (length) *length = n;
+    return p;
+}
+
+/* Tokenizes the tag whose name starts at p (just after `<` or `</`). Attribute names are looked up;
+   only interesting ones are kept, the first of each name winning. */
+static void read_tag(const unsigned char *b, size_t len, size_t p, tag *t) {
+    p = read_name(b, len, p, "/>", t->name, &t->name_length);
+    t->count = 0;
+    t->closed = 0;
+    while (p < len) {
+        while (p < len && (is_space(b[p]) || b[p] == '/')) p++;
+        if (p >= len) break;
+        if (b[p] == '>') {
+            t->end = p + 1;
+            t->closed = 1;
+            return;
+        }
+        pending_attr a;
+        a.name_offset = p;
+        a.has_value = 0;
+        a.value_start = a.value_length = 0;
+        /* An attribute name may start with `=` (never a name of interest); after that, `=` ends it. */
+        int odd = b[p] == '=';
+        p = read_name(b, len, odd ? p + 1 : p, "/>=", a.name, NULL);
+        if (odd) a.name[0] = 0;
+        size_t q = p;
+        while (q < len && is_space(b[q])) q++;
+        if (q < len && b[q] == '=') {
+            q++;
+            while (q < len && is_space(b[q])) q++;
+            a.has_value = 1;
+            if (q < len && (b[q] == '"' || b[q] == '\'')) {
+                unsigned char quote = b[q++];
+                const unsigned char *close = memchr(b + q, quote, len - q);
+                size_t end = close ? (size_t)(close - b) : len;
+                a.value_start = q;
+                a.value_length = end - q;
+                p = close ? end + 1 : len;
+            } else if (q < len && b[q] == '>') {
+                a.value_start = q;
+                p = q;
             } else {
-                position(s, at, &attrs[i].line, &attrs[i].column);
+                size_t start = q;
+                while (q < len && !is_space(b[q]) && b[q] != '>') q++;
+                a.value_start = start;
+                a.value_length = q - start;
+                p = q;
             }
         }
-        s->handler->start_element(s->handler->context, name, attrs, count, line, column);
-        s->last_end = now;
+        if (a.name[0] == 0 || !interesting_attribute(a.name) || t->count >= MAX_ATTRS) continue;
+        int duplicate = 0;
+        for (size_t i = 0; i < t->count; i++) duplicate |= strcmp(t->attrs[i].name, a.name) == 0;
+        if (!duplicate) t->attrs[t->count++] = a;
     }
-    /* Other start tags leave last_end alone: implied <html> and <body> are reported from inside the
-       next real start tag, and moving past it would hide that tag's `<`. */
+    t->end = len;
 }
 
-static void on_end(void *ctx, const xmlChar *name) {
-    scan_state *s = ctx;
-    /* Not moving last_end: libxml2 reports implied ends while it is inside the next start tag. */
-    if (s->handler->style_end != NULL && strcmp((const char *)name, "style") == 0) s->handler->style_end(s->handler->context);
-}
-
-static void on_cdata(void *ctx, const xmlChar *value, int len) {
-    scan_state *s = ctx;
-    size_t now = current_offset(s);
-    const xmlChar *current = s->ctxt->name;
-    if (s->handler->style_text != NULL && current != NULL && strcmp((const char *)current, "style") == 0 && len > 0) {
-        size_t start = now >= (size_t)len ? now - (size_t)len : 0;
-        int line, column;
-        position(s, start, &line, &column);
-        s->handler->style_text(s->handler->context, (const char *)value, (size_t)len, line, column);
+/* The offset of the `</name` that ends raw text or RCDATA begun at p, or len. */
+static size_t find_end_tag(const unsigned char *b, size_t len, size_t p, const char *name, size_t n) {
+    while (p < len) {
+        const unsigned char *lt = memchr(b + p, '<', len - p);
+        if (lt == NULL) return len;
+        p = (size_t)(lt - b);
+        if (p + 2 + n <= len && b[p + 1] == '/' && strncasecmp((const char *)b + p + 2, name, n) == 0) {
+            unsigned char after = p + 2 + n < len ? b[p + 2 + n] : '>';
+            if (is_space(after) || after == '/' || after == '>') return p;
+        }
+        p++;
     }
-    s->last_end = now;
+    return len;
 }
 
-static void on_text(void *ctx, const xmlChar *value, int len) {
-    (void)value;
-    (void)len;
-    scan_state *s = ctx;
-    s->last_end = current_offset(s);
-}
-
-static void on_comment(void *ctx, const xmlChar *value) {
-    (void)value;
-    scan_state *s = ctx;
-    s->last_end = current_offset(s);
-}
-
-static void on_pi(void *ctx, const xmlChar *target, const xmlChar *data) {
-    (void)target;
-    (void)data;
-    scan_state *s = ctx;
-    s->last_end = current_offset(s);
-}
-
-static void on_subset(void *ctx, const xmlChar *name, const xmlChar *external, const xmlChar *system) {
-    (void)name;
-    (void)external;
-    (void)system;
-    scan_state *s = ctx;
-    s->last_end = current_offset(s);
-}
-
-static void on_message(void *ctx, const char *msg, ...) {
-    (void)ctx;
-    (void)msg;
-}
-
-int htmlscan_parse(const char *bytes, size_t length, const htmlscan_handler *handler) {
-    unsigned char *copy = NULL;
-    const unsigned char *input = htmlscan_prepare((const unsigned char *)bytes, length, &copy);
-    if (input == NULL) return -1;
-
-    xmlSAXHandler sax;
-    memset(&sax, 0, sizeof sax);
-    sax.startElement = on_start;
-    sax.endElement = on_end;
-    sax.cdataBlock = on_cdata;
-    sax.characters = on_text;
-    sax.ignorableWhitespace = on_text;
-    sax.comment = on_comment;
-    sax.processingInstruction = on_pi;
-    sax.internalSubset = on_subset;
-    sax.warning = on_message;
-    sax.error = on_message;
-
-    scan_state state = {handler, NULL, input, length, 0, 0, 1, 0};
-    htmlParserCtxtPtr ctxt = htmlCreatePushParserCtxt(&sax, &state, NULL, 0, NULL, XML_CHAR_ENCODING_UTF8);
-    if (ctxt == NULL) {
-        free(copy);
-        return -1;
+/* Where a comment that starts at p (just after `<!--`) ends: after `-->` or `--!>`, or at `<!-->`
+   and `<!--->`; len when it never does. */
+static size_t comment_end(const unsigned char *b, size_t len, size_t p) {
+    if (p < len && b[p] == '>') return p + 1;
+    if (p + 1 < len && b[p] == '-' && b[p + 1] == '>') return p + 2;
+    while (p < len) {
+        const unsigned char *dash = memchr(b + p, '-', len - p);
+        if (dash == NULL) return len;
+        p = (size_t)(dash - b);
+        if (p + 2 < len && b[p + 1] == '-' && b[p + 2] == '>') return p + 3;
+        if (p + 3 < len && b[p + 1] == '-' && b[p + 2] == '!' && b[p + 3] == '>') return p + 4;
+        p++;
     }
-    state.ctxt = ctxt;
-    htmlCtxtUseOptions(ctxt, HTML_PARSE_RECOVER | HTML_PARSE_NOERROR | HTML_PARSE_NOWARNING | HTML_PARSE_NONET |
-                                 HTML_PARSE_IGNORE_ENC | HTML_PARSE_COMPACT);
-    /* Feeding in bounded chunks keeps libxml2's int sizes safe for any input length. */
-    const size_t chunk = 1 << 20;
-    size_t offset = 0;
-    do {
-        size_t n = length - offset < chunk ? length - offset : chunk;
-        int last = offset + n >= length;
-        htmlParseChunk(ctxt, (const char *)input + offset, (int)n, last);
-        offset += n;
-    } while (offset < length);
-    htmlFreeParserCtxt(ctxt);
-    free(copy);
+    return len;
+}
+
+static size_t after_next_gt(const unsigned char *b, size_t len, size_t p) {
+    const unsigned char *gt = memchr(b + p, '>', len - p);
+    return gt ? (size_t)(gt - b) + 1 : len;
+}
+
+static void report(cursor *c, const htmlscan_handler *h, size_t lt, tag *t, bytes *values) {
+    int is_style = strcmp(t->name, "style") == 0;
+    if (!t->closed || (t->count == 0 && !is_style) || h->start_element == NULL) return;
+    htmlscan_attr attrs[MAX_ATTRS];
+    size_t offsets[MAX_ATTRS];
+    values->count = 0;
+    for (size_t i = 0; i < t->count; i++) {
+        offsets[i] = values->count;
+        pending_attr *a = &t->attrs[i];
+        if (a->has_value) append_value(values, c->buf + a->value_start, a->value_length);
+        append(values, "", 1);
+    }
+    int line, column;
+    position(c, lt, &line, &column);
+    for (size_t i = 0; i < t->count; i++) {
+        attrs[i].name = t->attrs[i].name;
+        attrs[i].value = values->data ? values->data + offsets[i] : "";
+        position(c, t->attrs[i].name_offset, &attrs[i].line, &attrs[i].column);
+    }
+    h->start_element(h->context, t->name, attrs, t->count, line, column);
+}
+
+int htmlscan_parse(const char *bytes_in, size_t len, const htmlscan_handler *h) {
+    const unsigned char *b = (const unsigned char *)bytes_in;
+    cursor c = {b, len, 0, 1, 0};
+    bytes values = {NULL, 0, 0};
+    tag *t = malloc(sizeof(tag));
+    if (t == NULL) return -1;
+    size_t p = 0;
+    while (p < len) {
+        const unsigned char *lt = memchr(b + p, '<', len - p);
+        if (lt == NULL) break;
+        size_t at = (size_t)(lt - b);
+        p = at + 1;
+        if (p >= len) break;
+        unsigned char next = b[p];
+        if (next == '!') {
+            if (p + 2 < len && b[p + 1] == '-' && b[p + 2] == '-') {
+                p = comment_end(b, len, p + 3);
+            } else {
+                p = after_next_gt(b, len, p);
+            }
+        } else if (next == '?') {
+            p = after_next_gt(b, len, p);
+        } else if (next == '/') {
+            if (p + 1 < len && is_alpha(b[p + 1])) {
+                read_tag(b, len, p + 1, t);
+                p = t->end;
+            } else if (p + 1 < len && b[p + 1] == '>') {
+                p += 2;
+            } else {
+                p = after_next_gt(b, len, p);
+            }
+        } else if (is_alpha(next)) {
+            read_tag(b, len, p, t);
+            p = t->end;
+            report(&c, h, at, t, &values);
+            const char *name = t->name;
+            if (strcmp(name, "style") == 0) {
+                size_t end = find_end_tag(b, len, p, "style", 5);
+                if (end > p && h->style_text != NULL) {
+                    int line, column;
+                    position(&c, p, &line, &column);
+                    h->style_text(h->context, (const char *)b + p, end - p, line, column);
+                }
+                if (h->style_end != NULL) h->style_end(h->context);
+                p = end;
+            } else if (strcmp(name, "script") == 0 || strcmp(name, "xmp") == 0 || strcmp(name, "iframe") == 0 ||
+                       strcmp(name, "noembed") == 0 || strcmp(name, "noframes") == 0 || strcmp(name, "title") == 0 ||
+                       strcmp(name, "textarea") == 0) {
+                p = find_end_tag(b, len, p, name, t->name_length);
+            } else if (strcmp(name, "plaintext") == 0) {
+                p = len;
+            }
+        }
+    }
+    free(values.data);
+    free(t);
     return 0;
 }
+
+int htmlscan_version(void) { return LIBXML_VERSION; }

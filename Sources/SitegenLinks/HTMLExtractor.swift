@@ -1,14 +1,15 @@
 import CHTMLScan
 import Foundation
 
-/// Extracts links and fragment targets from an HTML document with libxml2's SAX push parser (through
-/// `CHTMLScan`), patched to read `<title>` and `<textarea>` as text the way browsers do.
+/// Extracts links and fragment targets from an HTML document with `CHTMLScan`'s tokenizer, which
+/// finds tags as browsers do: `<script>`, `<style>`, `<iframe>` and the like hold raw text, `<title>`
+/// and `<textarea>` text, comments end where the HTML standard ends them.
 ///
 /// Links inside `<template>` count, and so do its ids: the content is inert until a script clones it
 /// into the page, where a broken link is just as broken. `<script>` content is never markup.
 public enum HTMLExtractor {
-    /// Parses `html` (UTF-8) once and returns what it defines and links to. Never fails: malformed
-    /// input is recovered from as a browser would, as far as libxml2 allows.
+    /// Reads `html` (UTF-8) once and returns what it defines and links to. Never fails: malformed
+    /// input is tokenized as a browser would.
     public static func extract(_ html: Data) -> DocumentFacts {
         guard !html.isEmpty else { return DocumentFacts() }
         let collector = HTMLCollector()

@@ -106,6 +106,70 @@ import Testing
         #expect(f.ids == ["t"])
     }
 
+    @Test func documentsThatStartWithAnEndTagAreRead() {
+        // libxml2's push parser reported nothing at all after a leading end tag.
+        #expect(urls("</p><a href=\"a.html\">") == ["a.html"])
+    }
+
+    @Test func commentsEndWhereTheStandardEndsThem() {
+        #expect(urls("<!--><a href=\"after-empty.html\">") == ["after-empty.html"])
+        #expect(urls("<!---><a href=\"after-dash.html\">") == ["after-dash.html"])
+        #expect(urls("<!-- a --!><a href=\"after-bang.html\">") == ["after-bang.html"])
+        #expect(urls("<!-- never closed <a href=\"hidden.html\">") == [])
+        #expect(urls("<!doctype html><?php x ?><a href=\"after-bogus.html\">") == ["after-bogus.html"])
+    }
+
+    @Test func rawTextElementsHoldNoMarkup() {
+        let html =
+            "<iframe src=\"f.html\"><a href=\"fallback.html\"></iframe><xmp><a href=\"x.html\"></xmp><a href=\"real.html\">"
+        #expect(urls(html) == ["f.html", "real.html"])
+        #expect(urls("<script></scripts><a href=\"in.html\"></script ><a href=\"out.html\">") == ["out.html"])
+        #expect(urls("<plaintext><a href=\"text.html\">") == [])
+    }
+
+    @Test func attributesAsTheTokenizerReadsThem() {
+        #expect(urls("<a href=\"first.html\" HREF=\"second.html\">") == ["first.html"])
+        #expect(urls("<a title=\">\" href=\"quoted-gt.html\">") == ["quoted-gt.html"])
+        #expect(urls("<a href=x.html/>") == ["x.html/"])
+        #expect(urls("<a href=\"cut-off.html\"") == [])
+        #expect(urls("<a href=\"q?a=1&copy=2&amp;b=&lt;3&#x41;&#66\">") == ["q?a=1&copy=2&b=<3AB"])
+        #expect(urls("<a href=\"caf&eacute;.html\">") == ["café.html"])
+    }
+
+    @Test func anAnchorAfterAnImpliedEndHasItsOwnColumn() {
+        // libxml2 placed it at the first `<p`.
+        #expect(facts("<p><p id=second>").anchors.map { "\($0.name)@\($0.column)" } == ["second@7"])
+    }
+
+    /// Every byte the tokenizer's states turn on, NUL included, in random order: it must come back,
+    /// with positions inside the document.
+    @Test func randomBytesAlwaysFinish() {
+        let alphabet: [UInt8] = Array("<>/=\"'!-?&#;x aAbh\n\t".utf8) + [0, 0xFF]
+        let words = ["<a ", "href", "=", "<!--", "-->", "<style>", "</style", "<script>", "</script", "<title>", "&amp;", "&#"]
+        var state: UInt64 = 7
+        func next(_ bound: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((state >> 33) % UInt64(bound))
+        }
+        for _ in 0..<5000 {
+            var bytes: [UInt8] = []
+            for _ in 0..<next(60) {
+                if next(3) == 0 {
+                    bytes += Array(words[next(words.count)].utf8)
+                } else {
+                    bytes.append(alphabet[next(alphabet.count)])
+                }
+            }
+            let lines = bytes.count { $0 == 0x0A } + 1
+            let found = HTMLExtractor.extract(Data(bytes))
+            #expect(found.links.allSatisfy { $0.line >= 1 && $0.line <= lines && $0.column >= 1 })
+        }
+    }
+
+    @Test func nulInNamesDoesNotStopTheParser() {
+        #expect(urls("<a\u{0}b href=\"one.html\"><a h\u{0}ref=x href=\"two.html\">") == ["one.html", "two.html"])
+    }
+
     @Test func nulAndInvalidUTF8DoNotStopTheParser() {
         var bytes = Array("<p>a\u{0}b</p>".utf8) + [0xFF, 0xFE]
         bytes += Array("<a href=\"after.html\">".utf8)

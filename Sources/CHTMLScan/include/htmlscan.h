@@ -1,8 +1,10 @@
 #ifndef SITEGEN_HTMLSCAN_H
 #define SITEGEN_HTMLSCAN_H
 /*
- * A plain C view of libxml2's HTML SAX push parser. This header includes no libxml2 header, so that
- * Swift modules importing it never see libxml2's (and ICU's) declarations next to Foundation's.
+ * A one-pass HTML tokenizer for link checking (states of the HTML standard's tokenizer: tags,
+ * attributes, comments, raw text and RCDATA elements; no tree). This header includes no libxml2
+ * header, so that Swift modules importing it never see libxml2's (and ICU's) declarations next to
+ * Foundation's: libxml2 only supplies the table of named character references.
  *
  * Only what link checking needs crosses the boundary: start tags carrying a link or anchor attribute,
  * the raw text of <style> elements, and the end of <style>. Positions are 1-based line and byte
@@ -34,11 +36,11 @@ typedef struct htmlscan_handler {
     void (*style_end)(void *context);
 } htmlscan_handler;
 
-/* Parses `length` bytes of UTF-8 HTML and calls `handler` synchronously. Returns 0 on success, -1 if
-   the parser could not be created. Never stops on malformed input. */
+/* Tokenizes `length` bytes of UTF-8 HTML and calls `handler` synchronously. Returns 0 on success, -1
+   if memory runs out. Never stops on malformed input. */
 int htmlscan_parse(const char *bytes, size_t length, const htmlscan_handler *handler);
 
-/* The libxml2 version the target was built against, e.g. 20914. */
+/* The libxml2 version whose entity table the target was built against, e.g. 20914. */
 int htmlscan_version(void);
 
 #ifdef __cplusplus
