@@ -20,6 +20,8 @@ let package = Package(
             providers: [.apt(["libxml2-dev"])]),
         // The only code that includes libxml2: Swift never sees its headers (ICU clash with Foundation).
         .target(name: "CHTMLScan", dependencies: ["CLibXML2"]),
+        // SHA-256 on the CPU's SHA instructions, for what a build writes (the bundle keeps its Swift one).
+        .target(name: "CSHA256"),
 
         // The embeddable leaf: Foundation only.
         .target(name: "SitegenBundle"),
@@ -29,7 +31,7 @@ let package = Package(
         .target(name: "SitegenLinks", dependencies: ["SitegenCore", "SitegenBundle", "CHTMLScan"]),
         .target(
             name: "SitegenBuild",
-            dependencies: ["SitegenCore", "SitegenMarkdown", "SitegenTemplates", "SitegenBundle"]),
+            dependencies: ["SitegenCore", "SitegenMarkdown", "SitegenTemplates", "SitegenBundle", "CSHA256"]),
         .target(
             name: "SitegenCLI",
             dependencies: [

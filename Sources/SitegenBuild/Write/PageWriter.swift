@@ -104,7 +104,7 @@ struct PageWriter: Sendable {
             }
             try staged.write(buffer, to: page.output)
             return .success(
-                WrittenFile(path: page.output.rawValue, size: buffer.count, sha256: SHA256.hex(buffer), inputs: inputs))
+                WrittenFile(path: page.output.rawValue, size: buffer.count, sha256: ContentHash.hex(buffer), inputs: inputs))
         } catch {
             return .failure(error)
         }
@@ -126,7 +126,7 @@ struct PageWriter: Sendable {
                     let bytes = [UInt8](data)
                     do throws(InputError) { try staged.write(bytes, to: asset.path) } catch { return .failure(error) }
                     return .success(
-                        WrittenFile(path: asset.path.rawValue, size: bytes.count, sha256: SHA256.hex(bytes), inputs: inputs.value)
+                        WrittenFile(path: asset.path.rawValue, size: bytes.count, sha256: ContentHash.hex(bytes), inputs: inputs.value)
                     )
                 }
             }
@@ -143,7 +143,7 @@ struct PageWriter: Sendable {
         if let reused = reuse(path, inputs: inputs) { return reused }
         let bytes = render()
         try staged.write(bytes, to: path)
-        return WrittenFile(path: path.rawValue, size: bytes.count, sha256: SHA256.hex(bytes), inputs: inputs)
+        return WrittenFile(path: path.rawValue, size: bytes.count, sha256: ContentHash.hex(bytes), inputs: inputs)
     }
 
     /// The previous build's file when it was made from the same inputs and is still there.
