@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 extension Manifest {
     /// Builds the manifest of a bundle directory.
@@ -49,34 +50,29 @@ extension Manifest {
         aliases: [(from: String, to: String)] = [], generator: String, mimeOverrides: [String: String] = [:]
     ) throws(ManifestError) -> Manifest {
         let prefix = origin.description + "/"
+        let validator = ManifestValidator(origin: origin)
+        // Typed, encoded and checked in parallel: 10,000 files on every rebuild.
+        let parts = files.count >= 4096 ? max(1, min(4, ProcessInfo.processInfo.activeProcessorCount)) : 1
+        let chunk = (files.count + parts - 1) / parts
+        let made = Mutex([Made?](repeating: nil, count: parts))
+        DispatchQueue.concurrentPerform(iterations: parts) { part in
+            let range = min(part * chunk, files.count)..<min((part + 1) * chunk, files.count)
+            let one = makeResources(files[range], prefix: prefix, validator: validator, mimeOverrides: mimeOverrides)
+            made.withLock { $0[part] = one }
+        }
         var resources: [Resource] = []
         resources.reserveCapacity(files.count)
         var aliasTargets: [String: String] = [:]
-        var textEncodings: [String: String?] = [:]
         // Whether a file was percent-encoded or lost a leading `/` for its URL: only then can two
         // files be equal as strings (canonically equivalent spellings) and yet have other URLs.
         var someFileIsEncoded = false
-        let validator = ManifestValidator(origin: origin)
         var allPrechecked = true
-        for (file, size, sha256) in files {
-            let mime = MIMEType.forPath(file, overrides: mimeOverrides)
-            let textEncoding: String?
-            if let known = textEncodings[mime] {
-                textEncoding = known
-            } else {
-                textEncoding = MIMEType.isText(mime) ? "utf-8" : nil
-                textEncodings[mime] = textEncoding
-            }
-            let url = BundleOrigin.urlString(prefix: prefix, forPath: file)
-            someFileIsEncoded = someFileIsEncoded || url.utf8.count != prefix.utf8.count + file.utf8.count
-            let resource = Resource(
-                url: url, file: file, mimeType: mime, textEncoding: textEncoding, size: size, sha256: sha256)
-            allPrechecked = allPrechecked && isPrechecked(resource, validator: validator)
-            resources.append(resource)
-            if file == "index.html" || file.hasSuffix("/index.html") {
-                let directory = String(file.dropLast("index.html".count))
-                aliasTargets[BundleOrigin.urlString(prefix: prefix, forPath: directory)] = url
-            }
+        for part in made.withLock({ $0 }) {
+            guard let part else { continue }
+            resources += part.resources
+            someFileIsEncoded = someFileIsEncoded || part.someFileIsEncoded
+            allPrechecked = allPrechecked && part.allPrechecked
+            for (directory, url) in part.directoryIndexes { aliasTargets[directory] = url }
         }
         if someFileIsEncoded || !aliases.isEmpty {
             // Files looked up as strings, as ever; the last of equal ones wins.
@@ -112,6 +108,45 @@ extension Manifest {
             resources: resources, aliases: aliasTargets.map { Alias(url: $0.key, target: $0.value) })
         try manifest.validate(resourcesPrechecked: allPrechecked)
         return manifest
+    }
+
+    /// The resources of some files, in order, and what `assemble` learns from them.
+    private struct Made: Sendable {
+        var resources: [Resource] = []
+        var someFileIsEncoded = false
+        var allPrechecked = true
+        /// The URL of each `…/index.html`'s directory, with the file's URL.
+        var directoryIndexes: [(String, String)] = []
+    }
+
+    private static func makeResources(
+        _ files: ArraySlice<(path: String, size: Int, sha256: String)>, prefix: String, validator: ManifestValidator,
+        mimeOverrides: [String: String]
+    ) -> Made {
+        var made = Made()
+        made.resources.reserveCapacity(files.count)
+        var textEncodings: [String: String?] = [:]
+        for (file, size, sha256) in files {
+            let mime = MIMEType.forPath(file, overrides: mimeOverrides)
+            let textEncoding: String?
+            if let known = textEncodings[mime] {
+                textEncoding = known
+            } else {
+                textEncoding = MIMEType.isText(mime) ? "utf-8" : nil
+                textEncodings[mime] = textEncoding
+            }
+            let url = BundleOrigin.urlString(prefix: prefix, forPath: file)
+            made.someFileIsEncoded = made.someFileIsEncoded || url.utf8.count != prefix.utf8.count + file.utf8.count
+            let resource = Resource(
+                url: url, file: file, mimeType: mime, textEncoding: textEncoding, size: size, sha256: sha256)
+            made.allPrechecked = made.allPrechecked && isPrechecked(resource, validator: validator)
+            made.resources.append(resource)
+            if file == "index.html" || file.hasSuffix("/index.html") {
+                let directory = String(file.dropLast("index.html".count))
+                made.directoryIndexes.append((BundleOrigin.urlString(prefix: prefix, forPath: directory), url))
+            }
+        }
+        return made
     }
 
     /// Whether a resource of `sortedResources` (sorted by URL) has the URL `url`.
