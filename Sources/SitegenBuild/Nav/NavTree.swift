@@ -35,10 +35,19 @@ public struct NavTree: Sendable {
             entriesOfFolder[path.parent, default: []].append((SortKey(order: nil, title: prettify(path.lastComponent)), index))
             return index
         }
+        tree.nodes.reserveCapacity(model.pages.count + model.pages.count / 8 + 1)
+        // Pages come folder by folder: the previous page's folder is usually this one's.
+        var last: (path: SitePath, node: Int)?
+        func folderOf(_ dir: SitePath) -> Int {
+            if let last, last.path == dir { return last.node }
+            let node = folder(dir)
+            last = (dir, node)
+            return node
+        }
         for page in model.pages {
             let dir = page.source.parent
             if page.source.hasLastComponent("index.md") {
-                let node = folder(dir)
+                let node = folderOf(dir)
                 tree.nodes[node].page = page.output
                 tree.nodes[node].title = page.navTitle
                 if node == 0 { continue }
@@ -46,7 +55,7 @@ public struct NavTree: Sendable {
                     entriesOfFolder[dir.parent]?[slot].key = SortKey(order: page.meta.order, title: page.navTitle)
                 }
             } else {
-                let parent = folder(dir)
+                let parent = folderOf(dir)
                 let index = tree.add(Node(title: page.navTitle, page: page.output, children: [], parent: parent))
                 entriesOfFolder[dir, default: []].append((SortKey(order: page.meta.order, title: page.navTitle), index))
             }
@@ -95,6 +104,9 @@ public struct NavTree: Sendable {
     }
 
     private mutating func finish() {
+        nodeOfPage.reserveCapacity(nodes.count)
+        readingPosition.reserveCapacity(nodes.count)
+        readingOrder.reserveCapacity(nodes.count)
         func visit(_ index: Int) {
             if let page = nodes[index].page, nodeOfPage[page] == nil {
                 nodeOfPage[page] = index

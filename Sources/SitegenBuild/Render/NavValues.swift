@@ -24,20 +24,29 @@ struct NavValues: Sendable {
     /// Items by key, built when a page of that key is first rendered: a rebuild that renders one
     /// page builds one key's items, not every section's.
     private let cache = ItemCache()
-    private var fingerprints: [Key: Int] = [:]
+    /// Fingerprints by key, made when a page of that key is first asked about: a rebuild that keeps
+    /// the recorded inputs of 9,999 pages asks about one.
+    private let fingerprints = FingerprintCache()
     /// Each node's position in its parent's `children`.
     private let positionInParent: [Int]
 
-    init(tree: NavTree, pages: [Page]) {
+    init(tree: NavTree) {
         self.tree = tree
         var positionInParent = Array(repeating: 0, count: tree.nodes.count)
         for node in tree.nodes {
             for (position, child) in node.children.enumerated() { positionInParent[child] = position }
         }
         self.positionInParent = positionInParent
-        for page in pages {
-            let key = key(for: page.output)
-            if fingerprints[key] == nil { fingerprints[key] = baseFingerprint(key) }
+    }
+
+    private final class FingerprintCache: Sendable {
+        private let values = Mutex<[Key: Int]>([:])
+
+        func value(for key: Key, making make: () -> Int) -> Int {
+            if let cached = values.withLock({ $0[key] }) { return cached }
+            let made = make()
+            values.withLock { $0[key] = made }
+            return made
         }
     }
 
@@ -57,7 +66,8 @@ struct NavValues: Sendable {
     /// chain (which item is marked, where the window of a long list falls), so it covers both.
     func fingerprint(for page: SitePath) -> Int {
         var fingerprint = Fingerprint()
-        fingerprint.add(fingerprints[key(for: page)] ?? 0)
+        let key = key(for: page)
+        fingerprint.add(fingerprints.value(for: key) { baseFingerprint(key) })
         let current = tree.nodeOfPage[page]
         fingerprint.add(current ?? -1)
         // The positions of `positions(of:)`, walked from the page up without building the list.

@@ -12,7 +12,7 @@ struct PageContext: Sendable {
         self.model = model
         self.nav = nav
         self.origin = origin
-        navValues = NavValues(tree: nav, pages: model.pages)
+        navValues = NavValues(tree: nav)
     }
 
     private func titleOf(_ output: SitePath) -> String { model.page(output: output)?.title ?? output.rawValue }
