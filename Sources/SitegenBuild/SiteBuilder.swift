@@ -46,9 +46,13 @@ public struct SiteBuilder: Sendable {
         timer.lap("config, theme, scan")
 
         let environment = environmentFingerprint(configText: configText, theme: theme)
-        let previous = await cacheOnDisk.flatMap { $0.environment == environment ? $0 : nil }
+        let previous = await cacheOnDisk.flatMap {
+            $0.environment == environment ? $0.displayed(site: options.siteDisplay, output: options.outputDisplay) : nil
+        }
         var cache = BuildCache()
         cache.environment = environment
+        cache.siteDisplay = options.siteDisplay
+        cache.outputDisplay = options.outputDisplay
         timer.lap("cache load")
         // Checked while pages are parsed and the nav is built: a small rebuild keeps almost every file.
         async let previousOutputs = previous.flatMap { PreviousOutputs.check($0.outputs, in: options.outputDirectory) }
@@ -226,7 +230,6 @@ public struct SiteBuilder: Sendable {
         var fingerprint = Fingerprint()
         fingerprint.add(SitegenVersion.generator)
         fingerprint.add(options.toolIdentity)
-        fingerprint.add(options.siteDisplay)
         fingerprint.add(configText)
         fingerprint.add(theme.pageTemplates.sorted().joined(separator: ","))
         return fingerprint.value

@@ -39,6 +39,27 @@ import Testing
         #expect(try runner.read("dist/guide/usage.html").contains("One more paragraph."))
     }
 
+    @Test func namingTheFoldersAnotherWayReusesEverythingAndShowsTheNewNames() throws {
+        let runner = try setUp()
+        defer { runner.cleanUp() }
+        try runner.write(try runner.read("Site/index.md") + "\n[gone](missing.md)\n", to: "Site/index.md")
+        let first = try runner.run(["build"])
+        #expect(first.stdout.contains("Site/index.md:"))
+        let before = try identities(runner, "dist")
+        let root = runner.url("").path
+        let absolute = try runner.run([
+            "build", "--site", root + "/Site", "--templates", root + "/Templates", "--out", root + "/dist",
+        ])
+        #expect(absolute.status == first.status)
+        #expect(changed(before, try identities(runner, "dist")) == ["manifest.json"])
+        // The finding, kept from the first build, names the site folder as this build was told.
+        #expect(absolute.stdout.contains(root + "/Site/index.md:"))
+        #expect(!absolute.stdout.contains("\nSite/index.md:") && !absolute.stdout.hasPrefix("Site/index.md:"))
+        let again = try runner.run(["build"])
+        #expect(again.stdout.hasPrefix("Site/index.md:"))
+        #expect(changed(before, try identities(runner, "dist")) == ["manifest.json"])
+    }
+
     @Test func touchingWithoutChangingRewritesNothing() throws {
         let runner = try setUp()
         defer { runner.cleanUp() }

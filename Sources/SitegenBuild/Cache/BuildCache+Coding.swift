@@ -32,6 +32,8 @@ extension BuildCache {
         w.uint(manifestFingerprint)
         w.uint(memoGeneration)
         w.uint(navInputs)
+        w.string(siteDisplay)
+        w.string(outputDisplay)
         w.int(pages.count)
         // Each record after its length, so that reading can split them among cores. Records
         // unchanged since the cache was read lie in `readBytes` in this same order, so each run of
@@ -128,8 +130,11 @@ extension BuildCache {
 
     init?(reading r: inout ByteReader) {
         guard r.string() == Self.magic, let environment = r.uint(), let shape = r.uint(), let manifest = r.uint(),
-            let memoGeneration = r.uint(), let navInputs = r.uint(), let pageCount = r.count()
+            let memoGeneration = r.uint(), let navInputs = r.uint(), let siteDisplay = r.string(),
+            let outputDisplay = r.string(), let pageCount = r.count()
         else { return nil }
+        self.siteDisplay = siteDisplay
+        self.outputDisplay = outputDisplay
         self.memoGeneration = memoGeneration
         self.navInputs = navInputs
         readBytes = r.buffer

@@ -8,7 +8,7 @@ import SitegenMarkdown
 /// crawled again. Stored beside the bundle as `.<name>.sitegen-cache`; any mismatch or damage
 /// simply means a full build.
 public struct BuildCache: Sendable {
-    static let magic = "sitegen-cache 9"
+    static let magic = "sitegen-cache 10"
 
     /// Fingerprint of everything every page depends on: generator, configuration and theme.
     var environment: UInt64 = 0
@@ -27,6 +27,10 @@ public struct BuildCache: Sendable {
     /// in the link checker's format) is a file of its own beside it, `memoLocation(for:)`, read
     /// while the site is built; a memo whose generation differs is from another build and is not used.
     public var memoGeneration: UInt64 = 0
+    /// How the site and output folders were named on the command line when the cache was written:
+    /// the display paths in its records and findings start with them (`displayed(site:output:)`).
+    var siteDisplay = ""
+    var outputDisplay = ""
     /// The order page records are written in (the build's, which is deterministic); sorted when it
     /// does not name every record. Not stored.
     var pageOrder: [SitePath] = []
