@@ -30,3 +30,82 @@ import Testing
         #expect(candidates.nearby("Über/straße.md") == ["Über/Straße.md", "Über/Straße.md"])
     }
 }
+
+extension CandidatePathsTests {
+    /// Random paths and queries (folders, names, letter case, non-ASCII): both scans agree.
+    @Test func agreesWithTheStringScanOnRandomPaths() {
+        let parts = ["guide", "Guide", "ref", "a", "b.md", "B.md", "install.md", "Über", "straße.md", "index.md", "x y.md"]
+        var state: UInt64 = 3
+        func next(_ bound: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((state >> 33) % UInt64(bound))
+        }
+        func randomPath() -> String { (0..<(1 + next(3))).map { _ in parts[next(parts.count)] }.joined(separator: "/") }
+        let paths = (0..<400).map { _ in randomPath() }
+        let scan = CandidatePaths(paths: paths), reference = ReferenceCandidatePaths(paths: paths)
+        for _ in 0..<300 {
+            let query = randomPath()
+            #expect(scan.sameIgnoringCase(as: query) == reference.sameIgnoringCase(as: query), "\(query)")
+            #expect(scan.nearby(query) == reference.nearby(query), "\(query)")
+        }
+    }
+}
+
+/// The scan as it was before it worked on one byte buffer, verbatim: what the new one must agree with.
+struct ReferenceCandidatePaths {
+    let paths: [String]
+
+    init(paths: [String]) { self.paths = paths }
+
+    /// The first path, in sorted order, equal to `path` but for letter case.
+    func sameIgnoringCase(as path: String) -> String? {
+        let wanted = Array(path.utf8)
+        let ascii = wanted.allSatisfy { $0 < 0x80 }
+        let folded = ascii ? [] : Array(path.lowercased().utf8)
+        var best: String?
+        for candidate in paths {
+            let matches: Bool
+            if ascii {
+                matches = candidate.utf8.count == wanted.count && Self.equalIgnoringASCIICase(candidate.utf8, wanted)
+            } else {
+                matches = Array(candidate.lowercased().utf8) == folded
+            }
+            if matches, best.map({ candidate < $0 }) ?? true { best = candidate }
+        }
+        return best
+    }
+
+    /// The paths in the folder of `path`, then the paths named like it (ignoring case) in any folder,
+    /// each group sorted.
+    func nearby(_ path: String) -> [String] {
+        let bytes = Array(path.utf8)
+        let slash = bytes.lastIndex(of: UInt8(ascii: "/"))
+        let folder = slash.map { Array(bytes[..<$0]) } ?? []
+        let name = slash.map { Array(bytes[($0 + 1)...]) } ?? bytes
+        let nameIsASCII = name.allSatisfy { $0 < 0x80 }
+        let foldedName = String(decoding: name, as: UTF8.self).lowercased()
+        var inFolder: [String] = []
+        var named: [String] = []
+        for var candidate in paths {
+            let (isInFolder, isNamed) = candidate.withUTF8 { utf8 in
+                let candidateSlash = utf8.lastIndex(of: UInt8(ascii: "/"))
+                let candidateFolder = candidateSlash.map { utf8[..<$0] } ?? utf8[0..<0]
+                let candidateName = candidateSlash.map { utf8[($0 + 1)...] } ?? utf8[...]
+                let sameName =
+                    nameIsASCII
+                    ? candidateName.count == name.count && Self.equalIgnoringASCIICase(candidateName, name)
+                    : String(decoding: candidateName, as: UTF8.self).lowercased() == foldedName
+                return (candidateFolder.elementsEqual(folder), sameName)
+            }
+            if isInFolder { inFolder.append(candidate) }
+            if isNamed { named.append(candidate) }
+        }
+        return inFolder.sorted() + named.sorted()
+    }
+
+    private static func equalIgnoringASCIICase(_ a: some Sequence<UInt8>, _ b: some Sequence<UInt8>) -> Bool {
+        zip(a, b).allSatisfy { x, y in
+            x == y || (x | 0x20 == y | 0x20 && (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(x | 0x20))
+        }
+    }
+}
