@@ -150,6 +150,8 @@ public struct SiteBuilder: Sendable {
             cache.pages = checked.records
             cache.pageOrder = loaded.map(\.page.source)
             cache.readBytes = previous?.readBytes
+            cache.details = previous?.details
+            cache.detailsLive = previous?.detailsLive ?? 0
             diagnostics += checked.findings
             timer.lap("waiting for source link checks")
             // The pages' HTML is written: the outcome keeps what maps findings to sources, not 10,000 bodies.

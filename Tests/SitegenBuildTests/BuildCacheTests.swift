@@ -14,9 +14,10 @@ import Testing
         return files
     }
 
-    /// Builds, commits and saves the cache as `sitegen build` does.
-    private func buildAndSave(_ site: TestSite) async throws -> BuildOutcome {
-        let outcome = try await site.build()
+    /// Builds, commits and saves the cache as `sitegen build` does; `detailsSlack` as `BuildCache`'s.
+    private func buildAndSave(_ site: TestSite, detailsSlack: Int = 1 << 20) async throws -> BuildOutcome {
+        var outcome = try await site.build()
+        outcome.cache.detailsSlack = detailsSlack
         try outcome.commitBundle()
         outcome.saveCache(
             crawl: BuildCache.CachedCrawl(findings: [], pages: 0, assets: 0, linksChecked: 0),
@@ -28,15 +29,17 @@ import Testing
         try #require(BuildCache.load(for: site.options.outputDirectory))
     }
 
-    /// The records as a fresh encoding writes them, in the same order, whatever bytes they came from.
-    private func freshHead(_ cache: BuildCache) -> [UInt8] {
+    /// The records as a fresh encoding writes them, in the same order, whatever bytes they came from
+    /// (their details go on referring to the same ranges of the same file).
+    private func freshHead(_ cache: BuildCache, output: URL) throws -> [UInt8] {
         var cache = cache
         cache.readBytes = nil
         cache.memoGeneration = 0
         cache.manifestFingerprint = 0
         for path in Array(cache.pages.keys) { cache.pages[path]?.encoded = nil }
+        let details = try #require(DetailsWriter(for: output, previous: cache.details, live: cache.detailsLive))
         var bytes: [UInt8] = []
-        cache.encodeHead { bytes += $0 }
+        cache.encodeHead(details: details) { bytes += $0 }
         return bytes
     }
 
@@ -71,27 +74,85 @@ import Testing
         }
         #expect(Set(incremental.outputs.keys) == Set(fresh.outputs.keys))
         #expect(incremental.outputs.allSatisfy { fresh.outputs[$0.key]?.sha256 == $0.value.sha256 })
+        // Headings and links, edited page and kept ones alike, come back from the details file.
+        for path in ["guide/page-7.md", "guide/page-8.md", "index.md"] {
+            let kept = try #require(incremental.pages[SitePath(unchecked: path)]?.page.detailed.body)
+            let clean = try #require(fresh.pages[SitePath(unchecked: path)]?.page.detailed.body)
+            #expect(kept.links.map(\.rewritten) == clean.links.map(\.rewritten) && !kept.links.isEmpty)
+            #expect(kept.headings.map(\.id) == clean.headings.map(\.id) && !kept.headings.isEmpty)
+        }
+    }
+
+    @Test func theDetailsFileIsRewrittenOnceItHasGrownToTwiceWhatIsUsed() async throws {
+        let site = try TestSite(Self.pages(30))
+        defer { site.remove() }
+        _ = try await buildAndSave(site)
+        let output = site.options.outputDirectory
+        let path = DetailsStore.location(for: output).path
+        let first = try savedCache(site)
+        var generations: Set<UInt64> = [try #require(first.details?.generation)]
+        var largest = 0
+        // Every page edited in every round: each round appends every page's details again.
+        for round in 0..<5 {
+            for (path, text) in Self.pages(30) { try site.write(text + "\nRound \(round).\n", to: path) }
+            _ = try await buildAndSave(site, detailsSlack: 0)
+            let cache = try savedCache(site)
+            generations.insert(try #require(cache.details?.generation))
+            let size = try #require(try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int)
+            largest = max(largest, size)
+            // At most twice what is used before this save, plus what this save appended.
+            #expect(size <= 3 * cache.detailsLive + DetailsStore.headerSize)
+            let page = try #require(cache.pages[SitePath(unchecked: "guide/page-3.md")]?.page.detailed.body)
+            #expect(page.links.map(\.rewritten) == ["page-4.html#part-4"])
+        }
+        #expect(generations.count >= 2)
+        #expect(largest > first.detailsLive)
+    }
+
+    @Test func aDamagedOrForeignDetailsFileMakesTheCacheUnusable() async throws {
+        let site = try TestSite(Self.pages(10))
+        defer { site.remove() }
+        _ = try await buildAndSave(site)
+        let path = DetailsStore.location(for: site.options.outputDirectory).path
+        #expect(BuildCache.load(for: site.options.outputDirectory) != nil)
+        let whole = try Data(contentsOf: URL(fileURLWithPath: path))
+        // Cut short: the records point past its end.
+        try whole.prefix(whole.count / 2).write(to: URL(fileURLWithPath: path))
+        #expect(BuildCache.load(for: site.options.outputDirectory) == nil)
+        // Another generation.
+        var foreign = whole
+        foreign[16] ^= 0xFF
+        try foreign.write(to: URL(fileURLWithPath: path))
+        #expect(BuildCache.load(for: site.options.outputDirectory) == nil)
+        try FileManager.default.removeItem(atPath: path)
+        #expect(BuildCache.load(for: site.options.outputDirectory) == nil)
+        // The next build starts over and leaves a cache that loads again.
+        _ = try await buildAndSave(site)
+        #expect(BuildCache.load(for: site.options.outputDirectory) != nil)
     }
 
     @Test func aCacheWithoutItsReadBytesIsStillWrittenWhole() async throws {
         let site = try TestSite(Self.pages(12))
         defer { site.remove() }
         _ = try await buildAndSave(site)
+        let output = site.options.outputDirectory
         let loaded = try savedCache(site)
         var detached = loaded
         detached.readBytes = nil
         // Written from the bytes it was read from, or record by record: the same file.
+        let writer = try #require(DetailsWriter(for: output, previous: loaded.details, live: loaded.detailsLive))
+        #expect(writer.appendingTo === loaded.details)
         var fromRuns: [UInt8] = []
-        loaded.encodeHead { fromRuns += $0 }
+        loaded.encodeHead(details: writer) { fromRuns += $0 }
         var fromRecords: [UInt8] = []
-        detached.encodeHead { fromRecords += $0 }
+        detached.encodeHead(details: writer) { fromRecords += $0 }
         let sameBytes = fromRuns == fromRecords
         #expect(sameBytes)
         loaded.encodeCrawl { fromRuns += $0 }
         var reader = ByteReader(fromRuns)
-        let decoded = BuildCache(reading: &reader)
+        let decoded = BuildCache(reading: &reader) { _ in loaded.details }
         let reread = try #require(decoded, "the cache written from runs does not read back")
-        let sameContent = freshHead(reread) == freshHead(loaded)
+        let sameContent = try freshHead(reread, output: output) == freshHead(loaded, output: output)
         #expect(sameContent)
     }
 }

@@ -69,7 +69,9 @@ import Testing
         #expect(run.stderr.split(separator: "\n").count == 1, "\(run.stderr)")
         #expect(try runner.snapshot("dist") == before)
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: runner.directory.path)
-            .filter { $0.hasPrefix(".") && $0 != ".dist.sitegen-cache" && $0 != ".dist.sitegen-crawl" }
+            .filter {
+                $0.hasPrefix(".") && $0 != ".dist.sitegen-cache" && $0 != ".dist.sitegen-crawl" && $0 != ".dist.sitegen-details"
+            }
         #expect(leftovers.isEmpty, "staging folders left behind: \(leftovers)")
     }
 

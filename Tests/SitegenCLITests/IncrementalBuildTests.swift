@@ -162,7 +162,7 @@ import Testing
 
     private func hiddenLeftovers(_ runner: SitegenRunner) throws -> [String] {
         try FileManager.default.contentsOfDirectory(atPath: runner.url("").path).filter {
-            $0.hasPrefix(".dist.") && $0 != ".dist.sitegen-cache" && $0 != ".dist.sitegen-crawl"
+            $0.hasPrefix(".dist.") && $0 != ".dist.sitegen-cache" && $0 != ".dist.sitegen-crawl" && $0 != ".dist.sitegen-details"
         }
     }
 

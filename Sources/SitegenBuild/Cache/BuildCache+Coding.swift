@@ -4,10 +4,11 @@ import SitegenMarkdown
 import Synchronization
 
 extension BuildCache {
-    /// The part that does not depend on the crawl: environment, pages, assets, outputs.
-    func encodeHead(flush: (ArraySlice<UInt8>) throws -> Void) rethrows {
+    /// The part that does not depend on the crawl: environment, pages, assets, outputs. The pages'
+    /// details go to `details`.
+    func encodeHead(details: DetailsWriter, flush: (ArraySlice<UInt8>) throws -> Void) rethrows {
         var head = ByteWriter()
-        try writeHead(to: &head, flush: flush)
+        try writeHead(to: &head, details: details, flush: flush)
         try flush(head.bytes[...])
     }
 
@@ -19,7 +20,9 @@ extension BuildCache {
     }
 
     /// Everything before the crawl's findings: environment, pages, assets, outputs.
-    private func writeHead(to w: inout ByteWriter, flush: (ArraySlice<UInt8>) throws -> Void) rethrows {
+    private func writeHead(
+        to w: inout ByteWriter, details: DetailsWriter, flush: (ArraySlice<UInt8>) throws -> Void
+    ) rethrows {
         func flushIfLarge() throws {
             if w.bytes.count >= 1 << 22 {
                 try flush(w.bytes[...])
@@ -34,7 +37,11 @@ extension BuildCache {
         w.uint(navInputs)
         w.string(siteDisplay)
         w.string(outputDisplay)
+        w.uint(details.generation)
         w.int(pages.count)
+        // Records read from the cache name ranges of the details file it was read with: their bytes
+        // hold only while this save appends to that file.
+        let sameDetails = self.details.map { $0 === details.appendingTo } ?? false
         // Each record after its length, so that reading can split them among cores. Records
         // unchanged since the cache was read lie in `readBytes` in this same order, so each run of
         // them is written from there as one piece.
@@ -48,7 +55,7 @@ extension BuildCache {
             pageOrder.count == pages.count ? pageOrder : pages.keys.sorted { $0.rawValue < $1.rawValue }
         for path in order {
             guard let record = pages[path] else { continue }
-            if let whole = Self.prefixedRange(of: record.encoded, in: readBytes) {
+            if sameDetails, let whole = Self.prefixedRange(of: record.encoded, in: readBytes) {
                 if !w.bytes.isEmpty {
                     try flush(w.bytes[...])
                     w.bytes.removeAll(keepingCapacity: true)
@@ -63,7 +70,7 @@ extension BuildCache {
             }
             try writeRun()
             try flushIfLarge()
-            if let encoded = record.encoded {
+            if sameDetails, let encoded = record.encoded {
                 w.int(encoded.count)
                 w.bytes += encoded
                 continue
@@ -73,7 +80,7 @@ extension BuildCache {
             one.int(record.modified)
             one.int(record.size)
             one.uint(record.fingerprint)
-            Self.write(record.page, to: &one)
+            Self.write(record.page, details: details, to: &one)
             Self.write(record.warnings, to: &one)
             Self.write(record.findings, to: &one)
             w.int(one.bytes.count)
@@ -128,11 +135,15 @@ extension BuildCache {
         }
     }
 
-    init?(reading r: inout ByteReader) {
+    /// Reads a cache; `details` opens the details file of a generation (`nil` when it cannot, and
+    /// then neither can the cache be used).
+    init?(reading r: inout ByteReader, details openDetails: (UInt64) -> DetailsStore?) {
         guard r.string() == Self.magic, let environment = r.uint(), let shape = r.uint(), let manifest = r.uint(),
             let memoGeneration = r.uint(), let navInputs = r.uint(), let siteDisplay = r.string(),
-            let outputDisplay = r.string(), let pageCount = r.count()
+            let outputDisplay = r.string(), let detailsGeneration = r.uint(), let pageCount = r.count(),
+            let store = openDetails(detailsGeneration)
         else { return nil }
+        details = store
         self.siteDisplay = siteDisplay
         self.outputDisplay = outputDisplay
         self.memoGeneration = memoGeneration
@@ -149,9 +160,12 @@ extension BuildCache {
             guard r.skip(length) else { return nil }
             ranges.append(start..<start + length)
         }
-        guard let records = Self.readPageRecords(r.buffer, ranges: ranges) else { return nil }
+        guard let records = Self.readPageRecords(r.buffer, ranges: ranges, details: store) else { return nil }
         pages.reserveCapacity(records.count)
-        for record in records { pages[record.page.source] = record }
+        for record in records {
+            pages[record.page.source] = record
+            detailsLive += record.page.details?.range.count ?? 0
+        }
         guard let assetCount = r.count() else { return nil }
         for _ in 0..<assetCount {
             guard let path = r.string(), let modified = r.int(), let size = r.int(), let sha = r.string() else { return nil }
@@ -177,7 +191,7 @@ extension BuildCache {
         guard r.isAtEnd else { return nil }
     }
 
-    private static func write(_ page: Page, to w: inout ByteWriter) {
+    private static func write(_ page: Page, details: DetailsWriter, to w: inout ByteWriter) {
         w.string(page.source.rawValue)
         w.string(page.output.rawValue)
         w.string(page.displayPath)
@@ -192,15 +206,18 @@ extension BuildCache {
         w.strings(meta.aliases)
         w.optionalString(meta.navTitle)
         w.optionalString(page.body.title)
-        if let encoded = page.encodedDetails {
-            w.int(encoded.count)
-            w.bytes += encoded
+        let range: Range<Int>
+        if let reference = page.details, reference.store === details.appendingTo {
+            range = reference.range
+        } else if let reference = page.details {
+            range = details.append(reference.bytes() ?? [])
         } else {
-            var details = ByteWriter()
-            writeDetails(page.body, to: &details)
-            w.int(details.bytes.count)
-            w.bytes += details.bytes
+            var encoded = ByteWriter()
+            writeDetails(page.body, to: &encoded)
+            range = details.append(encoded.bytes)
         }
+        w.int(range.lowerBound)
+        w.int(range.count)
         w.uint(page.anchors.fingerprint)
         if let encoded = page.anchors.encoded {
             w.bytes += encoded
@@ -211,7 +228,7 @@ extension BuildCache {
 
     /// Decodes the page records at `ranges` of `buffer`, spread over the cores: 10,000 records are
     /// most of the time it takes to read a cache. `nil` if any is damaged.
-    private static func readPageRecords(_ buffer: [UInt8], ranges: [Range<Int>]) -> [PageRecord]? {
+    private static func readPageRecords(_ buffer: [UInt8], ranges: [Range<Int>], details: DetailsStore) -> [PageRecord]? {
         let parts = ranges.count >= 1024 ? ProcessInfo.processInfo.activeProcessorCount * 2 : 1
         let chunk = (ranges.count + parts - 1) / max(parts, 1)
         let results = Mutex<[[PageRecord]?]>(Array(repeating: nil, count: parts))
@@ -220,7 +237,7 @@ extension BuildCache {
             records?.reserveCapacity(chunk)
             for range in ranges[min(part * chunk, ranges.count)..<min((part + 1) * chunk, ranges.count)] {
                 var reader = ByteReader(buffer, range: range)
-                guard let record = readPageRecord(&reader, encoded: buffer[range]) else {
+                guard let record = readPageRecord(&reader, encoded: buffer[range], details: details) else {
                     records = nil
                     break
                 }
@@ -237,9 +254,12 @@ extension BuildCache {
         return all
     }
 
-    private static func readPageRecord(_ r: inout ByteReader, encoded: ArraySlice<UInt8>) -> PageRecord? {
+    private static func readPageRecord(_ r: inout ByteReader, encoded: ArraySlice<UInt8>, details: DetailsStore)
+        -> PageRecord?
+    {
         guard let path = r.string(), let modified = r.int(), let size = r.int(), let fingerprint = r.uint(),
-            var page = readPage(&r), let warnings = readDiagnostics(&r), let findings = readDiagnostics(&r), r.isAtEnd,
+            var page = readPage(&r, details: details), let warnings = readDiagnostics(&r), let findings = readDiagnostics(&r),
+            r.isAtEnd,
             page.source.rawValue == path
         else { return nil }
         page.sourceFingerprint = fingerprint
@@ -291,7 +311,7 @@ extension BuildCache {
         return (headings, links)
     }
 
-    private static func readPage(_ r: inout ByteReader) -> Page? {
+    private static func readPage(_ r: inout ByteReader, details store: DetailsStore) -> Page? {
         guard let source = r.string(), let output = r.string(), let display = r.string(), let title = r.string() else {
             return nil
         }
@@ -307,7 +327,8 @@ extension BuildCache {
         }
         guard let template = r.optionalString(), let draft = r.bool(), let aliases = r.strings(),
             let navTitle = r.optionalString(),
-            let bodyTitle = r.optionalString(), let details = r.rawSlice()
+            let bodyTitle = r.optionalString(), let detailsStart = r.int(), let detailsLength = r.int(),
+            detailsStart >= DetailsStore.headerSize, detailsLength >= 0, detailsStart + detailsLength <= store.end
         else { return nil }
         meta.template = template
         meta.draft = draft
@@ -320,7 +341,8 @@ extension BuildCache {
             source: SitePath(unchecked: source), output: SitePath(unchecked: output), meta: meta, title: title,
             body: RenderedMarkdown(html: "", title: bodyTitle, headings: [], links: []), displayPath: display,
             anchors: PageAnchors(encoded: r.bytes(since: anchorsStart), fingerprint: anchorsFingerprint), hasBody: false,
-            sourceFingerprint: 0, encodedDetails: details)
+            sourceFingerprint: 0,
+            details: DetailsReference(store: store, range: detailsStart..<detailsStart + detailsLength))
     }
 
     private static func write(_ diagnostics: [Diagnostic], to w: inout ByteWriter) {

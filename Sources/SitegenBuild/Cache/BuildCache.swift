@@ -8,7 +8,7 @@ import SitegenMarkdown
 /// crawled again. Stored beside the bundle as `.<name>.sitegen-cache`; any mismatch or damage
 /// simply means a full build.
 public struct BuildCache: Sendable {
-    static let magic = "sitegen-cache 10"
+    static let magic = "sitegen-cache 11"
 
     /// Fingerprint of everything every page depends on: generator, configuration and theme.
     var environment: UInt64 = 0
@@ -39,6 +39,12 @@ public struct BuildCache: Sendable {
     /// The bytes this cache was read from, or that its reused records (`PageRecord.encoded`) are
     /// slices of: runs of them are written back without copying. Not stored.
     var readBytes: [UInt8]?
+    /// The details file the pages' records refer to, as read (or, for a new cache, the previous
+    /// build's), and how many of its bytes they refer to. Not stored.
+    var details: DetailsStore?
+    var detailsLive = 0
+    /// How far past twice `detailsLive` the details file may grow before a save rewrites it.
+    var detailsSlack = 1 << 20
 
     /// A Markdown page as loaded: everything but its HTML.
     struct PageRecord: Sendable {
@@ -118,7 +124,10 @@ public struct BuildCache: Sendable {
     static func load(for output: URL) -> BuildCache? {
         guard let bytes = FileBytes.read(location(for: output).path) else { return nil }
         var reader = ByteReader(bytes)
-        return BuildCache(reading: &reader)
+        let detailsPath = DetailsStore.location(for: output).path
+        return BuildCache(reading: &reader) { generation in
+            DetailsStore.open(detailsPath, generation: generation)
+        }
     }
 
     /// Writes the cache beside `output` (a temporary file renamed into place). Failing to save only
@@ -132,16 +141,22 @@ public struct BuildCache: Sendable {
     func writeHead(for output: URL) -> PendingCacheFile? {
         let url = Self.location(for: output)
         let temporary = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString)")
+        guard let details = DetailsWriter(for: output, previous: self.details, live: detailsLive, slack: detailsSlack)
+        else { return nil }
         guard FileManager.default.createFile(atPath: temporary.path, contents: nil),
             let handle = try? FileHandle(forWritingTo: temporary)
-        else { return nil }
+        else {
+            details.discard()
+            return nil
+        }
         do {
-            try encodeHead { part in try handle.write(contentsOf: part) }
+            try encodeHead(details: details) { part in try handle.write(contentsOf: part) }
             try handle.close()
-            return PendingCacheFile(temporary: temporary, destination: url)
+            return PendingCacheFile(temporary: temporary, destination: url, details: details)
         } catch {
             try? handle.close()
             try? FileManager.default.removeItem(at: temporary)
+            details.discard()
             return nil
         }
     }
@@ -150,21 +165,27 @@ public struct BuildCache: Sendable {
     public struct PendingCacheFile: Sendable {
         let temporary: URL
         let destination: URL
+        let details: DetailsWriter
 
-        /// Appends the crawl memo and findings of `cache` and renames the file into place.
+        /// Appends the crawl memo and findings of `cache` and renames the file into place, after the
+        /// details file it refers to.
         func finish(_ cache: BuildCache) {
             do {
                 let handle = try FileHandle(forWritingTo: temporary)
                 defer { try? handle.close() }
                 try handle.seekToEnd()
                 try cache.encodeCrawl { part in try handle.write(contentsOf: part) }
+                guard details.finish() else { return discard() }
                 _ = rename(temporary.path, destination.path)
             } catch {
                 discard()
             }
         }
 
-        /// Removes the unfinished file.
-        public func discard() { try? FileManager.default.removeItem(at: temporary) }
+        /// Removes the unfinished files.
+        public func discard() {
+            try? FileManager.default.removeItem(at: temporary)
+            details.discard()
+        }
     }
 }

@@ -17,11 +17,11 @@ public struct Page: Sendable {
         var anchors: PageAnchors
         var hasBody: Bool
         var sourceFingerprint: UInt64
-        var encodedDetails: ArraySlice<UInt8>?
+        var details: DetailsReference?
 
         init(
             source: SitePath, output: SitePath, meta: PageMeta, title: String, body: RenderedMarkdown, displayPath: String,
-            anchors: PageAnchors, hasBody: Bool, sourceFingerprint: UInt64, encodedDetails: ArraySlice<UInt8>?
+            anchors: PageAnchors, hasBody: Bool, sourceFingerprint: UInt64, details: DetailsReference?
         ) {
             self.source = source
             self.output = output
@@ -32,13 +32,13 @@ public struct Page: Sendable {
             self.anchors = anchors
             self.hasBody = hasBody
             self.sourceFingerprint = sourceFingerprint
-            self.encodedDetails = encodedDetails
+            self.details = details
         }
 
         func copy() -> Storage {
             Storage(
                 source: source, output: output, meta: meta, title: title, body: body, displayPath: displayPath,
-                anchors: anchors, hasBody: hasBody, sourceFingerprint: sourceFingerprint, encodedDetails: encodedDetails)
+                anchors: anchors, hasBody: hasBody, sourceFingerprint: sourceFingerprint, details: details)
         }
     }
 
@@ -46,21 +46,21 @@ public struct Page: Sendable {
 
     init(
         source: SitePath, output: SitePath, meta: PageMeta, title: String, body: RenderedMarkdown, displayPath: String,
-        anchorIDs: Set<String>, hasBody: Bool = true, sourceFingerprint: UInt64 = 0, encodedDetails: ArraySlice<UInt8>? = nil
+        anchorIDs: Set<String>, hasBody: Bool = true, sourceFingerprint: UInt64 = 0, details: DetailsReference? = nil
     ) {
         self.init(
             source: source, output: output, meta: meta, title: title, body: body, displayPath: displayPath,
             anchors: PageAnchors(anchorIDs), hasBody: hasBody, sourceFingerprint: sourceFingerprint,
-            encodedDetails: encodedDetails)
+            details: details)
     }
 
     init(
         source: SitePath, output: SitePath, meta: PageMeta, title: String, body: RenderedMarkdown, displayPath: String,
-        anchors: PageAnchors, hasBody: Bool, sourceFingerprint: UInt64, encodedDetails: ArraySlice<UInt8>?
+        anchors: PageAnchors, hasBody: Bool, sourceFingerprint: UInt64, details: DetailsReference?
     ) {
         storage = Storage(
             source: source, output: output, meta: meta, title: title, body: body, displayPath: displayPath,
-            anchors: anchors, hasBody: hasBody, sourceFingerprint: sourceFingerprint, encodedDetails: encodedDetails)
+            anchors: anchors, hasBody: hasBody, sourceFingerprint: sourceFingerprint, details: details)
     }
 
     private mutating func unique() -> Storage {
@@ -117,20 +117,20 @@ public struct Page: Sendable {
         get { storage.sourceFingerprint }
         set { unique().sourceFingerprint = newValue }
     }
-    /// A page restored from the build cache keeps its headings and links encoded until something
-    /// asks for them (`detailed`): most rebuilds never do for most pages.
-    var encodedDetails: ArraySlice<UInt8>? {
-        get { storage.encodedDetails }
-        set { unique().encodedDetails = newValue }
+    /// A page restored from the build cache has its headings and links in the cache's details file
+    /// until something asks for them (`detailed`): most rebuilds never do for most pages.
+    var details: DetailsReference? {
+        get { storage.details }
+        set { unique().details = newValue }
     }
 
-    /// The page with `body.headings` and `body.links` filled in, decoding them from the cache's bytes
-    /// if they are still encoded.
+    /// The page with `body.headings` and `body.links` filled in, reading them from the details file
+    /// if it came from the cache.
     var detailed: Page {
-        guard let encoded = encodedDetails else { return self }
+        guard let reference = details else { return self }
         var page = self
-        page.encodedDetails = nil
-        if let (headings, links) = BuildCache.decodeDetails(encoded) {
+        page.details = nil
+        if let bytes = reference.bytes(), let (headings, links) = BuildCache.decodeDetails(bytes[...]) {
             var body = page.body
             body.headings = headings
             body.links = links
