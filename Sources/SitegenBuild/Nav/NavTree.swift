@@ -26,16 +26,22 @@ public struct NavTree: Sendable {
     static func fromFolders(_ model: SiteModel) -> NavTree {
         var tree = NavTree()
         var folderNode: [SitePath: Int] = [SitePath(unchecked: ""): 0]
-        var entriesOfFolder: [SitePath: [(key: SortKey, make: Int)]] = [:]
+        // The entries of each folder's node, by node index.
+        var entries: [[(key: SortKey, make: Int)]] = [[]]
+        func add(_ node: Node) -> Int {
+            entries.append([])
+            return tree.add(node)
+        }
         func folder(_ path: SitePath) -> Int {
             if let node = folderNode[path] { return node }
             let parent = folder(path.parent)
-            let index = tree.add(Node(title: prettify(path.lastComponent), page: nil, children: [], parent: parent))
+            let index = add(Node(title: prettify(path.lastComponent), page: nil, children: [], parent: parent))
             folderNode[path] = index
-            entriesOfFolder[path.parent, default: []].append((SortKey(order: nil, title: prettify(path.lastComponent)), index))
+            entries[parent].append((SortKey(order: nil, title: prettify(path.lastComponent)), index))
             return index
         }
         tree.nodes.reserveCapacity(model.pages.count + model.pages.count / 8 + 1)
+        entries.reserveCapacity(tree.nodes.capacity)
         // Pages come folder by folder: the previous page's folder is usually this one's.
         var last: (path: SitePath, node: Int)?
         func folderOf(_ dir: SitePath) -> Int {
@@ -50,19 +56,18 @@ public struct NavTree: Sendable {
                 let node = folderOf(dir)
                 tree.nodes[node].page = page.output
                 tree.nodes[node].title = page.navTitle
-                if node == 0 { continue }
-                if let slot = entriesOfFolder[dir.parent]?.firstIndex(where: { $0.make == node }) {
-                    entriesOfFolder[dir.parent]?[slot].key = SortKey(order: page.meta.order, title: page.navTitle)
+                guard node != 0, let parent = tree.nodes[node].parent else { continue }
+                if let slot = entries[parent].firstIndex(where: { $0.make == node }) {
+                    entries[parent][slot].key = SortKey(order: page.meta.order, title: page.navTitle)
                 }
             } else {
                 let parent = folderOf(dir)
-                let index = tree.add(Node(title: page.navTitle, page: page.output, children: [], parent: parent))
-                entriesOfFolder[dir, default: []].append((SortKey(order: page.meta.order, title: page.navTitle), index))
+                let index = add(Node(title: page.navTitle, page: page.output, children: [], parent: parent))
+                entries[parent].append((SortKey(order: page.meta.order, title: page.navTitle), index))
             }
         }
-        for (path, node) in folderNode {
-            let sorted = (entriesOfFolder[path] ?? []).sorted { $0.key < $1.key }.map(\.make)
-            tree.nodes[node].children = sorted
+        for node in folderNode.values {
+            tree.nodes[node].children = entries[node].sorted { $0.key < $1.key }.map(\.make)
         }
         // The home page is the first entry of the top level.
         if let home = tree.nodes[0].page {
