@@ -18,8 +18,15 @@ public struct NavTree: Sendable {
     public private(set) var readingOrder: [SitePath] = []
     /// The node of each page in the tree.
     public private(set) var nodeOfPage: [SitePath: Int] = [:]
-    /// Each page's position in `readingOrder`.
-    public private(set) var readingPosition: [SitePath: Int] = [:]
+    /// The position in `readingOrder` of each node's page, by node index (-1 for none).
+    private var readingPositionOfNode: [Int] = []
+
+    /// A page's position in `readingOrder`.
+    public func readingPosition(of page: SitePath) -> Int? {
+        guard let node = nodeOfPage[page], readingPositionOfNode.indices.contains(node) else { return nil }
+        let position = readingPositionOfNode[node]
+        return position >= 0 ? position : nil
+    }
 
     /// Builds the tree from the folder structure: in each folder its `index.md` heads the section,
     /// the other entries are ordered by front-matter `order`, then title.
@@ -110,12 +117,12 @@ public struct NavTree: Sendable {
 
     private mutating func finish() {
         nodeOfPage.reserveCapacity(nodes.count)
-        readingPosition.reserveCapacity(nodes.count)
+        readingPositionOfNode = Array(repeating: -1, count: nodes.count)
         readingOrder.reserveCapacity(nodes.count)
         func visit(_ index: Int) {
             if let page = nodes[index].page, nodeOfPage[page] == nil {
                 nodeOfPage[page] = index
-                readingPosition[page] = readingOrder.count
+                readingPositionOfNode[index] = readingOrder.count
                 readingOrder.append(page)
             }
             for child in nodes[index].children { visit(child) }

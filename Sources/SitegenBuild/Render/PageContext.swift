@@ -73,7 +73,7 @@ struct PageContext: Sendable {
 
     /// The pages before and after `page` in reading order.
     private func neighbours(of page: SitePath) -> (previous: SitePath?, next: SitePath?) {
-        guard let position = nav.readingPosition[page] else { return (nil, nil) }
+        guard let position = nav.readingPosition(of: page) else { return (nil, nil) }
         let order = nav.readingOrder
         return (position > 0 ? order[position - 1] : nil, position + 1 < order.count ? order[position + 1] : nil)
     }
