@@ -95,10 +95,9 @@ public struct SiteBuilder: Sendable {
                 context: PageContext(model: model, nav: nav, origin: origin.description), theme: theme,
                 templates: templates, loader: loader, staged: staged, previous: previous, progress: progress)
             cache.navInputs = await navInputs
-            let inputs = await writer.inputs(of: model.pages, unchangedSite: previous?.navInputs == cache.navInputs)
+            let plans = await writer.plans(of: model.pages, unchangedSite: previous?.navInputs == cache.navInputs)
             writer.inPlace =
-                previous != nil
-                && writer.changedCount(model.pages, inputs: inputs) <= max(8, model.pages.count / 10)
+                previous != nil && PageWriter.changedCount(plans) <= max(8, model.pages.count / 10)
                 && FileManager.default.fileExists(
                     atPath: options.outputDirectory.appendingPathComponent(Manifest.fileName).path)
             if writer.inPlace {
@@ -110,8 +109,7 @@ public struct SiteBuilder: Sendable {
             if !writer.inPlace {
                 try staged.createFolders(for: pages.map(\.output) + assets.map(\.path) + [NavScript.path])
             }
-            var written = try await writer.writePages(
-                model.pages, inputs: inputs, siteRoot: site.path)
+            var written = try await writer.writePages(model.pages, plans: plans, siteRoot: site.path)
             written += try await writer.copyAssets(assets, displayRoot: options.siteDisplay)
             written.append(
                 try writer.write(NavScript.path, inputs: NavScript.fingerprint(nav)) { NavScript.render(nav) })

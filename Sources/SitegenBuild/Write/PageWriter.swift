@@ -25,26 +25,33 @@ struct PageWriter: Sendable {
     /// Chunks, not a task per page: a rebuild that reuses 10,000 pages should not pay for 10,000 tasks.
     private static let chunk = 32
 
-    /// The fingerprint of everything each page's HTML is made from, in the order of `pages`. With
-    /// `unchangedSite` (what pages show of each other and the templates are as in the previous
-    /// build), a page whose source is unchanged keeps its recorded inputs without recomputing them.
-    func inputs(of pages: [Page], unchangedSite: Bool = false) async -> [UInt64] {
+    /// What a page's HTML is made from, and the previous build's record of its output (looked up
+    /// once, then used to decide and to reuse).
+    struct Plan: Sendable {
+        var inputs: UInt64
+        var previous: BuildCache.OutputRecord?
+    }
+
+    /// The plan of each page, in the order of `pages`: the fingerprint of everything its HTML is made
+    /// from. With `unchangedSite` (what pages show of each other and the templates are as in the
+    /// previous build), a page whose source is unchanged keeps its recorded inputs without
+    /// recomputing them.
+    func plans(of pages: [Page], unchangedSite: Bool = false) async -> [Plan] {
         let known = unchangedSite ? previous : nil
-        return await withTaskGroup(of: (Int, [UInt64]).self) { group in
+        return await withTaskGroup(of: (Int, [Plan]).self) { group in
             for start in stride(from: 0, to: pages.count, by: Self.chunk) {
                 group.addTask {
                     let part = pages[start..<min(start + Self.chunk, pages.count)].map { page in
-                        if let known, known.pages[page.source]?.fingerprint == page.sourceFingerprint,
-                            let record = known.outputs[page.output.rawValue]
-                        {
-                            return record.inputs
+                        let record = previous?.outputs[page.output.rawValue]
+                        if let known, let record, known.pages[page.source]?.fingerprint == page.sourceFingerprint {
+                            return Plan(inputs: record.inputs, previous: record)
                         }
-                        return inputs(of: page)
+                        return Plan(inputs: inputs(of: page), previous: record)
                     }
                     return (start, part)
                 }
             }
-            var out = [UInt64](repeating: 0, count: pages.count)
+            var out = [Plan](repeating: Plan(inputs: 0), count: pages.count)
             for await (start, part) in group { out.replaceSubrange(start..<start + part.count, with: part) }
             return out
         }
@@ -57,12 +64,10 @@ struct PageWriter: Sendable {
         return fingerprint.value
     }
 
-    /// How many of `pages` (with their `inputs`) the previous build did not make from the same inputs.
-    func changedCount(_ pages: [Page], inputs: [UInt64]) -> Int {
-        zip(pages, inputs).count { page, inputs in previous?.outputs[page.output.rawValue]?.inputs != inputs }
-    }
+    /// How many pages the previous build did not make from the same inputs.
+    static func changedCount(_ plans: [Plan]) -> Int { plans.count { $0.previous?.inputs != $0.inputs } }
 
-    func writePages(_ pages: [Page], inputs: [UInt64], siteRoot: String) async throws(InputError)
+    func writePages(_ pages: [Page], plans: [Plan], siteRoot: String) async throws(InputError)
         -> [WrittenFile]
     {
         let chunk = Self.chunk
@@ -70,7 +75,7 @@ struct PageWriter: Sendable {
             for start in stride(from: 0, to: pages.count, by: chunk) {
                 group.addTask {
                     (start..<min(start + chunk, pages.count)).map { index in
-                        write(pages[index], inputs: inputs[index], siteRoot: siteRoot)
+                        write(pages[index], plan: plans[index], siteRoot: siteRoot)
                     }
                 }
             }
@@ -86,8 +91,9 @@ struct PageWriter: Sendable {
     }
 
     /// `siteRoot`: where a page restored from the cache is read again when it must be rendered.
-    private func write(_ page: Page, inputs: UInt64, siteRoot: String) -> Result<WrittenFile, InputError> {
-        if let reused = reuse(page.output, inputs: inputs) { return .success(reused) }
+    private func write(_ page: Page, plan: Plan, siteRoot: String) -> Result<WrittenFile, InputError> {
+        let inputs = plan.inputs
+        if let reused = reuse(page.output, inputs: inputs, record: plan.previous) { return .success(reused) }
         do throws(InputError) {
             var page = page
             if !page.hasBody {
@@ -126,7 +132,8 @@ struct PageWriter: Sendable {
                     let bytes = [UInt8](data)
                     do throws(InputError) { try staged.write(bytes, to: asset.path) } catch { return .failure(error) }
                     return .success(
-                        WrittenFile(path: asset.path.rawValue, size: bytes.count, sha256: ContentHash.hex(bytes), inputs: inputs.value)
+                        WrittenFile(
+                            path: asset.path.rawValue, size: bytes.count, sha256: ContentHash.hex(bytes), inputs: inputs.value)
                     )
                 }
             }
@@ -148,7 +155,12 @@ struct PageWriter: Sendable {
 
     /// The previous build's file when it was made from the same inputs and is still there.
     private func reuse(_ path: SitePath, inputs: UInt64) -> WrittenFile? {
-        guard let record = previous?.outputs[path.rawValue], record.inputs == inputs,
+        reuse(path, inputs: inputs, record: previous?.outputs[path.rawValue])
+    }
+
+    /// `reuse(_:inputs:)` with the previous build's record already looked up.
+    private func reuse(_ path: SitePath, inputs: UInt64, record: BuildCache.OutputRecord?) -> WrittenFile? {
+        guard let record, record.inputs == inputs,
             inPlace
                 ? previousOutputs?.isIntact(path)
                     ?? staged.previousHas(path, expectedSize: record.size, in: previousFolder)
