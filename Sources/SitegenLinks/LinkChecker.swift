@@ -81,7 +81,9 @@ public struct LinkChecker: Sendable {
     }
 
     /// What the findings depend on besides the bundle's files: a memo made under another context
-    /// cannot update a report (`recheck`), though its parsed documents remain good.
+    /// cannot update a report (`recheck`), though its parsed documents remain good. How the bundle
+    /// folder is named (`displayRoot`) is not part of it: a caller that keeps a report from a build
+    /// that named it otherwise moves the report's paths first, as the build cache does.
     func context(entries: [String]) -> UInt64 {
         var fingerprint = Fingerprint()
         fingerprint.add(fetcher.scheme)
@@ -91,7 +93,6 @@ public struct LinkChecker: Sendable {
         fingerprint.add(options.external.rawValue)
         fingerprint.add(options.reportOrphans ? "orphans" : "")
         for pattern in options.ignorePatterns { fingerprint.add(pattern) }
-        fingerprint.add(options.displayRoot)
         return fingerprint.value
     }
 

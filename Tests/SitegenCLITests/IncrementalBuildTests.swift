@@ -58,6 +58,16 @@ import Testing
         let again = try runner.run(["build"])
         #expect(again.stdout.hasPrefix("Site/index.md:"))
         #expect(changed(before, try identities(runner, "dist")) == ["manifest.json"])
+        // An edit under the other naming: the crawl's report is updated, and its kept findings
+        // carry the names of this build.
+        try runner.write(try runner.read("Site/guide/usage.md") + "\nEdited.\n", to: "Site/guide/usage.md")
+        let edited = try runner.run([
+            "build", "--site", root + "/Site", "--templates", root + "/Templates", "--out", root + "/dist",
+        ])
+        #expect(edited.status == first.status)
+        #expect(edited.stdout.contains(root + "/Site/index.md:"))
+        #expect(!edited.stdout.contains("\nSite/index.md:") && !edited.stdout.hasPrefix("Site/index.md:"))
+        #expect(try runner.read("dist/guide/usage.html").contains("Edited."))
     }
 
     @Test func touchingWithoutChangingRewritesNothing() throws {
