@@ -40,7 +40,14 @@ extension FileBytes {
     public static func write(_ bytes: [UInt8], to path: String) -> Bool {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666)
         guard descriptor >= 0 else { return false }
-        let written = bytes.withUnsafeBytes { buffer -> Bool in
+        let written = write(bytes, to: descriptor)
+        return close(descriptor) == 0 && written
+    }
+
+    /// Writes all of `bytes` to an open file, however many `write` calls that takes. `false` on any
+    /// failure, with `errno` set.
+    public static func write(_ bytes: [UInt8], to descriptor: Int32) -> Bool {
+        bytes.withUnsafeBytes { buffer -> Bool in
             var done = 0
             while done < buffer.count {
                 let count = writeBytes(descriptor, buffer.baseAddress! + done, buffer.count - done)
@@ -50,7 +57,6 @@ extension FileBytes {
             }
             return true
         }
-        return close(descriptor) == 0 && written
     }
 }
 

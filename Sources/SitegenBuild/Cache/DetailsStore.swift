@@ -127,16 +127,7 @@ final class DetailsWriter: @unchecked Sendable {
     }
 
     private func write(_ bytes: [UInt8]) {
-        let written = bytes.withUnsafeBytes { raw -> Bool in
-            var done = 0
-            while done < raw.count {
-                let count = Foundation.write(descriptor, raw.baseAddress! + done, raw.count - done)
-                guard count > 0 else { return false }
-                done += count
-            }
-            return true
-        }
-        failed = failed || !written
+        failed = failed || !FileBytes.write(bytes, to: descriptor)
         end += bytes.count
     }
 
