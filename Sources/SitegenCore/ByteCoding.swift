@@ -1,3 +1,15 @@
+/// A number as 8 little-endian bytes: for file headers read before the varints that follow them.
+package enum FixedWidth {
+    package static func bytes(of value: UInt64) -> [UInt8] {
+        (0..<8).map { UInt8(truncatingIfNeeded: value >> (8 * UInt64($0))) }
+    }
+
+    /// The number in the 8 bytes at `offset` of `bytes`.
+    package static func number(_ bytes: [UInt8], at offset: Int) -> UInt64 {
+        bytes[offset..<offset + 8].reversed().reduce(0) { $0 << 8 | UInt64($1) }
+    }
+}
+
 /// Appends integers and strings to a byte buffer: the incremental cache's format, fast to write and
 /// read for 10,000 pages (JSON would take longer to decode than the rebuild it saves).
 package struct ByteWriter {

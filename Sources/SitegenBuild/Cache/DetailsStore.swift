@@ -40,7 +40,7 @@ final class DetailsStore: Sendable {
         var header = [UInt8](repeating: 0, count: headerSize)
         let read = header.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, headerSize, 0) }
         guard fstat(descriptor, &info) == 0, Int(info.st_size) >= headerSize, read == headerSize,
-            Array(header[0..<16]) == magic, number(header[16..<24]) == generation
+            Array(header[0..<16]) == magic, FixedWidth.number(header, at: 16) == generation
         else {
             close(descriptor)
             return nil
@@ -54,14 +54,6 @@ final class DetailsStore: Sendable {
         var bytes = [UInt8](repeating: 0, count: range.count)
         let read = bytes.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, range.count, off_t(range.lowerBound)) }
         return read == range.count ? bytes : nil
-    }
-
-    static func number(_ bytes: ArraySlice<UInt8>) -> UInt64 {
-        bytes.reversed().reduce(0) { $0 << 8 | UInt64($1) }
-    }
-
-    static func bytes(of number: UInt64) -> [UInt8] {
-        (0..<8).map { UInt8(truncatingIfNeeded: number >> (8 * UInt64($0))) }
     }
 }
 
@@ -114,7 +106,7 @@ final class DetailsWriter: @unchecked Sendable {
         appendingTo = nil
         generation = UInt64.random(in: 1...UInt64.max)
         end = 0
-        write(DetailsStore.magic + DetailsStore.bytes(of: generation))
+        write(DetailsStore.magic + FixedWidth.bytes(of: generation))
     }
 
     deinit { close(descriptor) }

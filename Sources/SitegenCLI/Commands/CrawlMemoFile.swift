@@ -27,8 +27,8 @@ enum CrawlMemoFile {
         var baseSize = 0
         while offset < bytes.count {
             guard bytes.count - offset >= 16 else { return nil }
-            generation = number(bytes, at: offset)
-            let length = Int(truncatingIfNeeded: number(bytes, at: offset + 8))
+            generation = FixedWidth.number(bytes, at: offset)
+            let length = Int(truncatingIfNeeded: FixedWidth.number(bytes, at: offset + 8))
             let start = offset + 16
             guard length >= 0, length <= bytes.count - start else { return nil }
             let range = start..<start + length
@@ -77,16 +77,6 @@ enum CrawlMemoFile {
     }
 
     private static func header(_ generation: UInt64, length: Int) -> [UInt8] {
-        var bytes: [UInt8] = []
-        for value in [generation, UInt64(length)] {
-            for index in 0..<8 { bytes.append(UInt8(truncatingIfNeeded: value >> (8 * UInt64(index)))) }
-        }
-        return bytes
-    }
-
-    private static func number(_ bytes: [UInt8], at offset: Int) -> UInt64 {
-        var value: UInt64 = 0
-        for byte in bytes[offset..<offset + 8].reversed() { value = value << 8 | UInt64(byte) }
-        return value
+        FixedWidth.bytes(of: generation) + FixedWidth.bytes(of: UInt64(length))
     }
 }
