@@ -13,11 +13,7 @@ struct PreviousOutputs: Sendable {
         guard folder >= 0 else { return nil }
         defer { close(folder) }
         var intact = Set<String>(minimumCapacity: outputs.count)
-        var info = stat()
-        for (path, record) in outputs
-        where fstatat(folder, path, &info, 0) == 0 && Int(info.st_size) == record.size
-            && (info.st_mode & S_IFMT) == S_IFREG
-        {
+        for (path, record) in outputs where StagedBundle.hasFile(path, size: record.size, in: folder) {
             intact.insert(path)
         }
         return PreviousOutputs(intact: intact)

@@ -33,9 +33,13 @@ extension StagedFolder {
     /// `folder` is the previous bundle opened (`openPrevious()`), so that 10,000 checks do not each
     /// walk its whole path again.
     func previousHas(_ path: SitePath, expectedSize: Int, in folder: Int32) -> Bool {
+        Self.hasFile(path.rawValue, size: expectedSize, in: folder)
+    }
+
+    /// Whether the open folder `folder` holds a regular file at `path` of `size` bytes.
+    static func hasFile(_ path: String, size: Int, in folder: Int32) -> Bool {
         var info = stat()
-        return fstatat(folder, path.rawValue, &info, 0) == 0 && Int(info.st_size) == expectedSize
-            && (info.st_mode & S_IFMT) == S_IFREG
+        return fstatat(folder, path, &info, 0) == 0 && Int(info.st_size) == size && (info.st_mode & S_IFMT) == S_IFREG
     }
 
     /// The previous bundle's folder, opened for `previousHas`; -1 if it cannot be. Close it after.
