@@ -31,9 +31,7 @@ extension Manifest {
         out.append(",\n  \"entry\": ")
         out.appendString(entry)
         out.append(",\n  \"resources\": ")
-        if resources.isEmpty { out.append("[]") }
-        for index in resources.indices {
-            out.append(index == 0 ? "[\n    {\n      \"url\": " : ",\n    {\n      \"url\": ")
+        out.appendObjectList(count: resources.count) { out, index in
             out.appendString(resources[index].url)
             out.append(",\n      \"file\": ")
             out.appendString(resources[index].file)
@@ -47,19 +45,13 @@ extension Manifest {
             out.appendInteger(resources[index].size)
             out.append(",\n      \"sha256\": ")
             out.appendString(resources[index].sha256)
-            out.append("\n    }")
         }
-        if !resources.isEmpty { out.append("\n  ]") }
         out.append(",\n  \"aliases\": ")
-        if aliases.isEmpty { out.append("[]") }
-        for index in aliases.indices {
-            out.append(index == 0 ? "[\n    {\n      \"url\": " : ",\n    {\n      \"url\": ")
+        out.appendObjectList(count: aliases.count) { out, index in
             out.appendString(aliases[index].url)
             out.append(",\n      \"target\": ")
             out.appendString(aliases[index].target)
-            out.append("\n    }")
         }
-        if !aliases.isEmpty { out.append("\n  ]") }
         out.append("\n}\n")
         return out.bytes
     }
@@ -74,6 +66,18 @@ struct JSONBytes {
     /// Appends `text` as it is.
     mutating func append(_ text: StaticString) {
         text.withUTF8Buffer { bytes.append(contentsOf: $0) }
+    }
+
+    /// Appends `[]`, or a list of `count` objects, each opened with `{` and its first key, `"url"`;
+    /// `object` appends the URL and the rest of object number `index`.
+    mutating func appendObjectList(count: Int, _ object: (inout JSONBytes, _ index: Int) -> Void) {
+        guard count > 0 else { return append("[]") }
+        for index in 0..<count {
+            append(index == 0 ? "[\n    {\n      \"url\": " : ",\n    {\n      \"url\": ")
+            object(&self, index)
+            append("\n    }")
+        }
+        append("\n  ]")
     }
 
     /// Appends `value` in decimal.
