@@ -16,14 +16,6 @@ enum ContentHash {
                 sitegen_sha256_cpu(input.baseAddress, input.count, output.baseAddress)
             }
         }
-        guard done == 1 else { return SHA256.hex(bytes) }
-        let digits = Array("0123456789abcdef".utf8)
-        var text: [UInt8] = []
-        text.reserveCapacity(64)
-        for byte in digest {
-            text.append(digits[Int(byte >> 4)])
-            text.append(digits[Int(byte & 0x0F)])
-        }
-        return String(decoding: text, as: UTF8.self)
+        return done == 1 ? SHA256.hex(digest: digest) : SHA256.hex(bytes)
     }
 }

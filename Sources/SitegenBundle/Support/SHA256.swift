@@ -79,11 +79,14 @@ public struct SHA256: Sendable {
     }
 
     /// The digest as 64 lowercase hex digits.
-    public mutating func finalizeHex() -> String {
+    public mutating func finalizeHex() -> String { Self.hex(digest: finalize()) }
+
+    /// A digest (any bytes) as lowercase hex digits.
+    public static func hex(digest: [UInt8]) -> String {
         let digits = Array("0123456789abcdef".utf8)
         var out: [UInt8] = []
-        out.reserveCapacity(64)
-        for byte in finalize() {
+        out.reserveCapacity(2 * digest.count)
+        for byte in digest {
             out.append(digits[Int(byte >> 4)])
             out.append(digits[Int(byte & 0x0f)])
         }
