@@ -55,7 +55,9 @@ public struct SiteBuilder: Sendable {
         cache.outputDisplay = options.outputDisplay
         timer.lap("cache load")
         // Checked while pages are parsed and the nav is built: a small rebuild keeps almost every file.
-        async let previousOutputs = previous.flatMap { PreviousOutputs.check($0.outputs, in: options.outputDirectory) }
+        async let previousOutputs = previous.flatMap {
+            PreviousOutputs.check($0.outputs, order: $0.outputOrder, in: options.outputDirectory)
+        }
 
         let loader = PageLoader(
             options: MarkdownOptions(rawHTML: config.rawHTML, smartPunctuation: config.smartPunctuation),

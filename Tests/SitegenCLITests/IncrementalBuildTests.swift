@@ -189,6 +189,21 @@ import Testing
         #expect(try runner.snapshot("dist") == (try runner.snapshot("clean")))
     }
 
+    @Test func outputsDamagedByHandAreRepairedByAnInPlaceRebuild() throws {
+        let runner = try setUp()
+        defer { runner.cleanUp() }
+        #expect(try runner.run(["build"]).status == 0)
+        let folder = try inode(runner, "dist")
+        try FileManager.default.removeItem(at: runner.url("dist/guide/install.html"))
+        try runner.write("cut short", to: "dist/guide/index.html")
+        try runner.write("<svg/>", to: "dist/images/logo.svg")
+        try runner.write(try runner.read("Site/guide/usage.md") + "\nOne more paragraph.\n", to: "Site/guide/usage.md")
+        #expect(try runner.run(["build"]).status == 0)
+        #expect(try inode(runner, "dist") == folder)
+        #expect(try runner.run(["build", "--out", "clean"]).status == 0)
+        #expect(try runner.snapshot("dist") == (try runner.snapshot("clean")))
+    }
+
     @Test func removedOutputsGoAndAFileMayBecomeAFolder() throws {
         let runner = try setUp()
         defer { runner.cleanUp() }

@@ -172,9 +172,12 @@ extension BuildCache {
             assets[SitePath(unchecked: path)] = FileRecord(modified: modified, size: size, sha256: sha)
         }
         guard let outputCount = r.count() else { return nil }
+        outputs.reserveCapacity(outputCount)
+        outputOrder.reserveCapacity(outputCount)
         for _ in 0..<outputCount {
             guard let path = r.string(), let inputs = r.uint(), let size = r.int(), let sha = r.string() else { return nil }
             outputs[path] = OutputRecord(inputs: inputs, size: size, sha256: sha)
+            outputOrder.append(path)
         }
         guard let hasCrawl = r.bool() else { return nil }
         if hasCrawl {

@@ -5,19 +5,55 @@ import SitegenCore
 /// recorded size (not deleted or edited by hand). Checked in the background while pages are parsed
 /// and the nav is built, so that a rebuild in place does not stat 10,000 outputs on its way.
 struct PreviousOutputs: Sendable {
-    private let intact: Set<String>
+    /// Recorded outputs that are not as recorded: almost always none.
+    private let damaged: Set<String>
 
-    /// `nil` when the previous bundle cannot be opened.
-    static func check(_ outputs: [String: BuildCache.OutputRecord], in bundle: URL) -> PreviousOutputs? {
-        let folder = open(bundle.path, O_RDONLY | O_DIRECTORY)
-        guard folder >= 0 else { return nil }
-        defer { close(folder) }
-        var intact = Set<String>(minimumCapacity: outputs.count)
-        for (path, record) in outputs where StagedBundle.hasFile(path, size: record.size, in: folder) {
-            intact.insert(path)
+    /// `nil` when the previous bundle cannot be opened. `order` lists the recorded paths folder by
+    /// folder (the cache's order), so each folder is opened once and its files looked up in it.
+    static func check(_ outputs: [String: BuildCache.OutputRecord], order: [String], in bundle: URL) -> PreviousOutputs? {
+        let root = open(bundle.path, O_RDONLY | O_DIRECTORY)
+        guard root >= 0 else { return nil }
+        defer { close(root) }
+        let paths = order.count == outputs.count ? order : Array(outputs.keys)
+        var damaged = Set<String>()
+        var folder = FolderCursor(root: root)
+        defer { folder.closeFolder() }
+        for path in paths {
+            guard let record = outputs[path] else { continue }
+            let (descriptor, name) = folder.open(parentOf: path)
+            if descriptor < 0 || !StagedBundle.hasFile(name, size: record.size, in: descriptor) { damaged.insert(path) }
         }
-        return PreviousOutputs(intact: intact)
+        return PreviousOutputs(damaged: damaged)
     }
 
-    func isIntact(_ path: SitePath) -> Bool { intact.contains(path.rawValue) }
+    /// Whether the recorded output `path` is as recorded. Only asked about paths the cache records.
+    func isIntact(_ path: SitePath) -> Bool { !damaged.contains(path.rawValue) }
+}
+
+/// The folder of the last path looked at, kept open while the next paths are in it too.
+private struct FolderCursor {
+    let root: Int32
+    private var parent: Substring = ""
+    private var descriptor: Int32 = -1
+
+    init(root: Int32) { self.root = root }
+
+    /// The open folder holding `path` (`root` for a top-level file; -1 if it cannot be opened) and
+    /// the file's name in it.
+    mutating func open(parentOf path: String) -> (Int32, String) {
+        guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return (root, path) }
+        let folder = path[..<slash]
+        let name = String(path[path.utf8.index(after: slash)...])
+        if folder != parent || descriptor < 0 {
+            closeFolder()
+            parent = folder
+            descriptor = openat(root, String(folder), O_RDONLY | O_DIRECTORY)
+        }
+        return (descriptor, name)
+    }
+
+    mutating func closeFolder() {
+        if descriptor >= 0 { close(descriptor) }
+        descriptor = -1
+    }
 }
