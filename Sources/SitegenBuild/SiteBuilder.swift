@@ -159,10 +159,9 @@ public struct SiteBuilder: Sendable {
             mapped.pages = model.pages.map(\.withoutBody)
             var update = BuildOutcome.Update.swap
             if writer.inPlace, let previous {
-                let kept = Set(written.map(\.path))
                 update = .inPlace(
                     written: written.filter(\.isNew).map(\.path),
-                    removed: previous.outputs.keys.filter { !kept.contains($0) }.sorted())
+                    removed: previous.outputs.keys.filter { cache.outputs[$0] == nil }.sorted())
             }
             return BuildOutcome(
                 staged: staged, update: update, config: config, manifest: manifest, pageCount: pages.count,

@@ -21,10 +21,17 @@ enum SiteScanner {
             files.append(
                 SourceFile(
                     path: path, kind: path.pathExtension == "md" ? .markdown : .asset,
-                    filePath: rootPath + "/" + entry.path, size: entry.size, modified: entry.modified))
+                    root: rootPath, size: entry.size, modified: entry.modified))
         }
         try checkCaseCollisions(files.map(\.path.rawValue), displayRoot: displayRoot)
         return files
+    }
+
+    /// Whether `path` has an uppercase ASCII or a non-ASCII byte: a scan over bytes, since 10,000
+    /// paths are asked on every build.
+    private static func mayFold(_ path: String) -> Bool {
+        var path = path
+        return path.withUTF8 { bytes in bytes.contains { $0 &- 0x41 < 26 || $0 >= 0x80 } }
     }
 
     /// Two paths equal but for case overwrite each other on macOS and Windows disks. Only paths with
@@ -33,7 +40,7 @@ enum SiteScanner {
         var all: Set<String>?
         var folded: [String: String] = [:]
         var collisions: [(String, String)] = []
-        for path in paths where path.utf8.contains(where: { (0x41...0x5A).contains($0) || $0 >= 0x80 }) {
+        for path in paths where mayFold(path) {
             let lower = path.lowercased()
             if lower != path {
                 if all == nil { all = Set(paths) }

@@ -12,10 +12,13 @@ public struct SourceFile: Sendable, Hashable {
 
     public var path: SitePath
     public var kind: Kind
-    /// The file's absolute path (a URL is made only when one is needed: 10,000 of them add up).
-    public var filePath: String
-    public var fileURL: URL { URL(fileURLWithPath: filePath) }
+    /// The folder `path` is relative to, shared by every file of a scan.
+    public var root: String
     /// Size and modification time (nanoseconds), for the incremental cache.
     public var size = 0
     public var modified = 0
+
+    /// The file's absolute path, made only when it is read: 10,000 of them add up.
+    public var filePath: String { root + "/" + path.rawValue }
+    public var fileURL: URL { URL(fileURLWithPath: filePath) }
 }

@@ -48,15 +48,14 @@ public struct Theme: Sendable {
         }
         return Theme(
             library: TemplateLibrary(templates, missingPartials: .error), pageTemplates: pageTemplates,
-            assets: try assetFiles(root.appendingPathComponent(assetFolder)), templateSources: sources)
+            assets: try assetFiles(root), templateSources: sources)
     }
 
-    private static func assetFiles(_ folder: URL) throws(InputError) -> [SourceFile] {
-        DirectoryWalker.entries(below: folder.path).compactMap { entry in
+    private static func assetFiles(_ root: URL) throws(InputError) -> [SourceFile] {
+        let rootPath = root.path
+        return DirectoryWalker.entries(below: rootPath + "/" + assetFolder).compactMap { entry in
             SitePath(normalizing: "\(assetFolder)/\(entry.path)").map {
-                SourceFile(
-                    path: $0, kind: .asset, filePath: folder.path + "/" + entry.path, size: entry.size,
-                    modified: entry.modified)
+                SourceFile(path: $0, kind: .asset, root: rootPath, size: entry.size, modified: entry.modified)
             }
         }
     }

@@ -97,7 +97,7 @@ struct PageWriter: Sendable {
         do throws(InputError) {
             var page = page
             if !page.hasBody {
-                let file = SourceFile(path: page.source, kind: .markdown, filePath: siteRoot + "/" + page.source.rawValue)
+                let file = SourceFile(path: page.source, kind: .markdown, root: siteRoot)
                 page = try loader.load(file).page
             }
             var buffer: [UInt8] = []
