@@ -116,9 +116,7 @@ public struct SiteBuilder: Sendable {
             written.append(
                 try writer.write(NavScript.path, inputs: NavScript.fingerprint(nav)) { NavScript.render(nav) })
             timer.lap("render, write")
-            for file in written {
-                cache.outputs[file.path] = BuildCache.OutputRecord(inputs: file.inputs, size: file.size, sha256: file.sha256)
-            }
+            let removesOutputs = cache.recordOutputs(written, previous: previous?.outputs)
             cache.outputOrder =
                 model.pages.map(\.output.rawValue) + (assets.map(\.path.rawValue) + [NavScript.path.rawValue]).sorted()
             for asset in assets {
@@ -161,7 +159,7 @@ public struct SiteBuilder: Sendable {
             if writer.inPlace, let previous {
                 update = .inPlace(
                     written: written.filter(\.isNew).map(\.path),
-                    removed: previous.outputs.keys.filter { cache.outputs[$0] == nil }.sorted())
+                    removed: removesOutputs ? previous.outputs.keys.filter { cache.outputs[$0] == nil }.sorted() : [])
             }
             return BuildOutcome(
                 staged: staged, update: update, config: config, manifest: manifest, pageCount: pages.count,

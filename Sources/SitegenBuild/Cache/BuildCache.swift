@@ -130,6 +130,30 @@ public struct BuildCache: Sendable {
         }
     }
 
+    /// Records the files a build wrote or kept. Starts from the previous build's records, when there
+    /// are any, and changes only the files written anew: a file kept has the record it had, and a
+    /// rebuild of one page should not insert 10,000. Returns whether some previous output is not among
+    /// `written` (it went away).
+    mutating func recordOutputs(_ written: [WrittenFile], previous: [String: OutputRecord]?) -> Bool {
+        func record(_ file: WrittenFile) -> OutputRecord {
+            OutputRecord(inputs: file.inputs, size: file.size, sha256: file.sha256)
+        }
+        if let previous {
+            outputs = previous
+            var added = 0
+            for file in written where file.isNew {
+                if outputs.updateValue(record(file), forKey: file.path) == nil { added += 1 }
+            }
+            // Every path written is distinct, so each previous one is still there exactly when the
+            // counts add up.
+            if previous.count + added == written.count { return false }
+        }
+        outputs = [:]
+        outputs.reserveCapacity(written.count)
+        for file in written { outputs[file.path] = record(file) }
+        return previous != nil
+    }
+
     /// Writes the cache beside `output` (a temporary file renamed into place). Failing to save only
     /// costs the next build its head start.
     func save(for output: URL) {
