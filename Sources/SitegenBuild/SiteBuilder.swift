@@ -113,8 +113,12 @@ public struct SiteBuilder: Sendable {
             }
             var written = try await writer.writePages(model.pages, plans: plans, siteRoot: site.path)
             written += try await writer.copyAssets(assets, displayRoot: options.siteDisplay)
-            written.append(
-                try writer.write(NavScript.path, inputs: NavScript.fingerprint(nav)) { NavScript.render(nav) })
+            // The tree is made from what `navInputs` fingerprints: while that holds, so do the script's inputs.
+            let navScriptInputs =
+                previous.flatMap { previous in
+                    previous.navInputs == cache.navInputs ? previous.outputs[NavScript.path.rawValue]?.inputs : nil
+                } ?? NavScript.fingerprint(nav)
+            written.append(try writer.write(NavScript.path, inputs: navScriptInputs) { NavScript.render(nav) })
             timer.lap("render, write")
             let removesOutputs = cache.recordOutputs(written, previous: previous?.outputs)
             cache.outputOrder =

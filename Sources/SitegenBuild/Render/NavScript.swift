@@ -24,7 +24,8 @@ enum NavScript {
             for index in nodes {
                 let node = tree.nodes[index]
                 fingerprint.add(node.title)
-                fingerprint.add(node.page.map { "page:" + $0.rawValue } ?? "none")
+                fingerprint.add(node.page == nil ? 0 : 1)
+                if let page = node.page { fingerprint.add(page.rawValue) }
                 visit(node.children)
             }
         }

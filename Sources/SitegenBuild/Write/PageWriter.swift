@@ -43,7 +43,10 @@ struct PageWriter: Sendable {
                 group.addTask {
                     let part = pages[start..<min(start + Self.chunk, pages.count)].map { page in
                         let record = previous?.outputs[page.output.rawValue]
-                        if let known, let record, known.pages[page.source]?.fingerprint == page.sourceFingerprint {
+                        // A page without its body was restored from that very cache: no need to look.
+                        if let known, let record,
+                            !page.hasBody || known.pages[page.source]?.fingerprint == page.sourceFingerprint
+                        {
                             return Plan(inputs: record.inputs, previous: record)
                         }
                         return Plan(inputs: inputs(of: page), previous: record)
