@@ -15,8 +15,8 @@ public struct CandidatePaths: Sendable {
         bytes.reserveCapacity(paths.count * 48)
         var ends: [Int] = []
         ends.reserveCapacity(paths.count)
-        for path in paths {
-            bytes.append(contentsOf: path.utf8)
+        for var path in paths {
+            path.withUTF8 { bytes.append(contentsOf: $0) }
             ends.append(bytes.count)
         }
         self.bytes = bytes
