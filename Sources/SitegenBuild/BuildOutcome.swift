@@ -9,6 +9,9 @@ public struct BuildOutcome: Sendable {
     public var update: Update
     public var config: SiteConfig
     public var manifest: Manifest
+    /// The resolver the crawl fetches through, made from `manifest` for `bundleToCrawl` while the
+    /// manifest's bytes were written.
+    public var crawlResolver: Result<SchemeResolver, ManifestError>
     /// Pages and assets written.
     public var pageCount: Int
     public var assetCount: Int

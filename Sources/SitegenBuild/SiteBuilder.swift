@@ -137,6 +137,11 @@ public struct SiteBuilder: Sendable {
             } catch {
                 throw InputError("cannot write the manifest: \(error)", path: options.outputDisplay + Manifest.fileName)
             }
+            // The crawl's resolver is made on the other core while the manifest is encoded and written.
+            let bundleToCrawl = writer.inPlace ? staged.destination : staged.directory
+            async let crawlResolver = Result { () throws(ManifestError) in
+                try SchemeResolver(bundle: bundleToCrawl, assembled: manifest)
+            }
             let manifestBytes = manifest.encodedBytes()
             try staged.write(manifestBytes, to: SitePath(unchecked: Manifest.fileName))
             cache.manifestFingerprint = Fingerprint.of(manifestBytes)
@@ -166,7 +171,8 @@ public struct SiteBuilder: Sendable {
                     removed: removesOutputs ? previous.outputs.keys.filter { cache.outputs[$0] == nil }.sorted() : [])
             }
             return BuildOutcome(
-                staged: staged, update: update, config: config, manifest: manifest, pageCount: pages.count,
+                staged: staged, update: update, config: config, manifest: manifest,
+                crawlResolver: await crawlResolver, pageCount: pages.count,
                 assetCount: assets.count,
                 diagnostics: diagnostics.sorted(), sources: SourceMap(model: mapped, templatesDisplay: options.templatesDisplay),
                 sourceFiles: loaded.map(\.page.displayPath), cache: cache, previousCrawl: previous?.crawl,

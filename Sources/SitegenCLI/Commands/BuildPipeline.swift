@@ -52,7 +52,7 @@ enum BuildPipeline {
                     bundle: outcome.bundleToCrawl, displayRoot: options.outputDisplay, entries: [],
                     external: CheckPolicy.external(outcome.config.externalLinks), ignore: outcome.config.ignoreLinks,
                     progress: progress?.handler, memo: memo, baseline: outcome.previousCrawl.map { CrawlResult($0).report },
-                    assembled: outcome.manifest)
+                    resolver: outcome.crawlResolver)
             } catch {
                 outcome.staged.discard()
                 await pendingCache?.discard()

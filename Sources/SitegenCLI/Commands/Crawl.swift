@@ -39,16 +39,17 @@ extension CrawlResult {
 }
 
 /// The crawl `build` and `check` share: every same-origin URL fetched through `SchemeResolver`,
-/// exactly as an app would be served.
+/// exactly as an app would be served. A build passes the resolver it made from its manifest;
+/// otherwise one is made for `bundle`.
 enum Crawl {
     static func run(
         bundle: URL, displayRoot: String, entries: [String], external: ExternalLinkPolicy, ignore: [String],
         origin: BundleOrigin = BundleOrigin(), progress: ProgressHandler? = nil, memo: CrawlMemo? = nil,
-        baseline: CheckReport? = nil, assembled: Manifest? = nil
+        baseline: CheckReport? = nil, resolver made: Result<SchemeResolver, ManifestError>? = nil
     ) async throws(ManifestError) -> CrawlResult {
         let resolver: SchemeResolver
-        if let assembled {
-            resolver = try SchemeResolver(bundle: bundle, assembled: assembled)
+        if let made {
+            resolver = try made.get()
         } else {
             resolver = try SchemeResolver(bundle: bundle, origin: origin)
         }
