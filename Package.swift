@@ -22,6 +22,8 @@ let package = Package(
         .target(name: "CHTMLScan", dependencies: ["CLibXML2"]),
         // SHA-256 on the CPU's SHA instructions, for what a build writes (the bundle keeps its Swift one).
         .target(name: "CSHA256"),
+        // glibc heap growth in large steps, for the one-shot commands of the executable.
+        .target(name: "CHeapTuning"),
 
         // The embeddable leaf: Foundation only.
         .target(name: "SitegenBundle"),
@@ -42,7 +44,7 @@ let package = Package(
         .target(name: "SitegenMirror", dependencies: ["SitegenCore", "SitegenBundle", "SitegenLinks"]),
         // Deterministic synthetic sites (Markdown corpora, HTML trees with known faults) for tests and benchmarks.
         .target(name: "SitegenCorpus", dependencies: ["SitegenCore"]),
-        .executableTarget(name: "sitegen", dependencies: ["SitegenCLI"]),
+        .executableTarget(name: "sitegen", dependencies: ["SitegenCLI", "CHeapTuning"]),
         .executableTarget(name: "sitegen-corpus", dependencies: ["SitegenCorpus"]),
 
         .testTarget(name: "SitegenBundleTests", dependencies: ["SitegenBundle"]),
