@@ -11,7 +11,8 @@ public struct SitePath: Sendable, Hashable, Comparable, CustomStringConvertible,
     public init?(normalizing path: String) {
         let bytes = path.utf8
         let slash = UInt8(ascii: "/"), dot = UInt8(ascii: ".")
-        if !bytes.contains(where: { $0 == 0 || $0 == UInt8(ascii: "\\") }) && Self.isNormal(bytes) {
+        var contiguous = path
+        if contiguous.withUTF8({ Self.isNormal($0) }) {
             rawValue = path
             return
         }
@@ -50,13 +51,16 @@ public struct SitePath: Sendable, Hashable, Comparable, CustomStringConvertible,
         }
     }
 
-    /// Whether a path needs no normalising: no leading, trailing or doubled slash, no `.`/`..` segment.
-    private static func isNormal(_ bytes: String.UTF8View) -> Bool {
+    /// Whether a path needs no normalising and is acceptable as it is: no leading, trailing or
+    /// doubled slash, no `.`/`..` segment, no NUL or backslash. A scan of contiguous bytes: every
+    /// file of a 10,000-page site goes through it on every build.
+    private static func isNormal(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         let slash = UInt8(ascii: "/"), dot = UInt8(ascii: ".")
         var segmentLength = 0
         var dots = 0
         var previous: UInt8 = slash
         for byte in bytes {
+            if byte == 0 || byte == UInt8(ascii: "\\") { return false }
             if byte == slash {
                 if previous == slash || segmentLength == dots && dots <= 2 { return false }
                 segmentLength = 0
@@ -80,18 +84,24 @@ public struct SitePath: Sendable, Hashable, Comparable, CustomStringConvertible,
     /// The path segments.
     public var segments: [Substring] { rawValue.split(separator: "/") }
 
+    /// Where the last `/` is, in UTF-8 bytes from the start.
+    private var lastSlashOffset: Int? {
+        var raw = rawValue
+        return raw.withUTF8 { bytes in bytes.lastIndex(of: UInt8(ascii: "/")) }
+    }
+
     /// The last segment, e.g. `install.md`.
     public var lastComponent: String {
+        guard let slash = lastSlashOffset else { return rawValue }
         let utf8 = rawValue.utf8
-        guard let slash = utf8.lastIndex(of: UInt8(ascii: "/")) else { return rawValue }
-        return String(rawValue[utf8.index(after: slash)...])
+        return String(rawValue[utf8.index(utf8.startIndex, offsetBy: slash + 1)...])
     }
 
     /// The folder holding this path (empty at the top level).
     public var parent: SitePath {
+        guard let slash = lastSlashOffset else { return SitePath(unchecked: "") }
         let utf8 = rawValue.utf8
-        guard let slash = utf8.lastIndex(of: UInt8(ascii: "/")) else { return SitePath(unchecked: "") }
-        return SitePath(unchecked: String(rawValue[..<slash]))
+        return SitePath(unchecked: String(rawValue[..<utf8.index(utf8.startIndex, offsetBy: slash)]))
     }
 
     /// The lowercased extension without its dot (`md`, `html`), or empty.
@@ -107,9 +117,15 @@ public struct SitePath: Sendable, Hashable, Comparable, CustomStringConvertible,
 
     /// Whether the last segment is `name` exactly.
     public func hasLastComponent(_ name: String) -> Bool {
-        let utf8 = rawValue.utf8
-        guard let slash = utf8.lastIndex(of: UInt8(ascii: "/")) else { return rawValue == name }
-        return rawValue.utf8[utf8.index(after: slash)...].elementsEqual(name.utf8)
+        var raw = rawValue
+        var name = name
+        return raw.withUTF8 { bytes in
+            let start = bytes.lastIndex(of: UInt8(ascii: "/")).map { $0 + 1 } ?? 0
+            return name.withUTF8 { wanted in
+                bytes.count - start == wanted.count
+                    && (wanted.isEmpty || memcmp(bytes.baseAddress! + start, wanted.baseAddress!, wanted.count) == 0)
+            }
+        }
     }
 
     /// The path with its extension replaced (`guide/a.md` → `guide/a.html`).

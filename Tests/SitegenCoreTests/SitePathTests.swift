@@ -47,6 +47,22 @@ import Testing
         #expect(!SitePath(unchecked: "guide/my-index.md").hasLastComponent("index.md"))
         #expect(!SitePath(unchecked: "index.md/x").hasLastComponent("index.md"))
     }
+
+    /// Offsets are counted in UTF-8 bytes: names with multi-byte characters split where a `/` is.
+    @Test func componentsOfNonASCIIPaths() {
+        let path = SitePath(unchecked: "guía/für/ñandú.md")
+        #expect(path.lastComponent == "ñandú.md")
+        #expect(path.parent.rawValue == "guía/für")
+        #expect(path.parent.parent.rawValue == "guía")
+        #expect(path.hasLastComponent("ñandú.md"))
+        #expect(!path.hasLastComponent("andú.md"))
+        #expect(SitePath(unchecked: "日本/索引.md").lastComponent == "索引.md")
+        #expect(SitePath(unchecked: "日本/索引.md").parent.rawValue == "日本")
+        #expect(SitePath(normalizing: "guía//./für/../ñandú.md")?.rawValue == "guía/ñandú.md")
+        #expect(SitePath(normalizing: "guía/ñandú.md")?.rawValue == "guía/ñandú.md")
+        #expect(SitePath(normalizing: "a\\b.md") == nil)
+        #expect(SitePath(normalizing: "a\u{0}b.md") == nil)
+    }
 }
 
 @Suite struct DiagnosticTests {

@@ -41,7 +41,9 @@ private struct FolderCursor {
     /// The open folder holding `path` (`root` for a top-level file; -1 if it cannot be opened) and
     /// the file's name in it.
     mutating func open(parentOf path: String) -> (Int32, String) {
-        guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return (root, path) }
+        var contiguous = path
+        guard let offset = contiguous.withUTF8({ $0.lastIndex(of: UInt8(ascii: "/")) }) else { return (root, path) }
+        let slash = path.utf8.index(path.utf8.startIndex, offsetBy: offset)
         let folder = path[..<slash]
         let name = String(path[path.utf8.index(after: slash)...])
         if folder != parent || descriptor < 0 {

@@ -67,8 +67,9 @@ public struct BundleOrigin: Sendable, Hashable, CustomStringConvertible {
     /// Percent-encodes every byte that is not an unreserved, sub-delimiter, `:`, `@` or `/`.
     public static func percentEncodePath(_ path: String) -> String {
         let utf8 = path.utf8
-        guard let first = utf8.firstIndex(where: { !isPathByte($0) }) else { return path }
-        let escapes = utf8[first...].count { !isPathByte($0) }
+        var contiguous = path
+        let escapes = contiguous.withUTF8 { bytes in bytes.count { !isPathByte($0) } }
+        guard escapes > 0 else { return path }
         return String(unsafeUninitializedCapacity: utf8.count + 2 * escapes) { out in
             let hex: StaticString = "0123456789ABCDEF"
             var length = 0
