@@ -115,6 +115,19 @@ public struct SitePath: Sendable, Hashable, Comparable, CustomStringConvertible,
         return ext.utf8.contains(where: { (0x41...0x5A).contains($0) || $0 >= 0x80 }) ? ext.lowercased() : String(ext)
     }
 
+    /// Whether `folder` is this path's parent (`guide` for `guide/install.md`, the empty path for
+    /// `index.md`), found without making the parent's path.
+    public func isDirectlyInside(_ folder: SitePath) -> Bool {
+        var raw = rawValue
+        var folder = folder.rawValue
+        return raw.withUTF8 { bytes in
+            let end = bytes.lastIndex(of: UInt8(ascii: "/")) ?? 0
+            return folder.withUTF8 { wanted in
+                end == wanted.count && (end == 0 || memcmp(bytes.baseAddress!, wanted.baseAddress!, end) == 0)
+            }
+        }
+    }
+
     /// Whether the last segment is `name` exactly.
     public func hasLastComponent(_ name: String) -> Bool {
         var raw = rawValue

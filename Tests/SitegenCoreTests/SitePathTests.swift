@@ -60,6 +60,12 @@ import Testing
         #expect(SitePath(unchecked: "日本/索引.md").parent.rawValue == "日本")
         #expect(SitePath(normalizing: "guía//./für/../ñandú.md")?.rawValue == "guía/ñandú.md")
         #expect(SitePath(normalizing: "guía/ñandú.md")?.rawValue == "guía/ñandú.md")
+        #expect(path.isDirectlyInside(SitePath(unchecked: "guía/für")))
+        #expect(!path.isDirectlyInside(SitePath(unchecked: "guía")))
+        #expect(!path.isDirectlyInside(SitePath(unchecked: "guía/fü")))
+        #expect(!path.isDirectlyInside(SitePath(unchecked: "")))
+        #expect(SitePath(unchecked: "index.md").isDirectlyInside(SitePath(unchecked: "")))
+        #expect(!SitePath(unchecked: "index.md").isDirectlyInside(SitePath(unchecked: "index.md")))
         #expect(SitePath(normalizing: "a\\b.md") == nil)
         #expect(SitePath(normalizing: "a\u{0}b.md") == nil)
     }

@@ -49,18 +49,19 @@ public struct NavTree: Sendable {
         }
         tree.nodes.reserveCapacity(model.pages.count + model.pages.count / 8 + 1)
         entries.reserveCapacity(tree.nodes.capacity)
-        // Pages come folder by folder: the previous page's folder is usually this one's.
+        // Pages come folder by folder: the previous page's folder is usually this one's, which is
+        // seen by comparing bytes, without making the folder's path.
         var last: (path: SitePath, node: Int)?
-        func folderOf(_ dir: SitePath) -> Int {
-            if let last, last.path == dir { return last.node }
+        func folderOf(_ source: SitePath) -> Int {
+            if let last, source.isDirectlyInside(last.path) { return last.node }
+            let dir = source.parent
             let node = folder(dir)
             last = (dir, node)
             return node
         }
         for page in model.pages {
-            let dir = page.source.parent
             if page.source.hasLastComponent("index.md") {
-                let node = folderOf(dir)
+                let node = folderOf(page.source)
                 tree.nodes[node].page = page.output
                 tree.nodes[node].title = page.navTitle
                 guard node != 0, let parent = tree.nodes[node].parent else { continue }
@@ -68,7 +69,7 @@ public struct NavTree: Sendable {
                     entries[parent][slot].key = SortKey(order: page.meta.order, title: page.navTitle)
                 }
             } else {
-                let parent = folderOf(dir)
+                let parent = folderOf(page.source)
                 let index = add(Node(title: page.navTitle, page: page.output, children: [], parent: parent))
                 entries[parent].append((SortKey(order: page.meta.order, title: page.navTitle), index))
             }
@@ -158,8 +159,18 @@ struct SortKey: Comparable {
     init(order: Int?, title: String) {
         self.order = order
         self.title = title
-        let bytes = Array(title.utf8)
-        folded = bytes.allSatisfy { $0 < 0x80 } ? bytes.map { (0x41...0x5A).contains($0) ? $0 | 0x20 : $0 } : nil
+        var text = title
+        folded = text.withUTF8 { bytes -> [UInt8]? in
+            var isASCII = true
+            let folded = [UInt8](unsafeUninitializedCapacity: bytes.count) { out, count in
+                for (index, byte) in bytes.enumerated() {
+                    isASCII = isASCII && byte < 0x80
+                    out[index] = byte &- 0x41 < 26 ? byte | 0x20 : byte
+                }
+                count = bytes.count
+            }
+            return isASCII ? folded : nil
+        }
     }
 
     static func == (a: SortKey, b: SortKey) -> Bool { a.order == b.order && a.title == b.title }
