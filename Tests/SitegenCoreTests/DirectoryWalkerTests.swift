@@ -1,0 +1,51 @@
+import Foundation
+import SitegenCore
+import Testing
+
+/// The walk lists files in the order of their full paths, though it sorts each folder on its own,
+/// and follows only the symbolic links that stay inside the root.
+@Suite struct DirectoryWalkerTests {
+    private func makeTree(_ files: [String]) throws -> URL {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("walker-\(UUID().uuidString)")
+        for file in files {
+            let url = root.appendingPathComponent(file)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(file.utf8).write(to: url)
+        }
+        return root
+    }
+
+    @Test func filesComeInFullPathOrder() throws {
+        // Names that sort differently one folder at a time than as whole paths, unless folders
+        // sort with their `/`: `-` and `.` come before `/`, `0` and letters after it.
+        let files = [
+            "a.md", "a-b.md", "a/x.md", "a/b/c.md", "a/b.md", "a0.md", "a/-.md", "a b/z.md", "a!.md", "B.md", "b/a.md",
+            "guía/ñandú.md", "guía.md", "guíа/x.md", "z/y/x/w.md", "z/y.md", "z/y-x/w.md", "Z.md", "_x/a.md", "~.md",
+            "日本/索引.md", "日本.md",
+        ]
+        let root = try makeTree(files)
+        defer { try? FileManager.default.removeItem(at: root) }
+        let walked = DirectoryWalker.files(below: root.path)
+        #expect(walked == files.sorted())
+        #expect(walked.count == files.count)
+    }
+
+    @Test func linksAreFollowedOnlyInsideTheRoot() throws {
+        let root = try makeTree(["inside/page.md", "top.md"])
+        let outside = try makeTree(["secret.md"])
+        defer {
+            try? FileManager.default.removeItem(at: root)
+            try? FileManager.default.removeItem(at: outside)
+        }
+        let manager = FileManager.default
+        try manager.createSymbolicLink(
+            at: root.appendingPathComponent("linked"), withDestinationURL: root.appendingPathComponent("inside"))
+        try manager.createSymbolicLink(at: root.appendingPathComponent("escape"), withDestinationURL: outside)
+        try manager.createSymbolicLink(
+            at: root.appendingPathComponent("alias.md"), withDestinationURL: root.appendingPathComponent("top.md"))
+        try manager.createSymbolicLink(
+            at: root.appendingPathComponent("leak.md"), withDestinationURL: outside.appendingPathComponent("secret.md"))
+        let walked = DirectoryWalker.files(below: root.path)
+        #expect(walked == ["alias.md", "inside/page.md", "linked/page.md", "top.md"])
+    }
+}
