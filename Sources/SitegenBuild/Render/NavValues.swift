@@ -23,10 +23,10 @@ struct NavValues: Sendable {
     private let tree: NavTree
     /// Items by key, built when a page of that key is first rendered: a rebuild that renders one
     /// page builds one key's items, not every section's.
-    private let cache = ItemCache()
+    private let cache = KeyedCache<[TemplateValue]>()
     /// Fingerprints by key, made when a page of that key is first asked about: a rebuild that keeps
     /// the recorded inputs of 9,999 pages asks about one.
-    private let fingerprints = FingerprintCache()
+    private let fingerprints = KeyedCache<Int>()
     /// Each node's position in its parent's `children`.
     private let positionInParent: [Int]
 
@@ -39,24 +39,15 @@ struct NavValues: Sendable {
         self.positionInParent = positionInParent
     }
 
-    private final class FingerprintCache: Sendable {
-        private let values = Mutex<[Key: Int]>([:])
+    /// Values by key, each made the first time it is asked for (made outside the lock: two pages
+    /// of one key rendered at once may both make it, and get equal values).
+    private final class KeyedCache<Value: Sendable>: Sendable {
+        private let values = Mutex<[Key: Value]>([:])
 
-        func value(for key: Key, making make: () -> Int) -> Int {
+        func value(for key: Key, making make: () -> Value) -> Value {
             if let cached = values.withLock({ $0[key] }) { return cached }
             let made = make()
             values.withLock { $0[key] = made }
-            return made
-        }
-    }
-
-    private final class ItemCache: Sendable {
-        private let items = Mutex<[Key: [TemplateValue]]>([:])
-
-        func items(for key: Key, making make: () -> [TemplateValue]) -> [TemplateValue] {
-            if let cached = items.withLock({ $0[key] }) { return cached }
-            let made = make()
-            items.withLock { $0[key] = made }
             return made
         }
     }
@@ -103,7 +94,7 @@ struct NavValues: Sendable {
     /// The nav of `page`, with its entry marked current and long lists around it trimmed.
     func value(for page: SitePath) -> TemplateValue {
         let key = key(for: page)
-        let items = cache.items(for: key) { base(key) }
+        let items = cache.value(for: key) { base(key) }
         guard let positions = positions(of: page) else { return .list(items) }
         return .list(Self.marking(items, at: positions[...]))
     }
