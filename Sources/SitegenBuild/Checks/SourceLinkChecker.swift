@@ -1,7 +1,6 @@
 import Foundation
 import SitegenCore
 import SitegenMarkdown
-import Synchronization
 
 /// Checks every Markdown link and image against the site model before anything is written, and
 /// reports findings at the Markdown file's line and column.
@@ -9,7 +8,7 @@ struct SourceLinkChecker: Sendable {
     var model: SiteModel
     /// What a broken link's suggestion is looked for in: scanned per broken link, never indexed, and
     /// gathered only once a link is broken (most rebuilds find none).
-    private let candidates: LazyCandidates
+    private let candidates = MadeOnce<CandidatePaths>()
     /// Front-matter aliases (`old/start.html`, `old/home/`) → the output path of their page.
     private let aliases: [String: SitePath]
     /// `ignore_links`: links that are neither checked here nor in the crawl.
@@ -19,9 +18,10 @@ struct SourceLinkChecker: Sendable {
         self.model = model
         self.aliases = Dictionary(aliases.map { ($0.from, SitePath(unchecked: $0.to)) }, uniquingKeysWith: { first, _ in first })
         ignored = model.config.ignoreLinks.map(LinkPattern.init)
-        candidates = LazyCandidates {
-            CandidatePaths(paths: model.pages.map(\.source.rawValue) + model.outputPaths.map(\.rawValue))
-        }
+    }
+
+    private var suggestionPaths: CandidatePaths {
+        candidates.value { CandidatePaths(paths: model.pages.map(\.source.rawValue) + model.outputPaths.map(\.rawValue)) }
     }
 
     /// Checks every page, spread over all cores; findings come back in page order.
@@ -126,12 +126,12 @@ struct SourceLinkChecker: Sendable {
     }
 
     private func missing(_ path: SitePath, kind: String) -> Target {
-        if let real = candidates.value.sameIgnoringCase(as: path.rawValue) {
+        if let real = suggestionPaths.sameIgnoringCase(as: path.rawValue) {
             return .problem(
                 .caseMismatch, .error,
                 { "'\($0)' differs in letter case from '\(real)': it works on a Mac but fails on a device" })
         }
-        let nearby = candidates.value.nearby(path.rawValue)
+        let nearby = suggestionPaths.nearby(path.rawValue)
         let hint = Suggestion.nearest(to: path.rawValue, in: nearby).map { " (did you mean '\($0)'?)" } ?? ""
         return .problem(.brokenLink, .error, { _ in "no \(kind) '\(path)' in the site\(hint)" })
     }
@@ -187,22 +187,5 @@ struct LinkReference: Sendable {
 
     private static func isLetter(_ byte: UInt8) -> Bool {
         (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20)
-    }
-}
-
-/// Candidate paths made on first use, once, by whichever check needs them first.
-private final class LazyCandidates: Sendable {
-    private let make: @Sendable () -> CandidatePaths
-    private let made = Mutex<CandidatePaths?>(nil)
-
-    init(_ make: @escaping @Sendable () -> CandidatePaths) { self.make = make }
-
-    var value: CandidatePaths {
-        made.withLock { made in
-            if let made { return made }
-            let value = make()
-            made = value
-            return value
-        }
     }
 }

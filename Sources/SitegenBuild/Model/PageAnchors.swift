@@ -1,5 +1,4 @@
 import SitegenCore
-import Synchronization
 
 /// The ids a page's body defines, with a fingerprint of them. A page parsed in this build has them as
 /// a set; a page restored from the build cache keeps the cache's bytes and decodes them once, the
@@ -10,32 +9,24 @@ struct PageAnchors: Sendable {
     let fingerprint: UInt64
     /// The ids as `ByteWriter.strings` wrote them, when the page came from the cache.
     let encoded: ArraySlice<UInt8>?
-    private let decoded: Decoded
-
-    private final class Decoded: Sendable {
-        let ids: Mutex<Set<String>?>
-        init(_ ids: Set<String>?) { self.ids = Mutex(ids) }
-    }
+    private let decoded: MadeOnce<Set<String>>
 
     init(_ ids: Set<String>) {
         fingerprint = Fingerprint.unordered(ids)
         encoded = nil
-        decoded = Decoded(ids)
+        decoded = MadeOnce(ids)
     }
 
     init(encoded: ArraySlice<UInt8>, fingerprint: UInt64) {
         self.fingerprint = fingerprint
         self.encoded = encoded
-        decoded = Decoded(nil)
+        decoded = MadeOnce()
     }
 
     var ids: Set<String> {
-        decoded.ids.withLock { ids in
-            if let ids { return ids }
+        decoded.value {
             var reader = ByteReader(Array(encoded ?? []))
-            let decoded = Set(reader.strings() ?? [])
-            ids = decoded
-            return decoded
+            return Set(reader.strings() ?? [])
         }
     }
 }
