@@ -20,7 +20,7 @@ struct PreviousOutputs: Sendable {
         defer { folder.closeFolder() }
         for path in paths {
             guard let record = outputs[path] else { continue }
-            let (descriptor, name) = folder.open(parentOf: path)
+            let (descriptor, name) = folder.open(parentOf: SitePath(unchecked: path))
             if descriptor < 0 || !StagedBundle.hasFile(name, size: record.size, in: descriptor) { damaged.insert(path) }
         }
         return PreviousOutputs(damaged: damaged)
@@ -33,25 +33,21 @@ struct PreviousOutputs: Sendable {
 /// The folder of the last path looked at, kept open while the next paths are in it too.
 private struct FolderCursor {
     let root: Int32
-    private var parent: Substring = ""
+    private var parent = SitePath(unchecked: "")
     private var descriptor: Int32 = -1
 
     init(root: Int32) { self.root = root }
 
     /// The open folder holding `path` (`root` for a top-level file; -1 if it cannot be opened) and
     /// the file's name in it.
-    mutating func open(parentOf path: String) -> (Int32, String) {
-        var contiguous = path
-        guard let offset = contiguous.withUTF8({ $0.lastIndex(of: UInt8(ascii: "/")) }) else { return (root, path) }
-        let slash = path.utf8.index(path.utf8.startIndex, offsetBy: offset)
-        let folder = path[..<slash]
-        let name = String(path[path.utf8.index(after: slash)...])
-        if folder != parent || descriptor < 0 {
+    mutating func open(parentOf path: SitePath) -> (Int32, String) {
+        if path.isDirectlyInside(SitePath(unchecked: "")) { return (root, path.rawValue) }
+        if descriptor < 0 || !path.isDirectlyInside(parent) {
             closeFolder()
-            parent = folder
-            descriptor = openat(root, String(folder), O_RDONLY | O_DIRECTORY)
+            parent = path.parent
+            descriptor = openat(root, parent.rawValue, O_RDONLY | O_DIRECTORY)
         }
-        return (descriptor, name)
+        return (descriptor, path.lastComponent)
     }
 
     mutating func closeFolder() {
