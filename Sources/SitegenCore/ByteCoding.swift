@@ -27,6 +27,13 @@ package struct ByteWriter {
         bytes.append(UInt8(rest))
     }
 
+    /// How many bytes `uint(value)` writes.
+    package static func width(of value: UInt64) -> Int {
+        var width = 1
+        while value >> (7 * UInt64(width)) != 0 && width < 10 { width += 1 }
+        return width
+    }
+
     package mutating func bool(_ value: Bool) { bytes.append(value ? 1 : 0) }
 
     package mutating func string(_ value: String) {

@@ -113,15 +113,11 @@ extension BuildCache {
             source.withUnsafeBufferPointer { whole in slice.baseAddress == whole.baseAddress.map { $0 + encoded.startIndex } }
         }
         guard same else { return nil }
-        // The length as `ByteWriter.int` writes it (7 bits a byte, low first), compared in place.
-        var width = 1
-        while UInt64(encoded.count) >> (7 * width) != 0 { width += 1 }
-        let start = encoded.startIndex - width
+        // The length is read back where `ByteWriter.int` would have put it, without copying.
+        let start = encoded.startIndex - ByteWriter.width(of: UInt64(encoded.count))
         guard start >= 0 else { return nil }
-        for index in 0..<width {
-            let group = UInt8(truncatingIfNeeded: UInt64(encoded.count) >> (7 * index)) & 0x7F
-            guard source[start + index] == (index < width - 1 ? group | 0x80 : group) else { return nil }
-        }
+        var length = ByteReader(source, range: start..<encoded.startIndex)
+        guard length.int() == encoded.count, length.isAtEnd else { return nil }
         return start..<encoded.endIndex
     }
 
