@@ -1,7 +1,7 @@
 import SitegenCore
 
 /// One element of a parsed template: the token tree rendering walks.
-indirect enum Node: Sendable {
+enum Node: Sendable {
     /// Literal template text, as UTF-8.
     case text([UInt8])
     /// `{{name}}` (escaped) or `{{{name}}}` / `{{&name}}` (raw).
@@ -20,11 +20,12 @@ indirect enum Node: Sendable {
 
 /// A dotted name (`a.b.c`) split once at parse time; `.` is the empty path.
 struct NamePath: Sendable {
-    var components: [String]
-    var isImplicit: Bool { components.isEmpty }
+    var components: [InternedName]
 
     init(_ name: String) {
-        components = name == "." ? [] : name.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+        components =
+            name == "."
+            ? [] : name.split(separator: ".", omittingEmptySubsequences: false).map { InternedName(String($0)) }
     }
 }
 

@@ -9,7 +9,7 @@ struct OutputWriter {
     /// Removed from the start of every template line (a block's indentation where it was defined).
     var strip: [UInt8] = []
 
-    mutating func writeText(_ text: [UInt8]) {
+    mutating func writeText(_ text: UnsafeBufferPointer<UInt8>) {
         if indent.isEmpty && strip.isEmpty {
             bytes.append(contentsOf: text)
             if let last = text.last { atLineStart = last == ASCII.newline }
@@ -34,7 +34,7 @@ struct OutputWriter {
                 end += 1
                 atLineStart = true
             }
-            bytes.append(contentsOf: text[index..<end])
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: text[index..<end]))
             index = end
         }
     }

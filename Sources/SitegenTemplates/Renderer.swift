@@ -1,67 +1,88 @@
 import SitegenCore
 
-/// One render: walks the node tree against the context stack, writing into an ``OutputWriter``.
+/// One render: runs a template's instructions against the context stack, writing into an
+/// ``OutputWriter``.
 struct Renderer {
     let library: TemplateLibrary
+    let program: Program.Buffers
     var writer = OutputWriter()
     var stack: [TemplateValue]
-    /// The templates being expanded, outermost first, for the recursion error.
-    var chain: [String]
+    /// The library indexes of the templates being expanded, outermost first, for the recursion error.
+    var chain: [Int]
 
-    mutating func render(_ nodes: [Node], _ overrides: [String: Block]) throws(TemplateError) {
-        for node in nodes {
-            switch node {
-            case .text(let text):
-                writer.writeText(text)
-            case .variable(let path, let escaped):
-                write(lookup(path), escaped: escaped)
-            case .section(let path, let children):
-                let value = lookup(path)
+    /// Runs `ops[range]`; `overrides` are the blocks the callers pass, by name, as indexes into the
+    /// program's `blocks`.
+    mutating func run(_ range: Range<Int32>, _ overrides: [String: Int]) throws(TemplateError) {
+        var index = Int(range.lowerBound)
+        let end = Int(range.upperBound)
+        while index < end {
+            let op = program.ops[index]
+            index += 1
+            switch op.kind {
+            case .text:
+                writer.writeText(UnsafeBufferPointer(rebasing: program.text[Int(op.a)..<Int(op.b)]))
+            case .variable:
+                write(lookup(op.a, op.b), escaped: op.escaped)
+            case .section:
+                let value = lookup(op.a, op.b)
                 if case .list(let items) = value {
                     for item in items {
                         stack.append(item)
-                        try render(children, overrides)
+                        try run(op.c..<op.d, overrides)
                         stack.removeLast()
                     }
                 } else if value.isTruthy {
                     stack.append(value)
-                    try render(children, overrides)
+                    try run(op.c..<op.d, overrides)
                     stack.removeLast()
                 }
-            case .inverted(let path, let children):
-                if !lookup(path).isTruthy { try render(children, overrides) }
-            case .partial(let inclusion):
-                try include(inclusion, overrides)
-            case .parent(let inclusion, let blocks):
+            case .inverted:
+                if !lookup(op.a, op.b).isTruthy { try run(op.c..<op.d, overrides) }
+            case .partial:
+                let site = op.c >= 0 ? nil : library.program.inclusions[Int(op.d)]
+                try include(op, missing: site, overrides)
+            case .parent:
+                let parent = library.program.parents[Int(op.d)]
                 // The outermost caller's blocks win over those of intermediate parents.
-                try include(inclusion, blocks.merging(overrides) { _, outer in outer })
-            case .block(let site):
+                let merged = parent.arguments.merging(overrides) { _, outer in outer }
+                try include(op, missing: op.c >= 0 ? nil : parent.inclusion, merged)
+            case .block:
+                let site = library.program.blocks[Int(op.a)]
                 if let argument = overrides[site.name] {
-                    try expand(argument, at: site, overrides)
+                    try expand(library.program.blocks[argument], at: site, overrides)
                 } else {
-                    try render(site.nodes, overrides)
+                    try run(op.c..<op.d, overrides)
                 }
             }
         }
     }
 
-    private mutating func include(_ inclusion: Inclusion, _ overrides: [String: Block]) throws(TemplateError) {
-        guard let template = library.templates[inclusion.name] else {
+    /// Expands template `op.c` with `op.a..<op.b` as indentation; `missing` describes the tag when
+    /// the library has no such template.
+    private mutating func include(
+        _ op: Program.Op, missing: Program.InclusionSite?, _ overrides: [String: Int]
+    ) throws(TemplateError) {
+        if let missing {
             guard library.missingPartials == .error else { return }
             throw TemplateError(
-                "unknown partial '\(inclusion.name)'", at: inclusion.location, sourceLine: inclusion.sourceLine)
+                "unknown partial '\(missing.name)'", at: missing.location, sourceLine: missing.sourceLine)
         }
         guard chain.count <= library.recursionLimit else {
-            let shown = chain.prefix(5).joined(separator: " > ")
+            let inclusion =
+                op.kind == .parent
+                ? library.program.parents[Int(op.d)].inclusion : library.program.inclusions[Int(op.d)]
+            let shown = chain.prefix(5).map { library.names[$0] }.joined(separator: " > ")
             throw TemplateError(
                 "partial recursion deeper than \(library.recursionLimit) levels: \(shown) > ...",
                 at: inclusion.location, sourceLine: inclusion.sourceLine)
         }
         let (savedIndent, savedStrip) = (writer.indent, writer.strip)
-        writer.indent = savedIndent + relative(inclusion.indent)
-        writer.strip = []
-        chain.append(inclusion.name)
-        try render(template.nodes, overrides)
+        if op.a < op.b || !savedStrip.isEmpty {
+            writer.indent = Self.joined(savedIndent, relative(bytes(op.a..<op.b)))
+            writer.strip = []
+        }
+        chain.append(Int(op.c))
+        try run(program.templates[Int(op.c)], overrides)
         chain.removeLast()
         (writer.indent, writer.strip) = (savedIndent, savedStrip)
     }
@@ -69,13 +90,24 @@ struct Renderer {
     /// Renders a block's argument at a block site: its definition's indentation is removed from each
     /// line and the site's added.
     private mutating func expand(
-        _ argument: Block, at site: Block, _ overrides: [String: Block]
+        _ argument: Program.BlockSite, at site: Program.BlockSite, _ overrides: [String: Int]
     ) throws(TemplateError) {
         let (savedIndent, savedStrip) = (writer.indent, writer.strip)
-        writer.indent = savedIndent + relative(site.indent)
-        writer.strip = argument.indent
-        try render(argument.nodes, overrides)
+        writer.indent = Self.joined(savedIndent, relative(bytes(site.indent)))
+        writer.strip = bytes(argument.indent)
+        try run(argument.body, overrides)
         (writer.indent, writer.strip) = (savedIndent, savedStrip)
+    }
+
+    private func bytes(_ range: Range<Int32>) -> [UInt8] {
+        range.isEmpty ? [] : Array(program.text[Int(range.lowerBound)..<Int(range.upperBound)])
+    }
+
+    /// `outer + inner` without making a new array when either is empty (the usual case).
+    private static func joined(_ outer: [UInt8], _ inner: [UInt8]) -> [UInt8] {
+        if inner.isEmpty { return outer }
+        if outer.isEmpty { return inner }
+        return outer + inner
     }
 
     /// Indentation written in the current template, less what the enclosing block strips.
@@ -86,18 +118,25 @@ struct Renderer {
         return common == 0 ? indent : Array(indent[common...])
     }
 
-    private func lookup(_ path: NamePath) -> TemplateValue {
-        guard let first = path.components.first else { return stack.last ?? .null }
+    /// The value of the dotted name `names[start..<end]`: its first part is looked up from the
+    /// innermost context outwards, the rest inside what that finds.
+    private func lookup(_ start: Int32, _ end: Int32) -> TemplateValue {
+        guard start < end else { return stack.last ?? .null }
+        let first = program.names[Int(start)]
         var found: TemplateValue?
-        for frame in stack.reversed() {
-            if case .dictionary(let entries) = frame, let value = entries[first] {
+        var index = stack.count - 1
+        while index >= 0 {
+            if case .dictionary(let entries) = stack[index], let value = entries[first] {
                 found = value
                 break
             }
+            index -= 1
         }
         guard var current = found else { return .null }
-        for key in path.components.dropFirst() {
-            guard case .dictionary(let entries) = current, let next = entries[key] else { return .null }
+        for position in Int(start + 1)..<Int(end) {
+            guard case .dictionary(let entries) = current, let next = entries[program.names[position]] else {
+                return .null
+            }
             current = next
         }
         return current

@@ -2,7 +2,10 @@ import SitegenCore
 
 /// A set of named templates that can include each other as partials and parents.
 public struct TemplateLibrary: Sendable {
-    let templates: [String: Template]
+    /// Each template's index in `names` and in the program's `templates`.
+    private let indexByName: [String: Int]
+    let names: [String]
+    let program: Program
     /// What a partial or parent tag naming a missing template does.
     public let missingPartials: MissingPartialPolicy
     /// How many partial and parent expansions may nest before rendering fails.
@@ -13,14 +16,17 @@ public struct TemplateLibrary: Sendable {
         _ templates: [String: Template], missingPartials: MissingPartialPolicy = .renderEmpty,
         recursionLimit: Int = 100
     ) {
-        self.templates = templates
+        names = templates.keys.sorted()
+        let indexByName = Dictionary(uniqueKeysWithValues: names.enumerated().map { ($1, $0) })
+        program = Program(names.map { templates[$0]!.nodes }, indexByName: indexByName)
+        self.indexByName = indexByName
         self.missingPartials = missingPartials
         self.recursionLimit = recursionLimit
     }
 
     /// Whether a template named `name` is in the library.
     public func contains(_ name: String) -> Bool {
-        templates[name] != nil
+        indexByName[name] != nil
     }
 
     /// Renders the template `name` against `context`.
@@ -33,13 +39,15 @@ public struct TemplateLibrary: Sendable {
     /// Renders into a growing byte buffer, appending to what it holds (the hot path for many pages:
     /// reuse one buffer with `removeAll(keepingCapacity: true)` between pages).
     public func render(_ name: String, context: TemplateValue, into buffer: inout [UInt8]) throws(TemplateError) {
-        guard let template = templates[name] else {
+        guard let index = indexByName[name] else {
             throw TemplateError("unknown template '\(name)'", at: SourceLocation(path: name))
         }
-        var renderer = Renderer(library: self, stack: [context], chain: [name])
-        swap(&renderer.writer.bytes, &buffer)
-        defer { swap(&renderer.writer.bytes, &buffer) }
-        renderer.writer.atLineStart = renderer.writer.bytes.last.map { $0 == ASCII.newline } ?? true
-        try renderer.render(template.nodes, [:])
+        try program.withBuffers { buffers throws(TemplateError) in
+            var renderer = Renderer(library: self, program: buffers, stack: [context], chain: [index])
+            swap(&renderer.writer.bytes, &buffer)
+            defer { swap(&renderer.writer.bytes, &buffer) }
+            renderer.writer.atLineStart = renderer.writer.bytes.last.map { $0 == ASCII.newline } ?? true
+            try renderer.run(buffers.templates[index], [:])
+        }
     }
 }

@@ -2,7 +2,7 @@
 ///
 /// Sections treat `null`, `false`, an empty list and an empty string as false; a list repeats its
 /// section once per item; any other value is pushed on the context stack for the section's content.
-public indirect enum TemplateValue: Sendable, Equatable {
+public enum TemplateValue: Sendable, Equatable {
     case null
     case bool(Bool)
     case int(Int)
@@ -12,7 +12,7 @@ public indirect enum TemplateValue: Sendable, Equatable {
     /// HTML-escaped by `{{x}}`, written as is by `{{{x}}}` and `{{&x}}`.
     case string(String)
     case list([TemplateValue])
-    case dictionary([String: TemplateValue])
+    case dictionary(TemplateDictionary)
 
     /// Whether a section over this value renders (and an inverted section does not).
     public var isTruthy: Bool {
@@ -59,6 +59,8 @@ extension TemplateValue: ExpressibleByArrayLiteral {
 extension TemplateValue: ExpressibleByDictionaryLiteral {
     /// Later duplicates of a key replace earlier ones.
     public init(dictionaryLiteral elements: (String, TemplateValue)...) {
-        self = .dictionary(Dictionary(elements, uniquingKeysWith: { _, last in last }))
+        var dictionary = TemplateDictionary()
+        for (key, value) in elements { dictionary[key] = value }
+        self = .dictionary(dictionary)
     }
 }

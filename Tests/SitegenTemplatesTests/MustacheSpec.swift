@@ -78,7 +78,7 @@ struct JSONValue: Decodable {
             return
         }
         if let object = try? decoder.container(keyedBy: AnyKey.self) {
-            var entries: [String: TemplateValue] = [:]
+            var entries = TemplateDictionary()
             for key in object.allKeys { entries[key.stringValue] = try object.decode(JSONValue.self, forKey: key).value }
             value = .dictionary(entries)
             return

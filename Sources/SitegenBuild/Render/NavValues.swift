@@ -119,7 +119,7 @@ struct NavValues: Sendable {
             let node = tree.nodes[index]
             let isOpen = open.contains(index)
             let children = isOpen ? node.children.map(item) : []
-            var fields: [String: TemplateValue] = [
+            var fields: TemplateDictionary = [
                 "title": .string(node.title), "isCurrent": false, "isOpen": .bool(isOpen), "isMore": false,
                 "hasChildren": .bool(!children.isEmpty), "children": .list(children),
             ]

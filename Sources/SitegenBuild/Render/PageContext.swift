@@ -21,7 +21,7 @@ struct PageContext: Sendable {
         let here = page.output
         func link(_ target: SitePath) -> TemplateValue { .string(here.relativeReference(to: target)) }
 
-        var context: [String: TemplateValue] = [
+        var context: TemplateDictionary = [
             "site": .dictionary([
                 "title": .string(model.config.title), "origin": .string(origin),
                 "generator": .string(SitegenVersion.generator),
@@ -37,7 +37,7 @@ struct PageContext: Sendable {
 
         context["nav"] = navValues.value(for: here)
         let crumbs = breadcrumbs(of: here).map { crumb in
-            var fields: [String: TemplateValue] = ["title": .string(crumb.title)]
+            var fields: TemplateDictionary = ["title": .string(crumb.title)]
             if let target = crumb.target { fields["url"] = link(target) }
             return TemplateValue.dictionary(fields)
         }

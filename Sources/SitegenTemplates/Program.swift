@@ -1,0 +1,167 @@
+import SitegenCore
+
+/// Every template of a library compiled into one flat list of instructions over shared byte and
+/// name buffers. Rendering walks plain integers: no string hashing, and no reference counting of
+/// template parts, which in a tree of enum nodes cost more than the rendering itself (a page's
+/// sidebar expands a partial for each of its ~40 entries).
+struct Program: Sendable {
+    enum Kind: UInt8, Sendable {
+        /// `text[a..<b]`.
+        case text
+        /// The value at `names[a..<b]`, HTML-escaped when `escaped`.
+        case variable
+        /// `ops[c..<d]` once for each item of the value at `names[a..<b]`, or once if it is truthy.
+        case section
+        /// `ops[c..<d]` if the value at `names[a..<b]` is falsy.
+        case inverted
+        /// Template `c` (none if negative), each line indented by `text[a..<b]`; `d` is the
+        /// partial's entry in `inclusions`.
+        case partial
+        /// Template `c` (none if negative) with the blocks of `parents[d]`, indented by `text[a..<b]`.
+        case parent
+        /// The block `blocks[a]`: the caller's argument for it if there is one, else `ops[c..<d]`.
+        case block
+    }
+
+    struct Op: Sendable {
+        var kind: Kind
+        var escaped = false
+        var a: Int32 = 0
+        var b: Int32 = 0
+        var c: Int32 = 0
+        var d: Int32 = 0
+    }
+
+    /// What only an error message needs about a partial or parent tag.
+    struct InclusionSite: Sendable {
+        var name: String
+        var location: SourceLocation
+        var sourceLine: String
+    }
+
+    struct ParentSite: Sendable {
+        var inclusion: InclusionSite
+        /// The blocks the parent tag passes, by name, as indexes into `blocks`.
+        var arguments: [String: Int]
+    }
+
+    struct BlockSite: Sendable {
+        var name: String
+        var body: Range<Int32>
+        /// Where the block's indentation is in `text`.
+        var indent: Range<Int32>
+    }
+
+    private(set) var ops: [Op] = []
+    private(set) var text: [UInt8] = []
+    private(set) var names: [InternedName] = []
+    private(set) var inclusions: [InclusionSite] = []
+    private(set) var parents: [ParentSite] = []
+    private(set) var blocks: [BlockSite] = []
+    /// Each template's instructions, by library index.
+    private(set) var templates: [Range<Int32>] = []
+
+    /// Compiles `bodies` (the library's templates in index order); `indexByName` resolves partial
+    /// and parent tags.
+    init(_ bodies: [[Node]], indexByName: [String: Int]) {
+        for body in bodies { templates.append(compile(body, indexByName)) }
+    }
+
+    /// Appends the instructions of `nodes` and returns where they are. The bodies of sections and
+    /// blocks are compiled first, so that the instructions of one list are contiguous.
+    private mutating func compile(_ nodes: [Node], _ indexByName: [String: Int]) -> Range<Int32> {
+        var list: [Op] = []
+        for node in nodes {
+            switch node {
+            case .text(let bytes):
+                let range = append(bytes)
+                list.append(Op(kind: .text, a: range.lowerBound, b: range.upperBound))
+            case .variable(let path, let escaped):
+                let range = append(path)
+                list.append(Op(kind: .variable, escaped: escaped, a: range.lowerBound, b: range.upperBound))
+            case .section(let path, let children), .inverted(let path, let children):
+                let body = compile(children, indexByName)
+                let range = append(path)
+                let kind: Kind = if case .section = node { .section } else { .inverted }
+                list.append(
+                    Op(kind: kind, a: range.lowerBound, b: range.upperBound, c: body.lowerBound, d: body.upperBound))
+            case .partial(let inclusion):
+                let indent = append(inclusion.indent)
+                inclusions.append(site(of: inclusion))
+                list.append(
+                    Op(
+                        kind: .partial, a: indent.lowerBound, b: indent.upperBound,
+                        c: target(inclusion, indexByName), d: Int32(inclusions.count - 1)))
+            case .parent(let inclusion, let arguments):
+                var compiled: [String: Int] = [:]
+                for (name, block) in arguments { compiled[name] = compile(block, indexByName) }
+                let indent = append(inclusion.indent)
+                parents.append(ParentSite(inclusion: site(of: inclusion), arguments: compiled))
+                list.append(
+                    Op(
+                        kind: .parent, a: indent.lowerBound, b: indent.upperBound,
+                        c: target(inclusion, indexByName), d: Int32(parents.count - 1)))
+            case .block(let block):
+                let index = compile(block, indexByName)
+                let body = blocks[index].body
+                list.append(Op(kind: .block, a: Int32(index), c: body.lowerBound, d: body.upperBound))
+            }
+        }
+        let start = Int32(ops.count)
+        ops += list
+        return start..<Int32(ops.count)
+    }
+
+    /// Compiles a block's content and returns its index in `blocks`.
+    private mutating func compile(_ block: Block, _ indexByName: [String: Int]) -> Int {
+        let body = compile(block.nodes, indexByName)
+        blocks.append(BlockSite(name: block.name, body: body, indent: append(block.indent)))
+        return blocks.count - 1
+    }
+
+    private func target(_ inclusion: Inclusion, _ indexByName: [String: Int]) -> Int32 {
+        indexByName[inclusion.name].map { Int32($0) } ?? -1
+    }
+
+    private func site(of inclusion: Inclusion) -> InclusionSite {
+        InclusionSite(name: inclusion.name, location: inclusion.location, sourceLine: inclusion.sourceLine)
+    }
+
+    private mutating func append(_ bytes: [UInt8]) -> Range<Int32> {
+        let start = Int32(text.count)
+        text += bytes
+        return start..<Int32(text.count)
+    }
+
+    private mutating func append(_ path: NamePath) -> Range<Int32> {
+        let start = Int32(names.count)
+        names += path.components
+        return start..<Int32(names.count)
+    }
+}
+
+extension Program {
+    /// The program's flat arrays as buffer pointers, valid for the duration of `body`: the render
+    /// loop reads them without retaining anything.
+    struct Buffers {
+        let ops: UnsafeBufferPointer<Op>
+        let text: UnsafeBufferPointer<UInt8>
+        let names: UnsafeBufferPointer<InternedName>
+        let templates: UnsafeBufferPointer<Range<Int32>>
+    }
+
+    func withBuffers<R>(_ body: (Buffers) throws(TemplateError) -> R) throws(TemplateError) -> R {
+        let result: Result<R, TemplateError> = ops.withUnsafeBufferPointer { ops in
+            text.withUnsafeBufferPointer { text in
+                names.withUnsafeBufferPointer { names in
+                    templates.withUnsafeBufferPointer { templates in
+                        Result { () throws(TemplateError) -> R in
+                            try body(Buffers(ops: ops, text: text, names: names, templates: templates))
+                        }
+                    }
+                }
+            }
+        }
+        return try result.get()
+    }
+}

@@ -1,0 +1,58 @@
+/// The keys and values of a ``TemplateValue/dictionary(_:)``: a small map that template lookups
+/// scan by interned name. Keys are unique; their order is not part of the value (`==` ignores it).
+public struct TemplateDictionary: Sendable, Equatable, ExpressibleByDictionaryLiteral {
+    struct Entry: Sendable {
+        let name: InternedName
+        let key: String
+        var value: TemplateValue
+    }
+
+    private(set) var entries: [Entry] = []
+
+    /// An empty dictionary.
+    public init() {}
+
+    /// The entries of `dictionary`.
+    public init(_ dictionary: [String: TemplateValue]) {
+        entries.reserveCapacity(dictionary.count)
+        for (key, value) in dictionary { entries.append(Entry(name: InternedName(key), key: key, value: value)) }
+    }
+
+    /// Later duplicates of a key replace earlier ones.
+    public init(dictionaryLiteral elements: (String, TemplateValue)...) {
+        entries.reserveCapacity(elements.count)
+        for (key, value) in elements { self[key] = value }
+    }
+
+    /// How many keys there are.
+    public var count: Int { entries.count }
+
+    /// The keys, in no particular order.
+    public var keys: [String] { entries.map(\.key) }
+
+    /// The value under `key`; setting `nil` removes the key.
+    public subscript(key: String) -> TemplateValue? {
+        get { InternedName.existing(key).flatMap { self[$0] } }
+        set {
+            let name = InternedName(key)
+            if let index = index(of: name) {
+                if let newValue { entries[index].value = newValue } else { entries.remove(at: index) }
+            } else if let newValue {
+                entries.append(Entry(name: name, key: key, value: newValue))
+            }
+        }
+    }
+
+    subscript(name: InternedName) -> TemplateValue? {
+        index(of: name).map { entries[$0].value }
+    }
+
+    private func index(of name: InternedName) -> Int? {
+        for index in entries.indices where entries[index].name == name { return index }
+        return nil
+    }
+
+    public static func == (lhs: TemplateDictionary, rhs: TemplateDictionary) -> Bool {
+        lhs.count == rhs.count && lhs.entries.allSatisfy { rhs[$0.name] == $0.value }
+    }
+}
