@@ -158,32 +158,42 @@ public struct SitePath: Sendable, Hashable, Comparable, CustomStringConvertible,
     /// The relative reference from the folder of `self` to `target` (`a/b.html` → `c/d.html` gives
     /// `../c/d.html`), for links that work from `file://` as well as under the scheme.
     public func relativeReference(to target: SitePath) -> String {
-        let from = rawValue.utf8, to = target.rawValue.utf8
+        var from = rawValue, to = target.rawValue
         let slash = UInt8(ascii: "/")
-        // The longest common prefix that ends at a folder boundary of both paths.
-        var commonEnd = from.startIndex, targetCommonEnd = to.startIndex
-        var i = from.startIndex, j = to.startIndex
-        while i != from.endIndex, j != to.endIndex, from[i] == to[j] {
-            if from[i] == slash {
-                commonEnd = from.index(after: i)
-                targetCommonEnd = to.index(after: j)
+        return from.withUTF8 { from in
+            to.withUTF8 { to in
+                // The longest common prefix that ends at a folder boundary of both paths.
+                var commonEnd = 0
+                var index = 0
+                while index < from.count, index < to.count, from[index] == to[index] {
+                    if from[index] == slash { commonEnd = index + 1 }
+                    index += 1
+                }
+                var ups = 0
+                for byte in from[commonEnd...] where byte == slash { ups += 1 }
+                let rest = UnsafeBufferPointer(rebasing: to[commonEnd...])
+                var out: [UInt8] = []
+                out.reserveCapacity(ups * 3 + rest.count + 2)
+                for _ in 0..<ups { out += [UInt8(ascii: "."), UInt8(ascii: "."), slash] }
+                // Percent-encoded as URLs must be (`my page.html` → `my%20page.html`); plain names pass as they are.
+                if rest.allSatisfy(Self.isPlainURLByte) {
+                    out.append(contentsOf: rest)
+                } else {
+                    let text = String(decoding: rest, as: UTF8.self)
+                    out.append(contentsOf: (text.addingPercentEncoding(withAllowedCharacters: Self.pathCharacters) ?? text).utf8)
+                }
+                // `x:y.html` would read as a URL with the scheme `x`.
+                if out.prefix(while: { $0 != slash }).contains(UInt8(ascii: ":")) {
+                    out.insert(contentsOf: [UInt8(ascii: "."), slash], at: 0)
+                }
+                return out.isEmpty ? "./" : String(decoding: out, as: UTF8.self)
             }
-            i = from.index(after: i)
-            j = to.index(after: j)
         }
-        let ups = from[commonEnd...].reduce(0) { $1 == slash ? $0 + 1 : $0 }
-        var out = String(repeating: "../", count: ups)
-        let rest = target.rawValue[targetCommonEnd...]
-        // Percent-encoded as URLs must be (`my page.html` → `my%20page.html`); plain names pass as they are.
-        if rest.utf8.allSatisfy(Self.isPlainURLByte) {
-            out += rest
-        } else {
-            out += rest.addingPercentEncoding(withAllowedCharacters: Self.pathCharacters) ?? String(rest)
-        }
-        // `x:y.html` would read as a URL with the scheme `x`.
-        if let firstSegment = out.split(separator: "/", omittingEmptySubsequences: false).first, firstSegment.contains(":") {
-            out = "./" + out
-        }
-        return out.isEmpty ? "./" : out
+    }
+
+    /// How many folders deep this path is (`a/b/c.html` gives 2).
+    public var folderDepth: Int {
+        var raw = rawValue
+        return raw.withUTF8 { bytes in bytes.reduce(0) { $1 == UInt8(ascii: "/") ? $0 + 1 : $0 } }
     }
 }

@@ -16,6 +16,18 @@ struct InternedName: Hashable, Sendable {
         }
     }
 
+    /// The integers of `names`, in order, made under one lock.
+    static func intern<Names: Sequence<String>>(_ names: Names) -> [InternedName] {
+        table.withLock { table in
+            names.map { name in
+                if let id = table[name] { return InternedName(id: id) }
+                let id = Int32(truncatingIfNeeded: table.count)
+                table[name] = id
+                return InternedName(id: id)
+            }
+        }
+    }
+
     /// The name's integer if it was ever interned; a name never interned is in no dictionary.
     static func existing(_ name: String) -> InternedName? {
         table.withLock { $0[name] }.map(InternedName.init(id:))

@@ -14,14 +14,22 @@ public struct TemplateDictionary: Sendable, Equatable, ExpressibleByDictionaryLi
 
     /// The entries of `dictionary`.
     public init(_ dictionary: [String: TemplateValue]) {
+        let names = InternedName.intern(dictionary.keys)
         entries.reserveCapacity(dictionary.count)
-        for (key, value) in dictionary { entries.append(Entry(name: InternedName(key), key: key, value: value)) }
+        for ((key, value), name) in zip(dictionary, names) { entries.append(Entry(name: name, key: key, value: value)) }
     }
 
     /// Later duplicates of a key replace earlier ones.
     public init(dictionaryLiteral elements: (String, TemplateValue)...) {
+        let names = InternedName.intern(elements.lazy.map(\.0))
         entries.reserveCapacity(elements.count)
-        for (key, value) in elements { self[key] = value }
+        for ((key, value), name) in zip(elements, names) {
+            if let index = index(of: name) {
+                entries[index].value = value
+            } else {
+                entries.append(Entry(name: name, key: key, value: value))
+            }
+        }
     }
 
     /// How many keys there are.

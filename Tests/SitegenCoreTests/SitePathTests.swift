@@ -23,6 +23,17 @@ import Testing
         #expect(page.relativeReference(to: SitePath(unchecked: "guide/my page.html")) == "../my%20page.html")
         #expect(SitePath(unchecked: "a.html").relativeReference(to: SitePath(unchecked: "café.html")) == "caf%C3%A9.html")
         #expect(SitePath(unchecked: "a.html").relativeReference(to: SitePath(unchecked: "x:y.html")) == "./x:y.html")
+        #expect(page.relativeReference(to: SitePath(unchecked: "x:y/z.html")) == "../../x:y/z.html")
+        #expect(page.relativeReference(to: SitePath(unchecked: "guide/a/x:y/z.html")) == "./x:y/z.html")
+        #expect(page.relativeReference(to: SitePath(unchecked: "guide/a/sub/b:c.html")) == "sub/b:c.html")
+        #expect(page.relativeReference(to: page) == "b.html")
+        #expect(page.relativeReference(to: SitePath(unchecked: "guide/ab/c.html")) == "../ab/c.html")
+    }
+
+    @Test func folderDepthCountsFolders() {
+        #expect(SitePath(unchecked: "index.html").folderDepth == 0)
+        #expect(SitePath(unchecked: "guide/a/b.html").folderDepth == 2)
+        #expect(SitePath(unchecked: "é/ü.html").folderDepth == 1)
     }
 
     @Test func extensions() {

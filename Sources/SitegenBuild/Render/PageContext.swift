@@ -32,7 +32,7 @@ struct PageContext: Sendable {
                 "showTitle": .bool(!page.body.headings.contains { $0.level == 1 }),
             ]),
             "content": .string(page.body.html),
-            "root": .string(String(repeating: "../", count: here.segments.count - 1)),
+            "root": .string(String(repeating: "../", count: here.folderDepth)),
         ]
 
         context["nav"] = navValues.value(for: here)
