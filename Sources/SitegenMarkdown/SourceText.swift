@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// The original Markdown as UTF-8 bytes, indexed by line, so positions reported by cmark can be
 /// checked against (and corrected to) the file the author edits. Lines and columns are 1-based;
 /// columns count UTF-8 bytes.
@@ -9,8 +15,13 @@ struct SourceText {
     init(_ bytes: [UInt8]) {
         self.bytes = bytes
         var starts = [0]
-        for (offset, byte) in bytes.enumerated() where byte == newline {
-            starts.append(offset + 1)
+        bytes.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return }
+            var from = 0
+            while from < buffer.count, let hit = memchr(base + from, Int32(newline), buffer.count - from) {
+                from = base.distance(to: hit.assumingMemoryBound(to: UInt8.self)) + 1
+                starts.append(from)
+            }
         }
         lineStarts = starts
     }

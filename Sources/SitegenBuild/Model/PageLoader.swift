@@ -43,36 +43,3 @@ struct PageLoader: Sendable {
             size: file.size)
     }
 }
-
-/// Finds `id="…"` and `name="…"` attribute values in rendered HTML, for fragments that point at
-/// raw HTML anchors written in Markdown.
-enum AnchorScanner {
-    static func anchors(inHTML html: String) -> [String] {
-        var found: [String] = []
-        var utf8 = Array(html.utf8)
-        utf8.append(0)
-        let quote = UInt8(ascii: "\""), equals = UInt8(ascii: "=")
-        var i = 1
-        while i + 4 < utf8.count {
-            let isSpace =
-                utf8[i - 1] == UInt8(ascii: " ") || utf8[i - 1] == UInt8(ascii: "\n") || utf8[i - 1] == UInt8(ascii: "\t")
-            var nameLength = 0
-            if isSpace, utf8[i] | 0x20 == UInt8(ascii: "i"), utf8[i + 1] | 0x20 == UInt8(ascii: "d"), utf8[i + 2] == equals {
-                nameLength = 2
-            } else if isSpace, i + 6 < utf8.count, utf8[i] | 0x20 == UInt8(ascii: "n"), utf8[i + 1] | 0x20 == UInt8(ascii: "a"),
-                utf8[i + 2] | 0x20 == UInt8(ascii: "m"), utf8[i + 3] | 0x20 == UInt8(ascii: "e"), utf8[i + 4] == equals
-            {
-                nameLength = 4
-            }
-            if nameLength > 0, utf8[i + nameLength + 1] == quote {
-                let start = i + nameLength + 2
-                var end = start
-                while end < utf8.count - 1, utf8[end] != quote { end += 1 }
-                found.append(String(decoding: utf8[start..<end], as: UTF8.self))
-                i = end
-            }
-            i += 1
-        }
-        return found
-    }
-}
