@@ -45,6 +45,7 @@ public struct LinkChecker: Sendable {
         let previous = memo
         let memo = memo.map { MemoView(memo: $0, table: table) }
         state.keyOfPath = table.keys
+        let folders = FolderLinkCache()
         let limit = max(2, ProcessInfo.processInfo.activeProcessorCount * 4)
         await withTaskGroup(of: LoadedResource.self) { group in
             var head = 0, running = 0
@@ -54,7 +55,9 @@ public struct LinkChecker: Sendable {
                     head += 1
                     running += 1
                     group.addTask {
-                        await Self.load(url, key: key, fetcher: fetcher, resolver: resolver, table: table, memo: memo)
+                        await Self.load(
+                            url, key: key, fetcher: fetcher, resolver: resolver, table: table, memo: memo,
+                            folders: folders)
                     }
                 }
                 guard let loaded = await group.next() else { break }
@@ -98,7 +101,8 @@ public struct LinkChecker: Sendable {
 
     /// The map step for one URL: fetch, and parse and resolve if it is same-origin HTML or CSS.
     static func load(
-        _ url: URL, key: String, fetcher: any ResourceFetching, resolver: LinkResolver, table: PathTable, memo: MemoView?
+        _ url: URL, key: String, fetcher: any ResourceFetching, resolver: LinkResolver, table: PathTable, memo: MemoView?,
+        folders: FolderLinkCache? = nil
     ) async -> LoadedResource {
         let located = await fetcher.locate(url)
         if let located {
@@ -128,20 +132,34 @@ public struct LinkChecker: Sendable {
             var accepted: Set<Int32> = []
             var acceptedCount = 0
             let anchorNames = Set(facts.anchors.map(\.name))
+            let folder = base == nil ? folders?.folder(of: pagePath) : nil
             for link in facts.links {
-                let target = resolver.resolve(link.url, page: pageURL, pagePath: pagePath, base: base)
-                switch target {
-                case .notALink, .ignored:
+                let shared = folder != nil && FolderLinkCache.isFolderWide(link.url)
+                var outcome = shared ? folder?.outcome(of: link.url) : nil
+                if outcome == nil {
+                    let target = resolver.resolve(link.url, page: pageURL, pagePath: pagePath, base: base)
+                    switch target {
+                    case .notALink, .ignored:
+                        outcome = .skipped
+                    case .samePage(let fragment) where kind != .html || LinkRules.hasAnchor(fragment, in: anchorNames):
+                        // Judged here, against the page's own ids: a table of contents needs no memo.
+                        acceptedCount += 1
+                        continue
+                    case .sameOrigin(let same)
+                    where same.fragment == nil && !same.escapesRoot && !same.absolutePath:
+                        outcome = table.index(same.path, key: same.key).map { .accepted($0) } ?? .pending(target)
+                    default:
+                        outcome = .pending(target)
+                    }
+                    if shared, let outcome { folder?.remember(outcome, of: link.url) }
+                }
+                switch outcome {
+                case .skipped?, nil:
                     continue
-                case .samePage(let fragment) where kind != .html || LinkRules.hasAnchor(fragment, in: anchorNames):
-                    // Judged here, against the page's own ids: a table of contents needs no memo.
+                case .accepted(let index)?:
+                    accepted.insert(index)
                     acceptedCount += 1
-                case .sameOrigin(let same)
-                where same.fragment == nil && !same.escapesRoot && !same.absolutePath
-                    && table.index(same.path, key: same.key) != nil:
-                    accepted.insert(table.index(same.path, key: same.key) ?? 0)
-                    acceptedCount += 1
-                default:
+                case .pending(let target)?:
                     links.append(ResolvedLink(link: link, target: target))
                 }
             }

@@ -147,6 +147,34 @@ import Testing
         #expect(report.messages(.brokenLink) == ["no file 'guide/b.html' in the bundle (did you mean 'guide/a.html'?)"])
     }
 
+    @Test func siblingsShareResolvedLinksButNotAcrossBaseHrefOrPage() async {
+        // Each page of `guide/` writes the same references; what one resolved is reused by the next,
+        // except on a page whose `<base href>` moves them, and for `#x` and `?x`, which name the page.
+        var files: [String: String] = [
+            "index.html": "<a href=guide/p0.html>g</a><a href=other/x.html>o</a>",
+            "guide/x.html": "<h2 id=sec>",
+            "other/x.html": "<a href=../index.html>",
+            "guide/based.html": "<base href=\"../other/\"><a href=\"x.html#sec\">a</a><a href=\"x.html\">b</a>",
+        ]
+        for index in 0..<12 {
+            files["guide/p\(index).html"] =
+                "<h2 id=own\(index)>\n<a href=\"x.html#sec\">a</a><a href=\"x.html\">b</a><a href=\"p\((index + 1) % 12).html\">n</a>"
+                + "<a href=\"?q#own\(index)\">q</a><a href=\"x.html#nope\">f</a><a href=based.html>c</a>"
+                + (index % 2 == 0 ? "<h3 id=even>" : "") + "<a href=\"#even\">e</a><a href=\"?v#even\">v</a>"
+        }
+        let report = await InMemoryFetcher(files).check()
+        let pages = (0..<12).map { "guide/p\($0).html" }
+        var expected = ["guide/based.html": ["no id 'sec' in other/x.html"]]
+        for (index, page) in pages.enumerated() {
+            expected[page] = ["no id 'nope' in guide/x.html"]
+            if index % 2 == 1 { expected[page]! += ["no id 'even' in \(page)", "no id 'even' in \(page)"] }
+        }
+        var found: [String: [String]] = [:]
+        for finding in report.findings { found[finding.page ?? "", default: []].append(finding.diagnostic.message) }
+        #expect(found.mapValues { $0.sorted() } == expected.mapValues { $0.sorted() })
+        #expect(report.summary.allSatisfy { $0.hasPrefix("broken-fragment") })
+    }
+
     @Test func cssImportsAndURLsAreFollowed() async {
         let site = InMemoryFetcher([
             "index.html": "<link rel=stylesheet href=css/main.css><div style=\"background:url(img/missing.png)\">",
