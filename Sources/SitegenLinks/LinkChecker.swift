@@ -112,7 +112,8 @@ public struct LinkChecker: Sendable {
                 return LoadedResource(key: key, outcome: outcome, document: document, sha256: located.sha256, fromMemo: true)
             }
         }
-        switch await fetcher.fetch(url) {
+        let fetched = if let located { await fetcher.fetch(url, located: located) } else { await fetcher.fetch(url) }
+        switch fetched {
         case .notFound: return LoadedResource(key: key, outcome: .notFound)
         case .outsideBundle: return LoadedResource(key: key, outcome: .outsideBundle)
         case .found(let path, let mimeType, let body):

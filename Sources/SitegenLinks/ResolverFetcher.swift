@@ -24,7 +24,15 @@ public struct ResolverFetcher: ResourceFetching {
 
     public func locate(_ url: URL) async -> LocatedResource? {
         guard case .success(let resource) = resolver.resolve(url), let sha256 = resource.sha256 else { return nil }
-        return LocatedResource(path: resource.path, mimeType: resource.mimeType, sha256: sha256)
+        var located = LocatedResource(path: resource.path, mimeType: resource.mimeType, sha256: sha256)
+        located.resolved = resource
+        return located
+    }
+
+    public func fetch(_ url: URL, located: LocatedResource) async -> FetchResult {
+        guard let resource = located.resolved else { return await fetch(url) }
+        guard let body = try? resolver.contents(of: resource) else { return .notFound }
+        return .found(path: resource.path, mimeType: resource.mimeType, body: body)
     }
 
     public func forEachFileHash(_ body: (_ path: String, _ sha256: String) -> Void) -> Bool {

@@ -1,4 +1,5 @@
 import Foundation
+import SitegenBundle
 
 /// How the crawler reaches resources: the app's resolver in production, an in-memory tree in tests.
 public protocol ResourceFetching: Sendable {
@@ -15,6 +16,8 @@ public protocol ResourceFetching: Sendable {
     /// fetcher knows them (a bundle with a manifest). Lets the crawl skip files it has parsed before
     /// and files it never parses. The default knows nothing.
     func locate(_ url: URL) async -> LocatedResource?
+    /// Reads what `locate` found for `url`, without resolving the URL again. The default fetches `url`.
+    func fetch(_ url: URL, located: LocatedResource) async -> FetchResult
     /// Calls `body` with the path and SHA-256 of every bundle file, when the fetcher knows them
     /// without reading the files (a bundle with a manifest), and returns whether it did: how
     /// `recheck` finds what changed. The default knows nothing.
@@ -25,10 +28,12 @@ public protocol ResourceFetching: Sendable {
 }
 
 /// A file a URL resolves to, known without reading it.
-public struct LocatedResource: Sendable, Hashable {
+public struct LocatedResource: Sendable, Equatable {
     public var path: String
     public var mimeType: String
     public var sha256: String
+    /// What the resolver answered, for `ResolverFetcher` to read without resolving again.
+    var resolved: ResolvedResource?
 
     public init(path: String, mimeType: String, sha256: String) {
         self.path = path
@@ -39,6 +44,7 @@ public struct LocatedResource: Sendable, Hashable {
 
 extension ResourceFetching {
     public func locate(_ url: URL) async -> LocatedResource? { nil }
+    public func fetch(_ url: URL, located: LocatedResource) async -> FetchResult { await fetch(url) }
     public func forEachFileHash(_ body: (_ path: String, _ sha256: String) -> Void) -> Bool { false }
     public var resolutionFingerprint: UInt64 { 0 }
 }

@@ -124,6 +124,31 @@ import Testing
         }
     }
 
+    @Test func realFilesBelowTheRootWithAndWithoutSymlinks() throws {
+        let fixture = try Fixture()
+        defer { fixture.remove() }
+        try FileManager.default.createSymbolicLink(
+            atPath: fixture.bundle.appendingPathComponent("docs").path, withDestinationPath: "guide")
+        let tree = try BundleTree(fixture.bundle)
+        let real = tree.root.appendingPathComponent("guide/install.html").path
+        // Plain parts, a symlinked folder inside the bundle, and dot parts all end at the same file.
+        for path in ["guide/install.html", "docs/install.html", "guide/./install.html", "assets/../guide/install.html"] {
+            let file = try tree.realFile(path).get()
+            #expect(file.url.path == real, "\(path)")
+            #expect(file.size == 16)
+        }
+        #expect(failure(tree.realFile("guide")) == .notFound(path: "guide"))
+        #expect(failure(tree.realFile("guide/install.html/x")) == .notFound(path: "guide/install.html/x"))
+        #expect(failure(tree.realFile("guide/missing.html")) == .notFound(path: "guide/missing.html"))
+        #expect(failure(tree.realFile("up/secret.txt")) == .outsideBundle(path: "up/secret.txt"))
+        #expect(failure(tree.realFile("guide/../../secret.txt")) == .outsideBundle(path: "guide/../../secret.txt"))
+        #expect(failure(tree.realFile("leak.txt")) == .outsideBundle(path: "leak.txt"))
+    }
+
+    private func failure(_ result: Result<(url: URL, size: Int), ResolutionFailure>) -> ResolutionFailure? {
+        if case .failure(let failure) = result { failure } else { nil }
+    }
+
     @Test func relativeResolution() async throws {
         let fixture = try Fixture()
         defer { fixture.remove() }

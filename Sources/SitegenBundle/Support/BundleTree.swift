@@ -27,6 +27,31 @@ struct BundleTree: Sendable {
     /// The real file behind a bundle-relative path and its size: refused when a symlink leads out
     /// of the bundle, not found when it is missing or not a regular file.
     func realFile(_ relative: String) -> Result<(url: URL, size: Int), ResolutionFailure> {
+        // The root is real, so a plain path below it none of whose parts is a symlink is its own real
+        // path: one lstat(2) per part instead of realpath(3)'s readlink(2) for every part of the
+        // root's path too. A symlink, or a `.` or `..` part, takes realpath.
+        var path = prefix
+        var info = stat()
+        var start = relative.startIndex
+        while true {
+            let end = relative[start...].firstIndex(of: "/") ?? relative.endIndex
+            let part = relative[start..<end]
+            if part.isEmpty || part == "." || part == ".." { return realFileThroughLinks(relative) }
+            path += part
+            guard lstat(path, &info) == 0 else { return .failure(.notFound(path: relative)) }
+            let type = info.st_mode & S_IFMT
+            if type == S_IFLNK { return realFileThroughLinks(relative) }
+            if end == relative.endIndex {
+                guard type == S_IFREG else { return .failure(.notFound(path: relative)) }
+                return .success((URL(fileURLWithPath: path), Int(info.st_size)))
+            }
+            guard type == S_IFDIR else { return .failure(.notFound(path: relative)) }
+            path += "/"
+            start = relative.index(after: end)
+        }
+    }
+
+    private func realFileThroughLinks(_ relative: String) -> Result<(url: URL, size: Int), ResolutionFailure> {
         // realpath(3) and stat(2) directly: Foundation's equivalents cost more than reading the file.
         guard let resolved = realpath(prefix + relative, nil) else { return .failure(.notFound(path: relative)) }
         let real = String(cString: resolved)
