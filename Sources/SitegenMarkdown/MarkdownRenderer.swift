@@ -1,4 +1,5 @@
 import CCmark
+import CCmarkArena
 
 /// Markdown → HTML fragment, headings and links, through libcmark. The only file that imports
 /// `CCmark`: the C tree is walked once, copied into Swift values, and freed before returning.
@@ -22,32 +23,43 @@ public enum MarkdownRenderer {
         if options.smartPunctuation { parseOptions |= CMARK_OPT_SMART }
         if options.rawHTML { renderOptions |= CMARK_OPT_UNSAFE }
 
-        let parsed = markdown.withCString { cmark_parse_document($0, source.bytes.count, parseOptions) }
+        // Everything cmark allocates for this page comes from this thread's arena and is dropped at
+        // once when the page is done: nodes are never freed one by one.
+        sitegen_cmark_arena_reset()
+        defer { sitegen_cmark_arena_reset() }
+        let mem = sitegen_cmark_arena_mem().assumingMemoryBound(to: cmark_mem.self)
+        guard let parser = cmark_parser_new_with_mem(parseOptions, mem) else {
+            return RenderedMarkdown(html: "", title: nil, headings: [], links: [])
+        }
+        source.bytes.withUnsafeBufferPointer { bytes in
+            bytes.withMemoryRebound(to: CChar.self) { cmark_parser_feed(parser, $0.baseAddress, $0.count) }
+        }
+        let parsed = cmark_parser_finish(parser)
+        cmark_parser_free(parser)
         guard let document = parsed else {
             return RenderedMarkdown(html: "", title: nil, headings: [], links: [])
         }
-        defer { cmark_node_free(document) }
 
         var walk = Walk(positions: InlinePositions(source: source), lineOffset: lineOffset)
         walk.run(document)
         for heading in walk.headingNodes {
-            replace(heading.node, level: heading.level, id: heading.id)
+            replace(heading.node, level: heading.level, id: heading.id, mem: mem)
         }
 
         var html = ""
-        if let rendered = cmark_render_html(document, renderOptions) {
-            html = String(cString: rendered)
-            cmark_get_default_mem_allocator().pointee.free(rendered)
-        }
+        if let rendered = cmark_render_html(document, renderOptions) { html = String(cString: rendered) }
         let title = walk.headings.first { $0.level == 1 }?.text
         return RenderedMarkdown(html: html, title: title, headings: walk.headings, links: walk.links)
     }
 
     /// Swaps a heading for a custom block around a custom inline carrying the tags, id and anchor
     /// (a custom block alone would put its tags on lines of their own), moving the inline children.
-    private static func replace(_ heading: OpaquePointer, level: Int, id: String) {
-        guard let block = cmark_node_new(CMARK_NODE_CUSTOM_BLOCK) else { return }
-        guard let inline = cmark_node_new(CMARK_NODE_CUSTOM_INLINE), cmark_node_append_child(block, inline) == 1
+    private static func replace(
+        _ heading: OpaquePointer, level: Int, id: String, mem: UnsafeMutablePointer<cmark_mem>
+    ) {
+        guard let block = cmark_node_new_with_mem(CMARK_NODE_CUSTOM_BLOCK, mem) else { return }
+        guard let inline = cmark_node_new_with_mem(CMARK_NODE_CUSTOM_INLINE, mem),
+            cmark_node_append_child(block, inline) == 1
         else {
             cmark_node_free(block)
             return

@@ -1,0 +1,47 @@
+import Testing
+
+@testable import SitegenMarkdown
+
+/// cmark allocates a page's nodes and buffers from a per-thread arena that is reset between pages.
+@Suite("Rendering through the per-thread arena")
+struct ArenaRenderingTests {
+    /// Larger than the arena's 1 MB chunks: one paragraph whose text buffer grows by reallocation,
+    /// and many headings and links.
+    static let large: String = {
+        var text = "# Big\n\n" + String(repeating: "word ", count: 400_000) + "\n\n"
+        for index in 0..<2_000 { text += "## Part \(index)\n\nSee [next](p\(index + 1).md#part-\(index)).\n\n" }
+        return text
+    }()
+
+    static let small = "# Small\n\nA [link](other.md) and `code`.\n\n## Again\n"
+
+    @Test func largePagesRenderWholeAndTheArenaIsReusedAfterThem() {
+        let first = MarkdownRenderer.render(Self.large)
+        #expect(first.html.utf8.count > 2_000_000)
+        #expect(first.html.hasSuffix("</p>\n"))
+        #expect(first.headings.count == 2_001)
+        #expect(first.links.count == 2_000)
+        #expect(first.links.last?.rewritten == "p2000.html#part-1999")
+        let small = MarkdownRenderer.render(Self.small)
+        #expect(
+            small.html
+                == "<h1 id=\"small\"><a class=\"anchor\" href=\"#small\" aria-hidden=\"true\">#</a>Small</h1>\n"
+                + "<p>A <a href=\"other.html\">link</a> and <code>code</code>.</p>\n"
+                + "<h2 id=\"again\"><a class=\"anchor\" href=\"#again\" aria-hidden=\"true\">#</a>Again</h2>\n")
+        #expect(MarkdownRenderer.render(Self.large).html == first.html)
+    }
+
+    @Test func pagesRenderedOnManyThreadsAtOnceMatchOneByOne() async {
+        let pages = (0..<64).map { index in
+            index % 16 == 0 ? Self.large : Self.small + String(repeating: "\n\nMore [x](x\(index).md).", count: index)
+        }
+        let alone = pages.map { MarkdownRenderer.render($0).html }
+        let together = await withTaskGroup(of: (Int, String).self) { group in
+            for (index, page) in pages.enumerated() { group.addTask { (index, MarkdownRenderer.render(page).html) } }
+            var results = Array(repeating: "", count: pages.count)
+            for await (index, html) in group { results[index] = html }
+            return results
+        }
+        #expect(together == alone)
+    }
+}
