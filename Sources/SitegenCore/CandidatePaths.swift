@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Every linkable path of a site or bundle, searched when a link is broken:
 /// for the same path in other letter case, and for paths in the same folder or with the same name to
 /// suggest. A scan of the UTF-8 bytes per broken link costs less than indexing 20,000 paths on every
@@ -8,6 +14,8 @@ public struct CandidatePaths: Sendable {
     private let bytes: [UInt8]
     /// Where each path ends in `bytes`.
     private let ends: [Int]
+    /// Where each path's last component starts in `bytes` (after its last `/`, if any).
+    private let nameStarts: [Int]
 
     public init(paths: [String]) {
         self.paths = paths
@@ -15,12 +23,18 @@ public struct CandidatePaths: Sendable {
         bytes.reserveCapacity(paths.count * 48)
         var ends: [Int] = []
         ends.reserveCapacity(paths.count)
+        var nameStarts: [Int] = []
+        nameStarts.reserveCapacity(paths.count)
         for var path in paths {
-            path.withUTF8 { bytes.append(contentsOf: $0) }
+            path.withUTF8 { path in
+                nameStarts.append(bytes.count + (path.lastIndex(of: UInt8(ascii: "/")).map { $0 + 1 } ?? 0))
+                bytes.append(contentsOf: path)
+            }
             ends.append(bytes.count)
         }
         self.bytes = bytes
         self.ends = ends
+        self.nameStarts = nameStarts
     }
 
     /// The first path, in sorted order, equal to `path` but for letter case.
@@ -51,26 +65,33 @@ public struct CandidatePaths: Sendable {
     public func nearby(_ path: String) -> [String] {
         let wanted = Array(path.utf8)
         let slash = wanted.lastIndex(of: UInt8(ascii: "/"))
-        let folder = slash.map { Array(wanted[..<$0]) } ?? []
         let name = slash.map { Array(wanted[($0 + 1)...]) } ?? wanted
         let nameIsASCII = name.allSatisfy { $0 < 0x80 }
         let foldedName = String(decoding: name, as: UTF8.self).lowercased()
         var inFolder: [String] = []
         var named: [String] = []
+        // The folder with its slash, as a candidate's bytes before its name hold it.
+        let folderPrefix = slash.map { Array(wanted[...$0]) } ?? []
         bytes.withUnsafeBufferPointer { all in
-            var start = 0
-            for index in ends.indices {
-                let candidate = UnsafeBufferPointer(rebasing: all[start..<ends[index]])
-                start = ends[index]
-                let candidateSlash = candidate.lastIndex(of: UInt8(ascii: "/"))
-                let candidateFolder = candidateSlash.map { candidate[..<$0] } ?? candidate[0..<0]
-                let candidateName = candidateSlash.map { candidate[($0 + 1)...] } ?? candidate[...]
-                let sameName =
-                    nameIsASCII
-                    ? candidateName.count == name.count && Self.equalIgnoringASCIICase(candidateName, name)
-                    : String(decoding: candidateName, as: UTF8.self).lowercased() == foldedName
-                if candidateFolder.elementsEqual(folder) { inFolder.append(paths[index]) }
-                if sameName { named.append(paths[index]) }
+            folderPrefix.withUnsafeBufferPointer { folder in
+                name.withUnsafeBufferPointer { name in
+                    var start = 0
+                    for index in ends.indices {
+                        let nameStart = nameStarts[index], end = ends[index]
+                        defer { start = end }
+                        if nameStart - start == folder.count
+                            && (folder.isEmpty || memcmp(all.baseAddress! + start, folder.baseAddress!, folder.count) == 0)
+                        {
+                            inFolder.append(paths[index])
+                        }
+                        let candidateName = UnsafeBufferPointer(rebasing: all[nameStart..<end])
+                        let sameName =
+                            nameIsASCII
+                            ? candidateName.count == name.count && Self.equalIgnoringASCIICase(candidateName, name)
+                            : String(decoding: candidateName, as: UTF8.self).lowercased() == foldedName
+                        if sameName { named.append(paths[index]) }
+                    }
+                }
             }
         }
         return inFolder.sorted() + named.sorted()
