@@ -195,11 +195,11 @@ typedef struct tag {
     size_t count;
 } tag;
 
-/* Reads a name (tag or attribute) from p into `into`, lowercased, stopping at any byte in `stops` or
-   space; names longer than the buffer are cut (they are never names of interest). */
-static size_t read_name(const unsigned char *b, size_t len, size_t p, const char *stops, char *into, size_t *length) {
+/* Reads a name (tag or attribute) from p into `into`, lowercased, stopping at space, `/`, `>` and, for
+   an attribute, `=`; names longer than the buffer are cut (they are never names of interest). */
+static size_t read_name(const unsigned char *b, size_t len, size_t p, int attribute, char *into, size_t *length) {
     size_t n = 0, start = p;
-    while (p < len && !is_space(b[p]) && (b[p] == 0 || strchr(stops, b[p]) == NULL)) {
+    while (p < len && !is_space(b[p]) && b[p] != '/' && b[p] != '>' && !(attribute && b[p] == '=')) {
         if (n < NAME_CAP - 1) into[n++] = (char)lower(b[p]);
         p++;
     }
@@ -212,7 +212,7 @@ static size_t read_name(const unsigned char *b, size_t len, size_t p, const char
 /* Tokenizes the tag whose name starts at p (just after `<` or `</`). Attribute names are looked up;
    only interesting ones are kept, the first of each name winning. */
 static void read_tag(const unsigned char *b, size_t len, size_t p, tag *t) {
-    p = read_name(b, len, p, "/>", t->name, &t->name_length);
+    p = read_name(b, len, p, 0, t->name, &t->name_length);
     t->count = 0;
     t->closed = 0;
     while (p < len) {
@@ -229,7 +229,7 @@ static void read_tag(const unsigned char *b, size_t len, size_t p, tag *t) {
         a.value_start = a.value_length = 0;
         /* An attribute name may start with `=` (never a name of interest); after that, `=` ends it. */
         int odd = b[p] == '=';
-        p = read_name(b, len, odd ? p + 1 : p, "/>=", a.name, NULL);
+        p = read_name(b, len, odd ? p + 1 : p, 1, a.name, NULL);
         if (odd) a.name[0] = 0;
         size_t q = p;
         while (q < len && is_space(b[q])) q++;
@@ -299,8 +299,31 @@ static size_t after_next_gt(const unsigned char *b, size_t len, size_t p) {
     return gt ? (size_t)(gt - b) + 1 : len;
 }
 
+/* How the text after a start tag is tokenized: as markup, or as raw text up to the matching end tag
+   (<style>, reported; <script>, <xmp>, <iframe>, <noembed>, <noframes>, <title>, <textarea>), or as
+   text to the end of the document (<plaintext>). Decided by length first: this runs for every tag.
+   The length is the C string's, as the names reported to Swift are C strings. */
+enum content { content_markup, content_style, content_raw_text, content_plaintext };
+
+static enum content content_of(const char *name, size_t length) {
+    switch (length) {
+    case 3: return memcmp(name, "xmp", 3) == 0 ? content_raw_text : content_markup;
+    case 5:
+        if (memcmp(name, "style", 5) == 0) return content_style;
+        return memcmp(name, "title", 5) == 0 ? content_raw_text : content_markup;
+    case 6:
+        return memcmp(name, "script", 6) == 0 || memcmp(name, "iframe", 6) == 0 ? content_raw_text : content_markup;
+    case 7: return memcmp(name, "noembed", 7) == 0 ? content_raw_text : content_markup;
+    case 8:
+        return memcmp(name, "noframes", 8) == 0 || memcmp(name, "textarea", 8) == 0 ? content_raw_text
+                                                                                       : content_markup;
+    case 9: return memcmp(name, "plaintext", 9) == 0 ? content_plaintext : content_markup;
+    default: return content_markup;
+    }
+}
+
 static void report(cursor *c, const htmlscan_handler *h, size_t lt, tag *t, bytes *values) {
-    int is_style = strcmp(t->name, "style") == 0;
+    int is_style = content_of(t->name, strlen(t->name)) == content_style;
     if (!t->closed || (t->count == 0 && !is_style) || h->start_element == NULL) return;
     htmlscan_attr attrs[MAX_ATTRS];
     size_t offsets[MAX_ATTRS];
@@ -357,7 +380,8 @@ int htmlscan_parse(const char *bytes_in, size_t len, const htmlscan_handler *h) 
             p = t->end;
             report(&c, h, at, t, &values);
             const char *name = t->name;
-            if (strcmp(name, "style") == 0) {
+            enum content kind = content_of(name, strlen(name));
+            if (kind == content_style) {
                 size_t end = find_end_tag(b, len, p, "style", 5);
                 if (end > p && h->style_text != NULL) {
                     int line, column;
@@ -366,11 +390,9 @@ int htmlscan_parse(const char *bytes_in, size_t len, const htmlscan_handler *h) 
                 }
                 if (h->style_end != NULL) h->style_end(h->context);
                 p = end;
-            } else if (strcmp(name, "script") == 0 || strcmp(name, "xmp") == 0 || strcmp(name, "iframe") == 0 ||
-                       strcmp(name, "noembed") == 0 || strcmp(name, "noframes") == 0 || strcmp(name, "title") == 0 ||
-                       strcmp(name, "textarea") == 0) {
+            } else if (kind == content_raw_text) {
                 p = find_end_tag(b, len, p, name, t->name_length);
-            } else if (strcmp(name, "plaintext") == 0) {
+            } else if (kind == content_plaintext) {
                 p = len;
             }
         }

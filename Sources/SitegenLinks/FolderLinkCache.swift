@@ -19,8 +19,18 @@ final class FolderLinkCache: Sendable {
     final class Folder: Sendable {
         private let outcomes = Mutex<[String: Outcome]>([:])
 
-        func outcome(of reference: String) -> Outcome? { outcomes.withLock { $0[reference] } }
-        func remember(_ outcome: Outcome, of reference: String) { outcomes.withLock { $0[reference] = outcome } }
+        /// The known outcome of each reference whose `shared` flag is set, under one lock.
+        func outcomes(of references: [ExtractedLink], shared: [Bool]) -> [Outcome?] {
+            outcomes.withLock { known in
+                references.indices.map { shared[$0] ? known[references[$0].url] : nil }
+            }
+        }
+
+        func remember(_ learned: [(reference: String, outcome: Outcome)]) {
+            outcomes.withLock { known in
+                for (reference, outcome) in learned { known[reference] = outcome }
+            }
+        }
     }
 
     private let folders = Mutex<[String: Folder]>([:])

@@ -134,9 +134,11 @@ public struct LinkChecker: Sendable {
             var acceptedCount = 0
             let anchorNames = Set(facts.anchors.map(\.name))
             let folder = base == nil ? folders?.folder(of: pagePath) : nil
-            for link in facts.links {
-                let shared = folder != nil && FolderLinkCache.isFolderWide(link.url)
-                var outcome = shared ? folder?.outcome(of: link.url) : nil
+            let shared = facts.links.map { folder != nil && FolderLinkCache.isFolderWide($0.url) }
+            let known = folder?.outcomes(of: facts.links, shared: shared)
+            var learned: [(reference: String, outcome: FolderLinkCache.Outcome)] = []
+            for (position, link) in facts.links.enumerated() {
+                var outcome = known?[position]
                 if outcome == nil {
                     let target = resolver.resolve(link.url, page: pageURL, pagePath: pagePath, base: base)
                     switch target {
@@ -152,7 +154,7 @@ public struct LinkChecker: Sendable {
                     default:
                         outcome = .pending(target)
                     }
-                    if shared, let outcome { folder?.remember(outcome, of: link.url) }
+                    if shared[position], let outcome { learned.append((link.url, outcome)) }
                 }
                 switch outcome {
                 case .skipped?, nil:
@@ -164,6 +166,7 @@ public struct LinkChecker: Sendable {
                     links.append(ResolvedLink(link: link, target: target))
                 }
             }
+            if !learned.isEmpty { folder?.remember(learned) }
             let document = ParsedDocument(
                 path: path, isHTML: kind == .html, duplicateIDs: facts.duplicateIDs, links: links,
                 acceptedTargets: accepted.sorted(), acceptedCount: acceptedCount, anchorNames: anchorNames)

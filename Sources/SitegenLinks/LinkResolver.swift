@@ -1,4 +1,5 @@
 import Foundation
+import SitegenBundle
 import SitegenCore
 
 /// Resolves the links of one document against its URL (or `<base href>`) and classifies them.
@@ -20,7 +21,7 @@ struct LinkResolver: Sendable {
 
     /// The encoded path of a bundle file with its leading slash (`/guide/a%20b.html`), and its URL.
     func url(forPath path: String) -> (path: [UInt8], url: URL)? {
-        let encoded = "/" + (path.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? path)
+        let encoded = "/" + BundleOrigin.percentEncodePath(path)
         return URL(string: "\(scheme)://\(host)\(encoded)").map { (Array(encoded.utf8), $0) }
     }
 
