@@ -8,24 +8,12 @@ struct InternedName: Hashable, Sendable {
 
     /// The name's integer, made the first time `name` is seen.
     init(_ name: String) {
-        self = Self.table.withLock { table in
-            if let id = table[name] { return InternedName(id: id) }
-            let id = Int32(truncatingIfNeeded: table.count)
-            table[name] = id
-            return InternedName(id: id)
-        }
+        self = Self.table.withLock { Self.intern(name, in: &$0) }
     }
 
     /// The integers of `names`, in order, made under one lock.
     static func intern<Names: Sequence<String>>(_ names: Names) -> [InternedName] {
-        table.withLock { table in
-            names.map { name in
-                if let id = table[name] { return InternedName(id: id) }
-                let id = Int32(truncatingIfNeeded: table.count)
-                table[name] = id
-                return InternedName(id: id)
-            }
-        }
+        table.withLock { table in names.map { intern($0, in: &table) } }
     }
 
     /// The name's integer if it was ever interned; a name never interned is in no dictionary.
@@ -34,6 +22,13 @@ struct InternedName: Hashable, Sendable {
     }
 
     private init(id: Int32) { self.id = id }
+
+    private static func intern(_ name: String, in table: inout [String: Int32]) -> InternedName {
+        if let id = table[name] { return InternedName(id: id) }
+        let id = Int32(truncatingIfNeeded: table.count)
+        table[name] = id
+        return InternedName(id: id)
+    }
 
     private static let table = Mutex<[String: Int32]>([:])
 }
