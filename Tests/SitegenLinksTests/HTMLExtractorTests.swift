@@ -127,6 +127,18 @@ import Testing
         #expect(urls("<plaintext><a href=\"text.html\">") == [])
     }
 
+    @Test(arguments: ["script", "xmp", "iframe", "noembed", "noframes", "title", "textarea", "SCRIPT", "NoFrames"])
+    func everyRawTextElementHidesMarkupToItsEndTag(_ element: String) {
+        let html = "<\(element)><a href=\"inside.html\"></\(element)><a href=\"after.html\">"
+        #expect(urls(html) == ["after.html"])
+    }
+
+    @Test(arguments: ["header", "section", "template", "sty", "styles", "xm", "plaintex", "titles"])
+    func elementsNamedLikeRawTextOnesHoldMarkup(_ element: String) {
+        let html = "<\(element)><a href=\"inside.html\"></\(element)><a href=\"after.html\">"
+        #expect(urls(html) == ["inside.html", "after.html"])
+    }
+
     @Test func attributesAsTheTokenizerReadsThem() {
         #expect(urls("<a href=\"first.html\" HREF=\"second.html\">") == ["first.html"])
         #expect(urls("<a title=\">\" href=\"quoted-gt.html\">") == ["quoted-gt.html"])
