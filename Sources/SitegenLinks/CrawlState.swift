@@ -69,7 +69,12 @@ struct CrawlState {
     var documents: [String: ParsedDocument] = [:]
     var scheduled: Set<String> = []
     /// The key of each path of the crawl's path table, for accepted targets.
-    var keyOfPath: [String] = []
+    var keyOfPath: [String] = [] {
+        didSet { isScheduledPath = Array(repeating: false, count: keyOfPath.count) }
+    }
+    /// Whether each path of the table was scheduled as an accepted target: every page's sidebar
+    /// accepts the same 40 targets, which are then not hashed into `scheduled` again.
+    private var isScheduledPath: [Bool] = []
 
     /// Records `resource`; returns the same-origin URLs it links to that were never scheduled.
     mutating func merge(_ resource: LoadedResource) -> [(key: String, url: URL)] {
@@ -82,6 +87,8 @@ struct CrawlState {
             if scheduled.insert(target.key).inserted, let url = URL(string: target.key) { next.append((target.key, url)) }
         }
         for index in document.acceptedTargets where keyOfPath.indices.contains(Int(index)) {
+            guard !isScheduledPath[Int(index)] else { continue }
+            isScheduledPath[Int(index)] = true
             let key = keyOfPath[Int(index)]
             if scheduled.insert(key).inserted, let url = URL(string: key) { next.append((key, url)) }
         }
