@@ -1,5 +1,6 @@
 import Foundation
 import SitegenCore
+import Synchronization
 
 /// The reduce step: applies the link rules to the merged crawl and sorts the findings.
 struct LinkRules {
@@ -39,16 +40,26 @@ struct LinkRules {
 
     /// Applies every rule and returns the sorted report.
     mutating func report(orphans: Bool = true) -> CheckReport {
-        for path in state.documents.keys.sorted() where judged?.contains(path) ?? true {
-            guard let document = state.documents[path] else { continue }
-            linksChecked += document.acceptedCount
-            for (duplicate, first) in document.duplicateIDs {
-                let place = location(path, duplicate.line, duplicate.column)
-                add(
-                    .warning, .duplicateID, "duplicate id '\(duplicate.name)' (first at line \(first.line))", page: path,
-                    href: nil, at: place)
+        let paths = state.documents.keys.filter { judged?.contains($0) ?? true }
+        // Judged in parallel parts once there are many: the findings are sorted at the end.
+        let parts = paths.count >= 2048 ? max(1, min(4, ProcessInfo.processInfo.activeProcessorCount)) : 1
+        if parts == 1 {
+            judge(paths)
+        } else {
+            let chunk = (paths.count + parts - 1) / parts
+            let results = Mutex([(findings: [LinkFinding], linksChecked: Int)]())
+            let rules = self
+            DispatchQueue.concurrentPerform(iterations: parts) { part in
+                var copy = rules
+                copy.findings = []
+                copy.linksChecked = 0
+                copy.judge(paths[min(part * chunk, paths.count)..<min((part + 1) * chunk, paths.count)])
+                results.withLock { $0.append((copy.findings, copy.linksChecked)) }
             }
-            for link in document.links { check(link, in: document) }
+            for result in results.withLock({ $0 }) {
+                findings += result.findings
+                linksChecked += result.linksChecked
+            }
         }
         if orphans, options.reportOrphans {
             let reached = state.reachedPaths
@@ -61,6 +72,21 @@ struct LinkRules {
         let pages = state.documents.values.filter(\.isHTML).count
         let assets = state.reachedPaths.count - pages
         return CheckReport(pages: pages, assets: max(assets, 0), linksChecked: linksChecked, findings: findings.sorted())
+    }
+
+    /// Applies the rules to the links and ids of the documents at `paths`.
+    private mutating func judge(_ paths: some Collection<String>) {
+        for path in paths {
+            guard let document = state.documents[path] else { continue }
+            linksChecked += document.acceptedCount
+            for (duplicate, first) in document.duplicateIDs {
+                let place = location(path, duplicate.line, duplicate.column)
+                add(
+                    .warning, .duplicateID, "duplicate id '\(duplicate.name)' (first at line \(first.line))", page: path,
+                    href: nil, at: place)
+            }
+            for link in document.links { check(link, in: document) }
+        }
     }
 
     private mutating func check(_ resolved: ResolvedLink, in document: ParsedDocument) {
