@@ -9,30 +9,34 @@ public struct SitePath: Sendable, Hashable, Comparable, CustomStringConvertible,
     /// Normalises `path` (a relative path, possibly with `.` and `..`); returns `nil` if it would
     /// leave the root or contains a NUL or backslash.
     public init?(normalizing path: String) {
-        let bytes = path.utf8
         let slash = UInt8(ascii: "/"), dot = UInt8(ascii: ".")
         var contiguous = path
         if contiguous.withUTF8({ Self.isNormal($0) }) {
             rawValue = path
             return
         }
-        guard !bytes.contains(0), !bytes.contains(UInt8(ascii: "\\")) else { return nil }
-        var stack: [Substring.UTF8View] = []
-        for segment in path.utf8.split(separator: slash, omittingEmptySubsequences: true) {
-            if segment.count == 1, segment.first == dot { continue }
-            if segment.count == 2, segment.first == dot, segment.last == dot {
-                guard !stack.isEmpty else { return nil }
-                stack.removeLast()
-                continue
-            }
-            stack.append(segment)
-        }
+        // Segments are appended to `joined` as they come; `..` cuts the last one off again.
         var joined: [UInt8] = []
-        joined.reserveCapacity(bytes.count)
-        for (index, segment) in stack.enumerated() {
-            if index > 0 { joined.append(slash) }
-            joined.append(contentsOf: segment)
+        joined.reserveCapacity(path.utf8.count)
+        let refused = contiguous.withUTF8 { bytes -> Bool in
+            if bytes.contains(where: { $0 == 0 || $0 == UInt8(ascii: "\\") }) { return true }
+            var start = 0
+            while start < bytes.count {
+                var end = start
+                while end < bytes.count, bytes[end] != slash { end += 1 }
+                let length = end - start
+                if length == 2, bytes[start] == dot, bytes[start + 1] == dot {
+                    if joined.isEmpty { return true }
+                    joined.removeSubrange((joined.lastIndex(of: slash) ?? 0)...)
+                } else if length > 0, !(length == 1 && bytes[start] == dot) {
+                    if !joined.isEmpty { joined.append(slash) }
+                    joined.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<end]))
+                }
+                start = end + 1
+            }
+            return false
         }
+        if refused { return nil }
         rawValue = String(decoding: joined, as: UTF8.self)
     }
 

@@ -4,12 +4,14 @@ import Testing
 @Suite struct SitePathTests {
     @Test(arguments: [
         ("a/./b/../c.md", "a/c.md"), ("//a//b/", "a/b"), ("./", ""), ("a/b/..", "a"),
+        ("guide/../tutorials/x/../y.md", "tutorials/y.md"), ("a/..", ""), ("a/b/../../c", "c"), ("./a//./b/.", "a/b"),
+        ("a/..b/c", "a/..b/c"), ("a/b../.c", "a/b../.c"), ("x/.../y", "x/.../y"),
     ])
     func normalises(input: String, expected: String) {
         #expect(SitePath(normalizing: input)?.rawValue == expected)
     }
 
-    @Test(arguments: ["..", "a/../..", "../x", "a\\b", "a\u{0}b"])
+    @Test(arguments: ["..", "a/../..", "../x", "a\\b", "a\u{0}b", "a/b/../../..", "./../a", "a/./../../b"])
     func refusesEscapes(input: String) {
         #expect(SitePath(normalizing: input) == nil)
     }

@@ -95,12 +95,13 @@ struct SourceLinkChecker: Sendable {
     }
 
     private func resolve(_ path: SitePath, wantsDirectory: Bool) -> Target {
-        if let target = aliases[wantsDirectory ? path.rawValue + "/" : path.rawValue], let page = model.page(output: target) {
+        if !aliases.isEmpty, let target = aliases[wantsDirectory ? path.rawValue + "/" : path.rawValue],
+            let page = model.page(output: target)
+        {
             return .page(page)
         }
-        let indexPath = path.appending("index.md")
         if wantsDirectory || path.rawValue.isEmpty {
-            if let index = indexPath, let page = model.page(source: index) { return .page(page) }
+            if let index = path.appending("index.md"), let page = model.page(source: index) { return .page(page) }
             return missing(path.appending("index.md") ?? path, kind: "page")
         }
         switch path.pathExtension {
@@ -115,7 +116,7 @@ struct SourceLinkChecker: Sendable {
         default: break
         }
         if model.outputPaths.contains(path) { return .asset }
-        if let index = indexPath, model.page(source: index) != nil {
+        if let index = path.appending("index.md"), model.page(source: index) != nil {
             return .problem(
                 .directoryNoSlash, .error,
                 {
@@ -166,23 +167,27 @@ struct LinkReference: Sendable {
     var fragment: String?
 
     init(_ text: String) {
-        let bytes = text.utf8
-        var end = bytes.endIndex
-        if let hash = bytes.firstIndex(of: UInt8(ascii: "#")) {
-            fragment = String(text[text.index(after: hash)...])
-            end = hash
+        var contiguous = text
+        let parts: (scheme: String?, path: String?, fragment: String?) = contiguous.withUTF8 { bytes in
+            let hash = bytes.firstIndex(of: UInt8(ascii: "#"))
+            let end = bytes[..<(hash ?? bytes.count)].firstIndex(of: UInt8(ascii: "?")) ?? hash ?? bytes.count
+            func string(_ range: Range<Int>) -> String {
+                String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+            }
+            var scheme: String?
+            if let colon = bytes[..<end].firstIndex(of: UInt8(ascii: ":")), colon > 0, Self.isLetter(bytes[0]),
+                bytes[..<colon].allSatisfy({
+                    Self.isLetter($0) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) || $0 == UInt8(ascii: "+")
+                        || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: ".")
+                })
+            {
+                scheme = string(0..<colon).lowercased()
+            }
+            return (scheme, end == bytes.count ? nil : string(0..<end), hash.map { string($0 + 1..<bytes.count) })
         }
-        if let question = bytes[..<end].firstIndex(of: UInt8(ascii: "?")) { end = question }
-        let head = bytes[..<end]
-        if let colon = head.firstIndex(of: UInt8(ascii: ":")), let first = head.first, Self.isLetter(first),
-            head[..<colon].allSatisfy({
-                Self.isLetter($0) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) || $0 == UInt8(ascii: "+")
-                    || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: ".")
-            })
-        {
-            scheme = String(text[..<colon]).lowercased()
-        }
-        path = end == bytes.endIndex ? text : String(text[..<end])
+        scheme = parts.scheme
+        path = parts.path ?? text
+        fragment = parts.fragment
     }
 
     private static func isLetter(_ byte: UInt8) -> Bool {
