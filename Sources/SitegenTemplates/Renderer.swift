@@ -9,6 +9,11 @@ struct Renderer {
     var stack: [TemplateValue]
     /// The library indexes of the templates being expanded, outermost first, for the recursion error.
     var chain: [Int]
+    /// The lowest context frame a lookup has read since a memoized item's render began (-1: a name
+    /// was found nowhere, which depends on every frame).
+    var lowestFrameRead = Int.max
+    /// Whether a block was expanded since a memoized item's render began (blocks come from callers).
+    var expandedBlock = false
 
     /// Runs `ops[range]`; `overrides` are the blocks the callers pass, by name, as indexes into the
     /// program's `blocks`.
@@ -27,6 +32,10 @@ struct Renderer {
                 let value = lookup(op.a, op.b)
                 if case .list(let items) = value {
                     for item in items {
+                        if case .dictionary(let fields) = item, fields.isShared, let identity = fields.identity {
+                            try renderItem(fields, identity: identity, op: index - 1, body: op.c..<op.d, overrides)
+                            continue
+                        }
                         stack.append(item)
                         try run(op.c..<op.d, overrides)
                         stack.removeLast()
@@ -47,6 +56,7 @@ struct Renderer {
                 let merged = parent.arguments.merging(overrides) { _, outer in outer }
                 try include(op, missing: op.c >= 0 ? nil : parent.inclusion, merged)
             case .block:
+                expandedBlock = true
                 let site = library.program.blocks[Int(op.a)]
                 if let argument = overrides[site.name] {
                     try expand(library.program.blocks[argument], at: site, overrides)
@@ -55,6 +65,37 @@ struct Renderer {
                 }
             }
         }
+    }
+
+    /// Renders one shared dictionary item of a list section, from the library's memo when it was
+    /// rendered in the same place before, else running the section's body and keeping the output if
+    /// it depends on nothing but the item (see ``SectionMemo``).
+    private mutating func renderItem(
+        _ fields: TemplateDictionary, identity: UnsafeRawPointer, op: Int, body: Range<Int32>,
+        _ overrides: [String: Int]
+    ) throws(TemplateError) {
+        let key = SectionMemo.Key(
+            op: op, item: identity, indent: writer.indent, strip: writer.strip, atLineStart: writer.atLineStart,
+            depth: chain.count)
+        let known = library.sectionMemo.output(for: key)
+        if case .some(.some(let output)) = known {
+            writer.bytes += output.bytes
+            writer.atLineStart = output.endsAtLineStart
+            return
+        }
+        let (outerLowest, outerExpanded) = (lowestFrameRead, expandedBlock)
+        (lowestFrameRead, expandedBlock) = (Int.max, false)
+        let start = writer.bytes.count
+        let frame = stack.count
+        stack.append(.dictionary(fields))
+        try run(body, overrides)
+        stack.removeLast()
+        if known == nil {
+            let independent = lowestFrameRead >= frame && !expandedBlock
+            let output = SectionMemo.Output(bytes: Array(writer.bytes[start...]), endsAtLineStart: writer.atLineStart)
+            library.sectionMemo.record(independent ? output : nil, for: key, item: fields)
+        }
+        (lowestFrameRead, expandedBlock) = (min(outerLowest, lowestFrameRead), outerExpanded || expandedBlock)
     }
 
     /// Expands template `op.c` with `op.a..<op.b` as indentation; `missing` describes the tag when
@@ -120,8 +161,11 @@ struct Renderer {
 
     /// The value of the dotted name `names[start..<end]`: its first part is looked up from the
     /// innermost context outwards, the rest inside what that finds.
-    private func lookup(_ start: Int32, _ end: Int32) -> TemplateValue {
-        guard start < end else { return stack.last ?? .null }
+    private mutating func lookup(_ start: Int32, _ end: Int32) -> TemplateValue {
+        guard start < end else {
+            lowestFrameRead = min(lowestFrameRead, stack.count - 1)
+            return stack.last ?? .null
+        }
         let first = program.names[Int(start)]
         var found: TemplateValue?
         var index = stack.count - 1
@@ -132,6 +176,7 @@ struct Renderer {
             }
             index -= 1
         }
+        lowestFrameRead = min(lowestFrameRead, index)
         guard var current = found else { return .null }
         for position in Int(start + 1)..<Int(end) {
             guard case .dictionary(let entries) = current, let next = entries[program.names[position]] else {

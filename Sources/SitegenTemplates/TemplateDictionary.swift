@@ -7,7 +7,14 @@ public struct TemplateDictionary: Sendable, Equatable, ExpressibleByDictionaryLi
         var value: TemplateValue
     }
 
-    private(set) var entries: [Entry] = []
+    private(set) var entries: [Entry] = [] {
+        didSet { isShared = false }
+    }
+
+    /// Marks a dictionary that many renders share, such as a sidebar entry that every page of a
+    /// folder shows: what a list section renders for it may then be kept and reused, when it
+    /// depends on nothing but the dictionary. Any change to the dictionary clears the mark.
+    public var isShared = false
 
     /// An empty dictionary.
     public init() {}
@@ -30,6 +37,12 @@ public struct TemplateDictionary: Sendable, Equatable, ExpressibleByDictionaryLi
                 entries.append(Entry(name: name, key: key, value: value))
             }
         }
+    }
+
+    /// The address of the entries' storage, which only copies of this dictionary share; `nil` when
+    /// empty (all empty dictionaries share one).
+    var identity: UnsafeRawPointer? {
+        entries.isEmpty ? nil : entries.withUnsafeBufferPointer { $0.baseAddress.map(UnsafeRawPointer.init) }
     }
 
     /// How many keys there are.
@@ -60,6 +73,7 @@ public struct TemplateDictionary: Sendable, Equatable, ExpressibleByDictionaryLi
         return nil
     }
 
+    /// Equal keys and values, whether shared or not.
     public static func == (lhs: TemplateDictionary, rhs: TemplateDictionary) -> Bool {
         lhs.count == rhs.count && lhs.entries.allSatisfy { rhs[$0.name] == $0.value }
     }

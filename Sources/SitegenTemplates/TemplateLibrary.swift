@@ -6,6 +6,8 @@ public struct TemplateLibrary: Sendable {
     private let indexByName: [String: Int]
     let names: [String]
     let program: Program
+    /// List items rendered before, for any render through this library.
+    let sectionMemo = SectionMemo()
     /// What a partial or parent tag naming a missing template does.
     public let missingPartials: MissingPartialPolicy
     /// How many partial and parent expansions may nest before rendering fails.

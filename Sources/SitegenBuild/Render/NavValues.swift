@@ -126,6 +126,9 @@ struct NavValues: Sendable {
             // A section without a page gets `url: null`, not no `url`: Mustache would look a missing
             // name up in the enclosing item and link the section to its parent's page.
             fields["url"] = node.page.map { .string(here.relativeReference(to: $0)) } ?? .null
+            // Every page of this key shows the entry as it is (unless it is on the page's chain, which
+            // `marking` changes, and that clears the mark): the renderer may reuse its output.
+            fields.isShared = true
             return .dictionary(fields)
         }
         return tree.nodes[0].children.map(item)
