@@ -134,7 +134,7 @@ import Testing
         // Plain parts, a symlinked folder inside the bundle, and dot parts all end at the same file.
         for path in ["guide/install.html", "docs/install.html", "guide/./install.html", "assets/../guide/install.html"] {
             let file = try tree.realFile(path).get()
-            #expect(file.url.path == real, "\(path)")
+            #expect(file.path == real, "\(path)")
             #expect(file.size == 16)
         }
         #expect(failure(tree.realFile("guide")) == .notFound(path: "guide"))
@@ -145,7 +145,7 @@ import Testing
         #expect(failure(tree.realFile("leak.txt")) == .outsideBundle(path: "leak.txt"))
     }
 
-    private func failure(_ result: Result<(url: URL, size: Int), ResolutionFailure>) -> ResolutionFailure? {
+    private func failure(_ result: Result<(path: String, size: Int), ResolutionFailure>) -> ResolutionFailure? {
         if case .failure(let failure) = result { failure } else { nil }
     }
 

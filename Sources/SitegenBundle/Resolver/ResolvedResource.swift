@@ -7,7 +7,12 @@ public struct ResolvedResource: Sendable, Equatable {
     /// The bundle-relative path, e.g. `guide/index.html`.
     public var path: String
     /// The real file on disk, always inside the bundle's real root.
-    public var fileURL: URL
+    public var fileURL: URL {
+        get { URL(fileURLWithPath: filePath) }
+        set { filePath = newValue.path }
+    }
+    /// The real file's path, as `fileURL` names it (made without a `URL`: a crawl resolves 10,000).
+    public var filePath: String
     /// The MIME type without parameters.
     public var mimeType: String
     /// `utf-8` for text types.
@@ -19,9 +24,18 @@ public struct ResolvedResource: Sendable, Equatable {
 
     /// A resolved resource.
     public init(url: URL, path: String, fileURL: URL, mimeType: String, textEncoding: String?, size: Int, sha256: String?) {
+        self.init(
+            url: url, path: path, filePath: fileURL.path, mimeType: mimeType, textEncoding: textEncoding, size: size,
+            sha256: sha256)
+    }
+
+    /// A resolved resource whose real file is at `filePath`.
+    public init(
+        url: URL, path: String, filePath: String, mimeType: String, textEncoding: String?, size: Int, sha256: String?
+    ) {
         self.url = url
         self.path = path
-        self.fileURL = fileURL
+        self.filePath = filePath
         self.mimeType = mimeType
         self.textEncoding = textEncoding
         self.size = size

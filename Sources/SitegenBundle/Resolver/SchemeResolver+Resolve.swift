@@ -30,7 +30,7 @@ extension SchemeResolver {
             return .success(
                 ResolvedResource(
                     url: URL(string: entry.url) ?? origin.url(forPath: entry.path), path: entry.path,
-                    fileURL: file.url, mimeType: entry.mimeType, textEncoding: entry.textEncoding,
+                    filePath: file.path, mimeType: entry.mimeType, textEncoding: entry.textEncoding,
                     size: file.size, sha256: entry.sha256))
         }
     }

@@ -26,7 +26,7 @@ struct BundleTree: Sendable {
 
     /// The real file behind a bundle-relative path and its size: refused when a symlink leads out
     /// of the bundle, not found when it is missing or not a regular file.
-    func realFile(_ relative: String) -> Result<(url: URL, size: Int), ResolutionFailure> {
+    func realFile(_ relative: String) -> Result<(path: String, size: Int), ResolutionFailure> {
         // The root is real, so a plain path below it none of whose parts is a symlink is its own real
         // path: one lstat(2) per part instead of realpath(3)'s readlink(2) for every part of the
         // root's path too. A symlink, or a `.` or `..` part, takes realpath.
@@ -43,7 +43,7 @@ struct BundleTree: Sendable {
             if type == S_IFLNK { return realFileThroughLinks(relative) }
             if end == relative.endIndex {
                 guard type == S_IFREG else { return .failure(.notFound(path: relative)) }
-                return .success((URL(fileURLWithPath: path), Int(info.st_size)))
+                return .success((path, Int(info.st_size)))
             }
             guard type == S_IFDIR else { return .failure(.notFound(path: relative)) }
             path += "/"
@@ -51,7 +51,7 @@ struct BundleTree: Sendable {
         }
     }
 
-    private func realFileThroughLinks(_ relative: String) -> Result<(url: URL, size: Int), ResolutionFailure> {
+    private func realFileThroughLinks(_ relative: String) -> Result<(path: String, size: Int), ResolutionFailure> {
         // realpath(3) and stat(2) directly: Foundation's equivalents cost more than reading the file.
         guard let resolved = realpath(prefix + relative, nil) else { return .failure(.notFound(path: relative)) }
         let real = String(cString: resolved)
@@ -59,7 +59,7 @@ struct BundleTree: Sendable {
         guard real.hasPrefix(prefix) else { return .failure(.outsideBundle(path: relative)) }
         var info = stat()
         guard stat(real, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return .failure(.notFound(path: relative)) }
-        return .success((URL(fileURLWithPath: real), Int(info.st_size)))
+        return .success((real, Int(info.st_size)))
     }
 
     /// Every served file as a sorted bundle-relative path: regular files, and symlinks to regular

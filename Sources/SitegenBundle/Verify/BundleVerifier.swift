@@ -37,7 +37,7 @@ public struct BundleVerifier {
                 continue
             }
             guard file.size == resource.size,
-                let digest = try? BundleTree.digest(of: file.url), digest.sha256 == resource.sha256
+                let digest = try? BundleTree.digest(of: URL(fileURLWithPath: file.path)), digest.sha256 == resource.sha256
             else {
                 report.changed.append(resource.file)
                 continue

@@ -1,0 +1,36 @@
+import Foundation
+import SitegenBundle
+import Testing
+
+@testable import SitegenLinks
+
+@Suite struct ResolverFetcherTests {
+    @Test func readsWholeFilesEmptyFilesAndNothingForMissingOnes() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sitegen-fetch-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let large = Data((0..<300_000).map { UInt8(truncatingIfNeeded: $0 &* 7) })
+        try large.write(to: folder.appendingPathComponent("large.bin"))
+        try Data().write(to: folder.appendingPathComponent("empty.html"))
+        #expect(ResolverFetcher.contents(ofFile: folder.appendingPathComponent("large.bin").path) == large)
+        #expect(ResolverFetcher.contents(ofFile: folder.appendingPathComponent("empty.html").path) == Data())
+        #expect(ResolverFetcher.contents(ofFile: folder.appendingPathComponent("missing.html").path) == nil)
+        #expect(ResolverFetcher.contents(ofFile: folder.path) == nil)
+    }
+
+    @Test func fetchesWhatTheResolverLocated() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sitegen-fetch-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent("guide"), withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let page = Data("<a href=\"../index.html\">home</a>".utf8)
+        try page.write(to: folder.appendingPathComponent("guide/a b.html"))
+        try Data("<a href=\"guide/a%20b.html\">a</a>".utf8).write(to: folder.appendingPathComponent("index.html"))
+        let manifest = try await Manifest.scan(
+            bundle: folder, origin: BundleOrigin(), entryPath: "index.html", generator: "test")
+        let fetcher = ResolverFetcher(resolver: try SchemeResolver(bundle: folder, manifest: manifest))
+        let url = try #require(URL(string: "docs://app/guide/a%20b.html"))
+        let located = try #require(await fetcher.locate(url))
+        #expect(located.path == "guide/a b.html")
+        #expect(await fetcher.fetch(url, located: located) == .found(path: "guide/a b.html", mimeType: "text/html", body: page))
+    }
+}
