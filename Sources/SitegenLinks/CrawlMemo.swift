@@ -175,9 +175,11 @@ public struct CrawlMemo: Sendable {
     }
 
     private static func write(_ entry: Entry, to body: inout ByteWriter) {
-        var table = StringTable()
-        var w = ByteWriter()
         let document = entry.document
+        // A link brings a URL, an element, an attribute and a target's key and path at most: sized
+        // once instead of growing and rehashing.
+        var table = StringTable(capacity: 1 + document.links.count * 4 + document.anchorNames.count)
+        var w = ByteWriter()
         w.int(table.index(entry.mimeType))
         w.bool(document.isHTML)
         w.int(document.duplicateIDs.count)
@@ -306,6 +308,11 @@ public struct CrawlMemo: Sendable {
 private struct StringTable {
     var strings: [String] = []
     var indices: [String: Int] = [:]
+
+    init(capacity: Int = 0) {
+        strings.reserveCapacity(capacity)
+        indices.reserveCapacity(capacity)
+    }
 
     mutating func index(_ string: String) -> Int {
         if let index = indices[string] { return index }
