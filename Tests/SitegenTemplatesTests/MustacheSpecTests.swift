@@ -17,11 +17,7 @@ struct MustacheSpecTests {
         .enabled(if: MustacheSpec.isAvailable, "needs ../shared/test-data/mustache-spec next to the package"),
         arguments: MustacheSpec.cases)
     func specCase(_ spec: SpecCase) throws {
-        var templates = ["(spec)": try Template.parse(spec.template, name: "(spec)")]
-        for (name, source) in spec.partials {
-            templates[name] = try Template.parse(source, name: name)
-        }
-        let output = try TemplateLibrary(templates).render("(spec)", context: spec.data)
+        let output = try library(for: spec).render("(spec)", context: spec.data)
         #expect(output == spec.expected, "\(spec.summary)")
     }
 
@@ -32,14 +28,19 @@ struct MustacheSpecTests {
         .enabled(if: MustacheSpec.isAvailable, "needs ../shared/test-data/mustache-spec next to the package"),
         arguments: MustacheSpec.cases)
     func specCaseShared(_ spec: SpecCase) throws {
+        let library = try library(for: spec)
+        let data = spec.data.markedShared
+        #expect(try library.render("(spec)", context: data) == spec.expected, "\(spec.summary)")
+        #expect(try library.render("(spec)", context: data) == spec.expected, "\(spec.summary), again")
+    }
+
+    /// The case's template as `(spec)` with its partials.
+    private func library(for spec: SpecCase) throws -> TemplateLibrary {
         var templates = ["(spec)": try Template.parse(spec.template, name: "(spec)")]
         for (name, source) in spec.partials {
             templates[name] = try Template.parse(source, name: name)
         }
-        let library = TemplateLibrary(templates)
-        let data = spec.data.markedShared
-        #expect(try library.render("(spec)", context: data) == spec.expected, "\(spec.summary)")
-        #expect(try library.render("(spec)", context: data) == spec.expected, "\(spec.summary), again")
+        return TemplateLibrary(templates)
     }
 }
 
