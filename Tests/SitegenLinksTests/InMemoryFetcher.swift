@@ -10,13 +10,15 @@ struct InMemoryFetcher: ResourceFetching {
     var files: [String: Data]
     /// Whether `dir` (no slash) serves `dir/index.html`, as a lenient resolver might.
     var servesFolderWithoutSlash = false
+    /// Whether `allPaths` lists the files in reverse order (a fetcher need not sort them).
+    var listsUnsorted = false
 
     init(_ files: [String: String], servesFolderWithoutSlash: Bool = false) {
         self.files = files.mapValues { Data($0.utf8) }
         self.servesFolderWithoutSlash = servesFolderWithoutSlash
     }
 
-    var allPaths: [String] { files.keys.sorted() }
+    var allPaths: [String] { listsUnsorted ? files.keys.sorted().reversed() : files.keys.sorted() }
 
     func fetch(_ url: URL) async -> FetchResult {
         guard url.scheme == scheme, url.host == host else { return .notFound }

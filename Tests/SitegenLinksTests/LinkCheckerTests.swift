@@ -90,6 +90,9 @@ import Testing
         let strict = await InMemoryFetcher(files).check()
         #expect(strict.summary == ["orphan guide/index.html", "directory-no-slash index.html:1:4"])
         #expect(strict.findings.last?.diagnostic.severity == .error)
+        var unsorted = InMemoryFetcher(files)
+        unsorted.listsUnsorted = true
+        #expect(await unsorted.check().summary == strict.summary)
     }
 
     @Test func absolutePathIsAWarningAndStillChecked() async {
