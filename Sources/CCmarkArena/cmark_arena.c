@@ -5,6 +5,7 @@
 #include "cmark_arena.h"
 
 #include <cmark.h>
+#include <pthread.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -21,6 +22,20 @@ typedef struct chunk {
 
 static _Thread_local chunk *first;
 static _Thread_local chunk *current;
+
+/* A thread's chunks are freed when it exits: `sitegen serve` rebuilds on whatever worker threads
+   the system runs, and those come and go. The key's value is the thread's first chunk. */
+static pthread_key_t chunks_key;
+static pthread_once_t chunks_key_once = PTHREAD_ONCE_INIT;
+
+static void free_chunks(void *list) {
+    for (chunk *c = list, *next; c != NULL; c = next) {
+        next = c->next;
+        free(c);
+    }
+}
+
+static void make_chunks_key(void) { (void)pthread_key_create(&chunks_key, free_chunks); }
 
 static void out_of_memory(void) {
     fputs("sitegen: out of memory while parsing Markdown\n", stderr);
@@ -46,6 +61,8 @@ static chunk *room_for(size_t need) {
     made->used = 0;
     if (current == NULL) {
         first = made;
+        pthread_once(&chunks_key_once, make_chunks_key);
+        (void)pthread_setspecific(chunks_key, made);
     } else {
         made->next = current->next;
         current->next = made;

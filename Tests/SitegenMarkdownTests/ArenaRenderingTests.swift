@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import SitegenMarkdown
@@ -44,4 +45,30 @@ struct ArenaRenderingTests {
         }
         #expect(together == alone)
     }
+
+    @Test func threadsThatRenderAndExitLeaveTheOthersWorking() throws {
+        let expected = MarkdownRenderer.render(Self.small).html
+        let results = SizesFromThreads()
+        for _ in 0..<8 {
+            let done = DispatchSemaphore(value: 0)
+            let thread = Thread {
+                results.append(MarkdownRenderer.render(Self.large).html.utf8.count)
+                results.append(MarkdownRenderer.render(Self.small).html.utf8.count)
+                done.signal()
+            }
+            thread.start()
+            done.wait()
+        }
+        #expect(results.values.count == 16)
+        #expect(Set(results.values.enumerated().filter { $0.offset % 2 == 1 }.map(\.element)) == [expected.utf8.count])
+        #expect(MarkdownRenderer.render(Self.small).html == expected)
+    }
+}
+
+/// Sizes handed back from other threads.
+private final class SizesFromThreads: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: [Int] = []
+    var values: [Int] { lock.withLock { stored } }
+    func append(_ value: Int) { lock.withLock { stored.append(value) } }
 }

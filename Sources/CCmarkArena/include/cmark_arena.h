@@ -8,7 +8,8 @@
  * since may be used after the next reset. */
 void *sitegen_cmark_arena_mem(void);
 
-/* Makes the calling thread's chunks free for reuse (they stay allocated for the next page). */
+/* Makes the calling thread's chunks free for reuse (they stay allocated for the next page, and are
+   freed when the thread exits). */
 void sitegen_cmark_arena_reset(void);
 
 #endif
