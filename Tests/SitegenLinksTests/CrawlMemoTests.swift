@@ -210,3 +210,34 @@ import Testing
         #expect(CrawlMemo(bytes: bytes) == nil)
     }
 }
+
+/// A memo large enough to be encoded in parallel parts reads back whole.
+@Suite struct LargeCrawlMemoTests {
+    @Test func aMemoOfThousandsOfEntriesRoundTrips() throws {
+        let paths = (0..<3_000).map { String(format: "section-%02d/page-%04d.html", $0 % 37, $0) }
+        var memo = CrawlMemo(paths: paths.sorted(), context: 42)
+        for (index, path) in paths.enumerated() {
+            let link = ExtractedLink(
+                url: "page-\(index + 1).html#part", element: "a", attribute: "href", line: 3, column: index % 80 + 1)
+            let target = LinkTarget.sameOrigin(
+                SameOriginTarget(key: "docs://app/\(path)", path: path, fragment: "part", escapesRoot: false, absolutePath: false)
+            )
+            let document = ParsedDocument(
+                path: path, isHTML: true, duplicateIDs: [], links: [ResolvedLink(link: link, target: target)],
+                acceptedTargets: [Int32(index % 100)], acceptedCount: 40, anchorNames: ["part", "id-\(index)"])
+            memo.remember(
+                CrawlMemo.Entry(sha256: String(repeating: "ab", count: 32), mimeType: "text/html", document: document), at: path)
+        }
+        let bytes = memo.encoded()
+        #expect(bytes == Array(memo.encodedParts().joined()))
+        let read = try #require(CrawlMemo(bytes: bytes))
+        #expect(read.count == paths.count)
+        #expect(read.encoded() == bytes)
+        for index in [0, 1, 1_499, 2_047, 2_048, 2_999] {
+            let entry = try #require(read.entry(at: paths[index]))
+            #expect(entry.document.links.first?.link.url == "page-\(index + 1).html#part")
+            #expect(entry.document.anchorNames == ["part", "id-\(index)"])
+            #expect(entry.document.acceptedTargets == [Int32(index % 100)])
+        }
+    }
+}

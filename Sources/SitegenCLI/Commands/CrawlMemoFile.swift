@@ -60,14 +60,15 @@ enum CrawlMemoFile {
                 return
             }
         }
-        let whole = memo.encoded()
+        let parts = memo.encodedParts()
+        let length = parts.reduce(0) { $0 + $1.count }
         let temporary = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString)")
-        guard FileManager.default.createFile(atPath: temporary.path, contents: Data(header(generation, length: whole.count))),
+        guard FileManager.default.createFile(atPath: temporary.path, contents: Data(header(generation, length: length))),
             let handle = try? FileHandle(forWritingTo: temporary)
         else { return }
         do {
             try handle.seekToEnd()
-            try handle.write(contentsOf: whole)
+            for part in parts { try handle.write(contentsOf: part) }
             try handle.close()
             _ = rename(temporary.path, url.path)
         } catch {
