@@ -49,7 +49,7 @@ extension LinkChecker {
         let judged = Set(changed)
         await resolveTargets(of: changed, into: &state, memo: memo, changed: judged)
 
-        var rules = LinkRules(state: state, options: options, allPaths: paths)
+        var rules = LinkRules(state: state, options: options, table: table)
         rules.judged = judged
         let fresh = rules.report(orphans: false)
         let kept = baseline.findings.filter { finding in finding.page.map { !judged.contains($0) } ?? true }

@@ -78,7 +78,7 @@ public struct LinkChecker: Sendable {
                 }
             }
         }
-        var rules = LinkRules(state: state, options: options, allPaths: fetcher.allPaths)
+        var rules = LinkRules(state: state, options: options, table: table)
         rules.checkEntries(entryKeys)
         return (rules.report(), remembered)
     }

@@ -6,21 +6,21 @@ import Synchronization
 struct LinkRules {
     let state: CrawlState
     let options: CheckOptions
-    let allPaths: [String]
+    /// Every file of the bundle, looked up when a missing page might be a folder.
+    let table: PathTable
     /// The documents whose links are judged; `nil` for all. The others serve as targets only.
     var judged: Set<String>?
     private var findings: [LinkFinding] = []
     private var linksChecked = 0
-    /// `allPaths` as a set, made only when they are not sorted (a resolver lists them sorted, and is
-    /// searched instead: a rebuild that finds one broken link need not hash 10,000 paths).
-    private lazy var pathSet: Set<String>? = allPaths.isSorted ? nil : Set(allPaths)
     /// Where a broken link's suggestion is looked for: scanned per broken link, never indexed.
     private lazy var candidates = CandidatePaths(paths: allPaths)
 
-    init(state: CrawlState, options: CheckOptions, allPaths: [String]) {
+    var allPaths: [String] { table.paths }
+
+    init(state: CrawlState, options: CheckOptions, table: PathTable) {
         self.state = state
         self.options = options
-        self.allPaths = allPaths
+        self.table = table
     }
 
     /// Reports entries that the fetcher does not serve.
@@ -146,7 +146,7 @@ struct LinkRules {
                     "no file '\(wanted)' in the bundle, but '\(real)' exists (letter case matters on devices)"
                 )
             }
-            if !target.path.hasSuffix("/"), hasPath(target.path + "/index.html") {
+            if !target.path.hasSuffix("/"), table.index(of: target.path + "/index.html") != nil {
                 // The resolver serves no redirects, so in the app this link is a 404: an error, under the
                 // rule that names the fix.
                 return (
@@ -178,17 +178,6 @@ struct LinkRules {
         return "no id '\(decoded)' in \(name)\(hint)"
     }
 
-    /// Whether `path` is a file of the bundle.
-    private mutating func hasPath(_ path: String) -> Bool {
-        if let pathSet { return pathSet.contains(path) }
-        var low = 0, high = allPaths.count
-        while low < high {
-            let middle = (low + high) / 2
-            if allPaths[middle] < path { low = middle + 1 } else { high = middle }
-        }
-        return low < allPaths.count && allPaths[low] == path
-    }
-
     private func location(_ path: String, _ line: Int, _ column: Int) -> SourceLocation {
         SourceLocation(path: options.displayRoot + path, line: line, column: column)
     }
@@ -209,12 +198,5 @@ struct LinkRules {
     static func isHTMLPath(_ path: String) -> Bool {
         let lowered = path.lowercased()
         return lowered.hasSuffix(".html") || lowered.hasSuffix(".htm") || lowered.hasSuffix(".xhtml")
-    }
-}
-
-extension [String] {
-    /// Whether the strings are in increasing order (equal neighbours allowed).
-    fileprivate var isSorted: Bool {
-        indices.dropFirst().allSatisfy { self[$0 - 1] <= self[$0] }
     }
 }
