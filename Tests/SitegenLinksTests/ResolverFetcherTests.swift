@@ -5,19 +5,6 @@ import Testing
 @testable import SitegenLinks
 
 @Suite struct ResolverFetcherTests {
-    @Test func readsWholeFilesEmptyFilesAndNothingForMissingOnes() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sitegen-fetch-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let large = Data((0..<300_000).map { UInt8(truncatingIfNeeded: $0 &* 7) })
-        try large.write(to: folder.appendingPathComponent("large.bin"))
-        try Data().write(to: folder.appendingPathComponent("empty.html"))
-        #expect(ResolverFetcher.contents(ofFile: folder.appendingPathComponent("large.bin").path) == large)
-        #expect(ResolverFetcher.contents(ofFile: folder.appendingPathComponent("empty.html").path) == Data())
-        #expect(ResolverFetcher.contents(ofFile: folder.appendingPathComponent("missing.html").path) == nil)
-        #expect(ResolverFetcher.contents(ofFile: folder.path) == nil)
-    }
-
     @Test func fetchesWhatTheResolverLocated() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sitegen-fetch-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder.appendingPathComponent("guide"), withIntermediateDirectories: true)
