@@ -1,7 +1,4 @@
-import Dispatch
-import Foundation
 import SitegenCore
-import Synchronization
 
 /// What a crawl parsed, by file and SHA-256, so that the next crawl of a changed bundle reads and
 /// parses only the files that changed. Serialised as bytes the build cache keeps.
@@ -115,18 +112,15 @@ public struct CrawlMemo: Sendable {
         head.strings(paths)
         head.int(count)
         let sorted = rememberedPaths.sorted()
-        let parts = sorted.count >= 2048 ? max(1, min(4, ProcessInfo.processInfo.activeProcessorCount)) : 1
-        let chunk = (sorted.count + parts - 1) / max(parts, 1)
-        let encoded = Mutex([[UInt8]](repeating: [], count: parts))
         let memo = self
-        DispatchQueue.concurrentPerform(iterations: parts) { part in
-            let range = min(part * chunk, sorted.count)..<min((part + 1) * chunk, sorted.count)
+        let entries = ParallelParts.map(count: sorted.count, threshold: 2048) { range in
             var out = ByteWriter()
-            out.bytes.reserveCapacity((base.count + added.count) / parts + range.count * 100)
+            out.bytes.reserveCapacity(
+                (memo.base.count + memo.added.count) * range.count / max(sorted.count, 1) + range.count * 100)
             for path in sorted[range] { memo.writeStored(path, to: &out) }
-            encoded.withLock { $0[part] = out.bytes }
+            return out.bytes
         }
-        return [head.bytes] + encoded.withLock { $0 }
+        return [head.bytes] + entries
     }
 
     /// Reads `encoded()` output; `nil` for anything else (the crawl then parses every file). Entries

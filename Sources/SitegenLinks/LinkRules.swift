@@ -1,6 +1,5 @@
 import Foundation
 import SitegenCore
-import Synchronization
 
 /// The reduce step: applies the link rules to the merged crawl and sorts the findings.
 struct LinkRules {
@@ -44,24 +43,17 @@ struct LinkRules {
     mutating func report(orphans: Bool = true) -> CheckReport {
         let paths = state.documents.keys.filter { judged?.contains($0) ?? true }
         // Judged in parallel parts once there are many: the findings are sorted at the end.
-        let parts = paths.count >= 2048 ? max(1, min(4, ProcessInfo.processInfo.activeProcessorCount)) : 1
-        if parts == 1 {
-            judge(paths)
-        } else {
-            let chunk = (paths.count + parts - 1) / parts
-            let results = Mutex([(findings: [LinkFinding], linksChecked: Int)]())
-            let rules = self
-            DispatchQueue.concurrentPerform(iterations: parts) { part in
-                var copy = rules
-                copy.findings = []
-                copy.linksChecked = 0
-                copy.judge(paths[min(part * chunk, paths.count)..<min((part + 1) * chunk, paths.count)])
-                results.withLock { $0.append((copy.findings, copy.linksChecked)) }
-            }
-            for result in results.withLock({ $0 }) {
-                findings += result.findings
-                linksChecked += result.linksChecked
-            }
+        let rules = self
+        let parts = ParallelParts.map(count: paths.count, threshold: 2048) { range in
+            var part = rules
+            part.findings = []
+            part.linksChecked = 0
+            part.judge(paths[range])
+            return (findings: part.findings, linksChecked: part.linksChecked)
+        }
+        for part in parts {
+            findings += part.findings
+            linksChecked += part.linksChecked
         }
         if orphans, options.reportOrphans {
             let reached = state.reachedPaths
