@@ -1,11 +1,5 @@
 import CHTMLScan
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// Receives the parser's callbacks for one document and turns them into `DocumentFacts`. Lives only
 /// for the duration of one synchronous `HTMLExtractor.extract` call.
 final class HTMLCollector {
@@ -14,45 +8,36 @@ final class HTMLCollector {
     private var styleStart: (line: Int, column: Int)?
     private var inStyle = false
 
-    /// The attributes the tokenizer reports (it passes no others).
-    private enum Attribute {
-        case id, name, href, xlinkHref, src, srcset, poster, data, action, httpEquiv, content, style
+    /// The attributes the tokenizer reports (it passes no others), named as the raw values.
+    private enum Attribute: String, CaseIterable {
+        case id, name, href, src, srcset, poster, data, action, content, style
+        case xlinkHref = "xlink:href"
+        case httpEquiv = "http-equiv"
 
-        /// Read from the lowercased C name without making a string: this runs for every attribute.
+        /// The candidates for each first byte of a name: this runs for every attribute, so a name is
+        /// compared with at most three without being made into a string.
+        private static let byFirstByte: [[Attribute]] = {
+            var table = [[Attribute]](repeating: [], count: 256)
+            for attribute in allCases { table[Int(attribute.rawValue.utf8.first!)].append(attribute) }
+            return table
+        }()
+
+        /// Read from the lowercased C name.
         init?(_ name: UnsafePointer<CChar>) {
-            func equals(_ literal: StaticString) -> Bool { strcmp(name, literal.utf8Start) == 0 }
-            switch UInt8(bitPattern: name[0]) {
-            case UInt8(ascii: "i") where equals("id"): self = .id
-            case UInt8(ascii: "n") where equals("name"): self = .name
-            case UInt8(ascii: "h") where equals("href"): self = .href
-            case UInt8(ascii: "h") where equals("http-equiv"): self = .httpEquiv
-            case UInt8(ascii: "x") where equals("xlink:href"): self = .xlinkHref
-            case UInt8(ascii: "s") where equals("src"): self = .src
-            case UInt8(ascii: "s") where equals("srcset"): self = .srcset
-            case UInt8(ascii: "s") where equals("style"): self = .style
-            case UInt8(ascii: "p") where equals("poster"): self = .poster
-            case UInt8(ascii: "d") where equals("data"): self = .data
-            case UInt8(ascii: "a") where equals("action"): self = .action
-            case UInt8(ascii: "c") where equals("content"): self = .content
-            default: return nil
+            guard let match = Self.byFirstByte[Int(UInt8(bitPattern: name[0]))].first(where: { $0.isNamed(name) }) else {
+                return nil
             }
+            self = match
         }
 
-        var text: String {
-            switch self {
-            case .id: "id"
-            case .name: "name"
-            case .href: "href"
-            case .xlinkHref: "xlink:href"
-            case .src: "src"
-            case .srcset: "srcset"
-            case .poster: "poster"
-            case .data: "data"
-            case .action: "action"
-            case .httpEquiv: "http-equiv"
-            case .content: "content"
-            case .style: "style"
+        /// Whether the C string `name` is this attribute's name (read no further than a mismatch).
+        private func isNamed(_ name: UnsafePointer<CChar>) -> Bool {
+            var index = 0
+            for byte in rawValue.utf8 {
+                guard UInt8(bitPattern: name[index]) == byte else { return false }
+                index += 1
             }
+            return name[index] == 0
         }
     }
 
@@ -76,7 +61,8 @@ final class HTMLCollector {
             let value = String(cString: rawValue)
             let (line, column) = (Int(attribute.line), Int(attribute.column))
             func link(_ url: String) {
-                facts.links.append(ExtractedLink(url: url, element: element, attribute: kind.text, line: line, column: column))
+                facts.links.append(
+                    ExtractedLink(url: url, element: element, attribute: kind.rawValue, line: line, column: column))
             }
             switch kind {
             case .id where !value.isEmpty:
@@ -96,7 +82,7 @@ final class HTMLCollector {
             case .httpEquiv where element == "meta":
                 refresh = value.trimmingASCIIWhitespace().lowercased() == "refresh"
             case .content where element == "meta":
-                content = ExtractedLink(url: value, element: element, attribute: kind.text, line: line, column: column)
+                content = ExtractedLink(url: value, element: element, attribute: kind.rawValue, line: line, column: column)
             case .style:
                 var bytes = Array(value.utf8)
                 for css in CSSExtractor.extract(bytes: &bytes, startLine: line, startColumn: column) {
