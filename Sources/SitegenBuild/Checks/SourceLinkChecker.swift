@@ -101,8 +101,9 @@ struct SourceLinkChecker: Sendable {
             return .page(page)
         }
         if wantsDirectory || path.rawValue.isEmpty {
-            if let index = path.appending("index.md"), let page = model.page(source: index) { return .page(page) }
-            return missing(path.appending("index.md") ?? path, kind: "page")
+            let index = path.appending("index.md")
+            if let index, let page = model.page(source: index) { return .page(page) }
+            return missing(index ?? path, kind: "page")
         }
         switch path.pathExtension {
         case "md":
