@@ -25,7 +25,6 @@ public enum MarkdownRenderer {
 
         // Everything cmark allocates for this page comes from this thread's arena and is dropped at
         // once when the page is done: nodes are never freed one by one.
-        sitegen_cmark_arena_reset()
         defer { sitegen_cmark_arena_reset() }
         let mem = sitegen_cmark_arena_mem().assumingMemoryBound(to: cmark_mem.self)
         guard let parser = cmark_parser_new_with_mem(parseOptions, mem) else {
