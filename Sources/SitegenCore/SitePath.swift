@@ -85,9 +85,6 @@ public struct SitePath: Sendable, Hashable, Comparable, CustomStringConvertible,
     public var description: String { rawValue }
     public static func < (a: SitePath, b: SitePath) -> Bool { a.rawValue < b.rawValue }
 
-    /// The path segments.
-    public var segments: [Substring] { rawValue.split(separator: "/") }
-
     /// Where the last `/` is, in UTF-8 bytes from the start.
     private var lastSlashOffset: Int? {
         var raw = rawValue
