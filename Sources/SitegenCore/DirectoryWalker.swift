@@ -27,14 +27,25 @@ public enum DirectoryWalker {
     public static func entries(below root: String, skip: (String, _ isDirectory: Bool) -> Bool = { _, _ in false }) -> [Entry] {
         guard let realRoot = realPath(root) else { return [] }
         var out: [Entry] = []
-        walk(root, relative: "", realRoot: realRoot, skip: skip, into: &out, depth: 0)
+        var folders: [String]? = nil
+        walk(root, relative: "", realRoot: realRoot, skip: skip, into: &out, folders: &folders, depth: 0)
         out.sort { $0.path < $1.path }
         return out
     }
 
+    /// The folders a walk of `root` enters, `root` first, as paths that start with `root`: what a
+    /// watcher of the files `entries(below:)` lists must watch. Empty when `root` is not a folder.
+    public static func folders(below root: String) -> [String] {
+        guard let realRoot = realPath(root) else { return [] }
+        var out: [Entry] = []
+        var folders: [String]? = [root]
+        walk(root, relative: "", realRoot: realRoot, skip: { _, _ in false }, into: &out, folders: &folders, depth: 0)
+        return folders ?? []
+    }
+
     private static func walk(
         _ directory: String, relative: String, realRoot: String, skip: (String, Bool) -> Bool, into out: inout [Entry],
-        depth: Int
+        folders: inout [String]?, depth: Int
     ) {
         let descriptor = open(directory, O_RDONLY | O_DIRECTORY)
         guard depth < 64, descriptor >= 0 else {
@@ -43,14 +54,14 @@ public enum DirectoryWalker {
         }
         walk(
             descriptor: descriptor, directory: directory, relative: relative, realRoot: realRoot, skip: skip, into: &out,
-            depth: depth)
+            folders: &folders, depth: depth)
     }
 
     /// Lists the open folder `descriptor` (closed when done). Files are looked at relative to it
     /// (`fstatat`), so the kernel does not walk the whole path again for each of 10,000 files.
     private static func walk(
         descriptor: Int32, directory: String, relative: String, realRoot: String, skip: (String, Bool) -> Bool,
-        into out: inout [Entry], depth: Int
+        into out: inout [Entry], folders: inout [String]?, depth: Int
     ) {
         guard let handle = fdopendir(descriptor) else {
             close(descriptor)
@@ -77,9 +88,10 @@ public enum DirectoryWalker {
                 guard depth + 1 < 64, !skip(path, true) else { continue }
                 let child = openat(descriptor, name, O_RDONLY | O_DIRECTORY)
                 if child >= 0 {
+                    folders?.append(directory + "/" + name)
                     walk(
                         descriptor: child, directory: directory + "/" + name, relative: path, realRoot: realRoot, skip: skip,
-                        into: &out, depth: depth + 1)
+                        into: &out, folders: &folders, depth: depth + 1)
                 }
             } else if kind == Int32(DT_REG), !skip(path, false) {
                 var info = stat()

@@ -48,4 +48,17 @@ import Testing
         let walked = DirectoryWalker.files(below: root.path)
         #expect(walked == ["alias.md", "inside/page.md", "linked/page.md", "top.md"])
     }
+
+    @Test func foldersAreTheOnesTheWalkEnters() throws {
+        let root = try makeTree(["a/b/c.md", "a/d.md", "e/f.md", ".git/x", "g/.cache/y", "top.md"])
+        defer { try? FileManager.default.removeItem(at: root) }
+        try FileManager.default.createDirectory(at: root.appendingPathComponent("empty"), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(
+            at: root.appendingPathComponent("linked"), withDestinationURL: root.appendingPathComponent("e"))
+        let folders = DirectoryWalker.folders(below: root.path)
+        #expect(folders.first == root.path)
+        let relative = folders.dropFirst().map { String($0.dropFirst(root.path.count + 1)) }.sorted()
+        #expect(relative == ["a", "a/b", "e", "empty", "g", "linked"])
+        #expect(DirectoryWalker.folders(below: root.appendingPathComponent("missing").path).isEmpty)
+    }
 }

@@ -18,8 +18,8 @@ enum ServeCommand: Command {
         ],
         discussion: """
             http://127.0.0.1:PORT/path serves what an app is served for SCHEME://HOST/path. With a site, the \
-            bundle is built into a temporary folder (dist/ is left alone), the site and theme are polled every \
-            300 ms, and open pages reload after each rebuild; a failed rebuild keeps the last good bundle and \
+            bundle is built into a temporary folder (dist/ is left alone), the site and theme are watched (checked \
+            every 300 ms) and open pages reload after each rebuild; a failed rebuild keeps the last good bundle and \
             shows the error in the page. Ctrl-C stops. Port in use: exit 2.
             """)
 

@@ -3,7 +3,7 @@ import SitegenBuild
 import SitegenBundle
 import SitegenServe
 
-/// Builds the site for `sitegen serve`, then polls its folders and rebuilds on every change,
+/// Builds the site for `sitegen serve`, then watches its folders and rebuilds on every change,
 /// publishing the new bundle (or the failure) to the server.
 struct SiteWatcher: Sendable {
     var options: BuildOptions
@@ -25,10 +25,13 @@ struct SiteWatcher: Sendable {
     func snapshot() -> TreeSnapshot { TreeSnapshot(roots: roots) }
 
     /// Polls the site and theme folders until cancelled, rebuilding on every change since `last`.
+    /// The folders are walked only when the kernel reports an event below them (or cannot watch).
     func watch(from start: TreeSnapshot, publishingTo server: PreviewServer) async {
         var last = start
+        let events = FolderEvents(roots: roots)
         while true {
             do { try await Task.sleep(for: interval) } catch { return }
+            guard events.mayHaveChanged() else { continue }
             let now = TreeSnapshot(roots: roots)
             let changed = last.changes(to: now)
             guard !changed.isEmpty else { continue }

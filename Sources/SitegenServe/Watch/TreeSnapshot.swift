@@ -1,26 +1,31 @@
 import Foundation
+import SitegenCore
 
 /// The path, size and modification time of every file below some folders: two snapshots differ
-/// when a file was added, removed, or changed. Cheap enough to take every few hundred milliseconds
-/// for a documentation site.
+/// when a file was added, removed, or changed. Hidden files and folders (`.x`) are left out, as the
+/// build leaves them out: an editor's swap file is no reason to rebuild.
+///
+/// Taken with `DirectoryWalker` (`readdir` and `fstatat`): at 10,000 files that is about 20 ms,
+/// where Foundation's enumerator, which resolves every entry into a URL with its resource values,
+/// took about 200.
 public struct TreeSnapshot: Sendable, Equatable {
     private var files: [String: FileStamp]
 
     private struct FileStamp: Sendable, Equatable {
         var size: Int
-        var modified: Double
+        /// Nanoseconds since 1970.
+        var modified: Int
     }
 
     /// Scans `roots` (missing ones count as empty).
     public init(roots: [URL]) {
         files = [:]
-        let keys: [URLResourceKey] = [.isRegularFileKey, .fileSizeKey, .contentModificationDateKey]
         for root in roots {
-            guard let enumerator = FileManager.default.enumerator(at: root, includingPropertiesForKeys: keys) else { continue }
-            while let url = enumerator.nextObject() as? URL {
-                guard let values = try? url.resourceValues(forKeys: Set(keys)), values.isRegularFile == true else { continue }
-                files[url.path] = FileStamp(
-                    size: values.fileSize ?? 0, modified: values.contentModificationDate?.timeIntervalSinceReferenceDate ?? 0)
+            let prefix = root.path.hasSuffix("/") ? root.path : root.path + "/"
+            let entries = DirectoryWalker.entries(below: root.path)
+            files.reserveCapacity(files.count + entries.count)
+            for entry in entries {
+                files[prefix + entry.path] = FileStamp(size: entry.size, modified: entry.modified)
             }
         }
     }
@@ -30,6 +35,8 @@ public struct TreeSnapshot: Sendable, Equatable {
 
     /// Paths added, removed or changed between `self` and `newer`, sorted.
     public func changes(to newer: TreeSnapshot) -> [String] {
-        Set(files.keys).union(newer.files.keys).filter { files[$0] != newer.files[$0] }.sorted()
+        var changed = files.compactMap { path, stamp in newer.files[path] == stamp ? nil : path }
+        changed += newer.files.keys.filter { files[$0] == nil }
+        return changed.sorted()
     }
 }

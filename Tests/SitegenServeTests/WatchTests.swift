@@ -1,0 +1,92 @@
+import Foundation
+import SitegenServe
+import Testing
+
+@Suite struct WatchTests {
+    /// A folder with `a.md` and `guide/b.md`, removed when the test ends.
+    private final class Folder {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("serve-watch-\(UUID().uuidString)")
+
+        init() throws {
+            try FileManager.default.createDirectory(at: root.appendingPathComponent("guide"), withIntermediateDirectories: true)
+            try write("a.md", "# A\n")
+            try write("guide/b.md", "# B\n")
+        }
+
+        deinit { try? FileManager.default.removeItem(at: root) }
+
+        func write(_ path: String, _ text: String) throws {
+            try Data(text.utf8).write(to: root.appendingPathComponent(path))
+        }
+
+        func full(_ path: String) -> String { root.appendingPathComponent(path).path }
+    }
+
+    @Test func snapshotsNameWhatWasAddedRemovedOrChanged() throws {
+        let folder = try Folder()
+        let before = TreeSnapshot(roots: [folder.root])
+        #expect(before.count == 2)
+        #expect(before.changes(to: TreeSnapshot(roots: [folder.root])).isEmpty)
+
+        try folder.write("guide/b.md", "# B, longer\n")
+        try folder.write("c.md", "# C\n")
+        try FileManager.default.removeItem(at: folder.root.appendingPathComponent("a.md"))
+        let after = TreeSnapshot(roots: [folder.root])
+        #expect(before.changes(to: after) == [folder.full("a.md"), folder.full("c.md"), folder.full("guide/b.md")])
+        #expect(after.changes(to: before) == [folder.full("a.md"), folder.full("c.md"), folder.full("guide/b.md")])
+    }
+
+    @Test func hiddenFilesAreNoChange() throws {
+        let folder = try Folder()
+        let before = TreeSnapshot(roots: [folder.root])
+        try folder.write(".a.md.swp", "editor state")
+        try FileManager.default.createDirectory(at: folder.root.appendingPathComponent(".git"), withIntermediateDirectories: true)
+        try folder.write(".git/index", "x")
+        #expect(before.changes(to: TreeSnapshot(roots: [folder.root])).isEmpty)
+    }
+
+    @Test func aMissingRootIsEmptyAndItsFilesAppearWhenItDoes() throws {
+        let folder = try Folder()
+        let missing = folder.root.appendingPathComponent("theme")
+        let before = TreeSnapshot(roots: [folder.root, missing])
+        #expect(before.count == 2)
+        try FileManager.default.createDirectory(at: missing, withIntermediateDirectories: true)
+        try folder.write("theme/page.html", "<p>")
+        #expect(before.changes(to: TreeSnapshot(roots: [folder.root, missing])) == [folder.full("theme/page.html")])
+    }
+
+    #if os(Linux)
+        @Test func eventsSayWhenSomethingBelowChanged() throws {
+            let folder = try Folder()
+            let events = FolderEvents(roots: [folder.root])
+            #expect(events.isWatching)
+            // The first ask is yes: what happened before the watch began is not known.
+            #expect(events.mayHaveChanged())
+            #expect(!events.mayHaveChanged())
+
+            try folder.write("guide/b.md", "# B, edited\n")
+            #expect(events.mayHaveChanged())
+            #expect(!events.mayHaveChanged())
+
+            // A folder made later is watched from the ask that saw it made.
+            try FileManager.default.createDirectory(
+                at: folder.root.appendingPathComponent("new/deeper"), withIntermediateDirectories: true)
+            #expect(events.mayHaveChanged())
+            #expect(!events.mayHaveChanged())
+            try folder.write("new/deeper/c.md", "# C\n")
+            #expect(events.mayHaveChanged())
+
+            try FileManager.default.removeItem(at: folder.root.appendingPathComponent("a.md"))
+            #expect(events.mayHaveChanged())
+            #expect(!events.mayHaveChanged())
+        }
+    #endif
+
+    @Test func withAMissingRootEveryAskIsYes() throws {
+        let folder = try Folder()
+        let events = FolderEvents(roots: [folder.root, folder.root.appendingPathComponent("theme")])
+        #expect(!events.isWatching)
+        #expect(events.mayHaveChanged())
+        #expect(events.mayHaveChanged())
+    }
+}
