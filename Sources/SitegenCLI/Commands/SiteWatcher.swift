@@ -52,7 +52,8 @@ struct SiteWatcher: Sendable {
         case .success(let built):
             console.out(ReportFormat.text.render(built.report))
             do {
-                return .success(try SchemeResolver(bundle: options.outputDirectory))
+                // The manifest just written, as built: reading 10,000 entries back would cost more than the rebuild.
+                return .success(try SchemeResolver(bundle: options.outputDirectory, assembled: built.outcome.manifest))
             } catch {
                 let failure = BuildPipeline.Failure(message: "\(options.outputDisplay): error: \(error)")
                 console.err("\(failure.message)\n")
