@@ -27,6 +27,23 @@ import Testing
         #expect(!report.isClean)
     }
 
+    @Test func manyFilesAreHashedInPartsAndEachVerdictKeepsItsFile() async throws {
+        // Enough files to be split among the cores; damage spread over the parts.
+        var files: [String: String] = ["index.html": "<p>home</p>"]
+        for index in 0..<300 { files["pages/p\(index).html"] = "<p>page \(index)</p>" }
+        let fixture = try Fixture(files: files, withSecret: false)
+        defer { fixture.remove() }
+        _ = try await fixture.writeManifest()
+        let changed = [7, 150, 299].map { "pages/p\($0).html" }
+        let missing = [0, 151, 298].map { "pages/p\($0).html" }
+        for path in changed { try fixture.write(path, Data("<p>PAGE</p>".utf8)) }
+        for path in missing { try FileManager.default.removeItem(at: fixture.bundle.appendingPathComponent(path)) }
+        let report = try BundleVerifier.verify(bundle: fixture.bundle)
+        #expect(report.changed == changed.sorted())
+        #expect(report.missing == missing.sorted())
+        #expect(report.extra.isEmpty)
+    }
+
     @Test func refusesBundleWithoutManifest() throws {
         let fixture = try Fixture()
         defer { fixture.remove() }

@@ -20,14 +20,14 @@ extension Manifest {
             var results = [(size: Int, sha256: String)](repeating: (0, ""), count: files.count)
             var next = 0
             func addTask() {
-                let index = next, url = tree.fileURL(files[index])
+                let index = next, path = tree.fileURL(files[index]).path
                 next += 1
                 group.addTask {
                     do {
-                        let digest = try BundleTree.digest(of: url)
+                        let digest = try BundleTree.digest(atPath: path)
                         return (index, digest.size, digest.sha256)
                     } catch {
-                        throw ManifestError("cannot read '\(files[index])': \(error.localizedDescription)")
+                        throw ManifestError("cannot read '\(files[index])': \(error)")
                     }
                 }
             }

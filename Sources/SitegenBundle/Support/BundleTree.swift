@@ -77,11 +77,13 @@ struct BundleTree: Sendable {
             for name in names where !name.contains("\\") && !name.utf8.contains(0) {
                 let relative = directory.isEmpty ? name : "\(directory)/\(name)"
                 if relative == Manifest.fileName { continue }
-                let type = (try? manager.attributesOfItem(atPath: prefix + relative))?[.type] as? FileAttributeType
-                switch type {
-                case .typeDirectory?: pending.append(relative)
-                case .typeRegular?: found.append(relative)
-                case .typeSymbolicLink?: if case .success = realFile(relative) { found.append(relative) }
+                // lstat(2) directly: Foundation's attributes dictionary costs more than the call.
+                var info = stat()
+                guard lstat(prefix + relative, &info) == 0 else { continue }
+                switch info.st_mode & S_IFMT {
+                case S_IFDIR: pending.append(relative)
+                case S_IFREG: found.append(relative)
+                case S_IFLNK: if case .success = realFile(relative) { found.append(relative) }
                 default: continue
                 }
             }
@@ -92,15 +94,26 @@ struct BundleTree: Sendable {
     /// The URL of a bundle-relative path under the real root.
     func fileURL(_ relative: String) -> URL { URL(fileURLWithPath: prefix + relative) }
 
-    /// Size and SHA-256 of a file, read in 1 MiB chunks.
-    static func digest(of url: URL) throws -> (size: Int, sha256: String) {
-        let handle = try FileHandle(forReadingFrom: url)
-        defer { try? handle.close() }
+    /// Size and SHA-256 of the file at `path`, read with `read(2)` in chunks of at most 1 MiB.
+    /// Throws the system's reason (`No such file or directory`) when it cannot be read.
+    static func digest(atPath path: String) throws(ManifestError) -> (size: Int, sha256: String) {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw ManifestError(String(cString: strerror(errno))) }
+        defer { close(descriptor) }
+        var info = stat()
+        let expected = fstat(descriptor, &info) == 0 ? Int(info.st_size) : 0
+        // One read for a file of a page's size (plus one to see the end), 1 MiB at a time beyond.
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: min(max(expected + 1, 4096), 1 << 20), alignment: 16)
+        defer { buffer.deallocate() }
         var hasher = SHA256()
         var size = 0
-        while let chunk = try handle.read(upToCount: 1 << 20), !chunk.isEmpty {
-            hasher.update(chunk)
-            size += chunk.count
+        while true {
+            let count = read(descriptor, buffer.baseAddress, buffer.count)
+            if count < 0, errno == EINTR { continue }
+            guard count >= 0 else { throw ManifestError(String(cString: strerror(errno))) }
+            if count == 0 { break }
+            hasher.update(UnsafeRawBufferPointer(rebasing: buffer[0..<count]))
+            size += count
         }
         return (size, hasher.finalizeHex())
     }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// What `BundleVerifier` found: bundle-relative file paths, each list sorted.
 public struct VerificationReport: Sendable, Equatable {
@@ -22,30 +23,50 @@ public struct VerificationReport: Sendable, Equatable {
 
 /// Re-hashes a bundle against its `manifest.json` (`sitegen verify DIR`).
 public struct BundleVerifier {
-    /// Reads the manifest of `bundle`, then compares it with the files on disk. Throws only when
-    /// the bundle or its manifest cannot be read or is invalid.
+    /// Reads the manifest of `bundle`, then compares it with the files on disk, hashing on every
+    /// core. Throws only when the bundle or its manifest cannot be read or is invalid.
     public static func verify(bundle: URL) throws(ManifestError) -> VerificationReport {
         let tree = try BundleTree(bundle)
         let manifest = try Manifest.read(bundle: tree.root)
         let onDisk = Set(try tree.files())
+        let resources = manifest.resources
+        let verdicts = verdicts(of: resources, in: tree, onDisk: onDisk)
         var report = VerificationReport()
-        var listed: Set<String> = []
-        for resource in manifest.resources {
-            listed.insert(resource.file)
-            guard onDisk.contains(resource.file), case .success(let file) = tree.realFile(resource.file) else {
-                report.missing.append(resource.file)
-                continue
-            }
-            guard file.size == resource.size,
-                let digest = try? BundleTree.digest(of: URL(fileURLWithPath: file.path)), digest.sha256 == resource.sha256
-            else {
-                report.changed.append(resource.file)
-                continue
+        for (resource, verdict) in zip(resources, verdicts) {
+            switch verdict {
+            case .matches: continue
+            case .missing: report.missing.append(resource.file)
+            case .changed: report.changed.append(resource.file)
             }
         }
-        report.extra = onDisk.subtracting(listed).sorted()
+        report.extra = onDisk.subtracting(resources.map(\.file)).sorted()
         report.missing = Array(Set(report.missing)).sorted()
         report.changed = Array(Set(report.changed)).sorted()
         return report
+    }
+
+    private enum Verdict: Sendable {
+        case matches, missing, changed
+    }
+
+    /// Each resource's verdict, in order; the files are hashed in parts spread over the cores.
+    private static func verdicts(of resources: [Manifest.Resource], in tree: BundleTree, onDisk: Set<String>) -> [Verdict] {
+        let parts = resources.count >= 64 ? ProcessInfo.processInfo.activeProcessorCount * 4 : 1
+        let chunk = (resources.count + parts - 1) / parts
+        let done = Mutex([[Verdict]?](repeating: nil, count: parts))
+        DispatchQueue.concurrentPerform(iterations: parts) { part in
+            let range = min(part * chunk, resources.count)..<min((part + 1) * chunk, resources.count)
+            let verdicts = resources[range].map { resource -> Verdict in
+                guard onDisk.contains(resource.file), case .success(let file) = tree.realFile(resource.file) else {
+                    return .missing
+                }
+                guard file.size == resource.size, let digest = try? BundleTree.digest(atPath: file.path),
+                    digest.sha256 == resource.sha256
+                else { return .changed }
+                return .matches
+            }
+            done.withLock { $0[part] = verdicts }
+        }
+        return done.withLock { $0 }.flatMap { $0 ?? [] }
     }
 }
