@@ -49,6 +49,12 @@ final class ListeningSocket: @unchecked Sendable {
         let flags = try systemCall("fcntl") { fcntl(fd, F_GETFL) } ?? 0
         try systemCall("fcntl") { fcntl(fd, F_SETFL, flags | O_NONBLOCK) }
         try systemCall("fcntl") { fcntl(fd, F_SETFD, FD_CLOEXEC) }
+        // A reply is written as its head, then its body: with Nagle's algorithm the body would wait
+        // for the peer's delayed acknowledgement of the head, 40 ms on every kept-alive request.
+        var yes: Int32 = 1
+        try systemCall("setsockopt") {
+            setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &yes, socklen_t(MemoryLayout<Int32>.size))
+        }
         return connection
     }
 
