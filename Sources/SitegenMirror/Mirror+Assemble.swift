@@ -51,14 +51,19 @@ extension Mirror {
         return LocalPath.reference(from: path, to: target) + fragment
     }
 
-    /// A file name per fetched URL; a name already taken gets the URL's hash folded in.
+    /// A file name per fetched URL; a name already taken gets the hash of the URL's path and query
+    /// folded in (not of its origin: the same site mirrored from another port gets the same names).
     static func name(_ fetched: [String: Fetched]) -> [String: String] {
         var paths: [String: String] = [:]
         var taken = Set<String>()
         for key in fetched.keys.sorted() {
             guard let resource = fetched[key] else { continue }
             var path = LocalPath.path(for: resource.url, mimeType: resource.mimeType)
-            if taken.contains(path) { path = LocalPath.inserting(LocalPath.hash(key), into: path) }
+            if taken.contains(path) {
+                let url = resource.url
+                let reference = url.path(percentEncoded: true) + (url.query(percentEncoded: true).map { "?" + $0 } ?? "")
+                path = LocalPath.inserting(LocalPath.hash(reference), into: path)
+            }
             taken.insert(path)
             paths[key] = path
         }

@@ -64,6 +64,21 @@ import Testing
         #expect(LocalPath.path(for: try #require(URL(string: url)), mimeType: mime) == expected)
     }
 
+    @Test func collidingNamesDoNotDependOnThePort() throws {
+        func names(port: Int) throws -> [String] {
+            var fetched: [String: Mirror.Fetched] = [:]
+            for path in ["/", "/index.html", "/a", "/a.html"] {
+                let url = try #require(URL(string: "http://127.0.0.1:\(port)\(path)"))
+                fetched[Mirror.key(url)] = Mirror.Fetched(url: url, mimeType: "text/html", body: Data())
+            }
+            return Mirror.name(fetched).values.sorted()
+        }
+        let first = try names(port: 8000)
+        #expect(Set(first).count == 4)
+        #expect(first.filter { $0.hasPrefix("index.") && $0 != "index.html" }.count == 1)
+        #expect(try names(port: 41259) == first)
+    }
+
     @Test func references() {
         #expect(LocalPath.reference(from: "guide/index.html", to: "css/site.css") == "../css/site.css")
         #expect(LocalPath.reference(from: "index.html", to: "a b/c.html") == "a%20b/c.html")
