@@ -1,6 +1,6 @@
 extension String {
     /// The string without leading and trailing ASCII whitespace (what browsers strip from URLs).
-    func trimmingASCIIWhitespace() -> String {
+    package func trimmingASCIIWhitespace() -> String {
         guard let first = self.utf8.first, let last = self.utf8.last else { return "" }
         if !first.isASCIIWhitespace, !last.isASCIIWhitespace { return String(self) }
         let utf8 = Array(self.utf8)

@@ -41,38 +41,85 @@ public struct Mirror: Sendable {
         var bytes = 0
     }
 
+    /// How many requests run ahead of the one the crawl is at: the crawl still takes responses in
+    /// queue order, so limits and names come out as if they were fetched one by one.
+    static let requestsAhead = 8
+
     /// Fetches everything reachable from the source root and returns the mirror's files in memory.
     /// A URL that fails is reported in the result's diagnostics; the run goes on.
     public func run() async -> MirrorResult {
-        var crawl = Crawl()
-        let root = Self.key(source.root)
-        var queue: [(url: URL, from: Referrer?)] = [(source.root, nil)]
-        var queued: Set<String> = [root]
-        var next = 0
-        while next < queue.count {
-            if Task.isCancelled {
-                crawl.failures.append(
-                    (Self.key(queue[next].url), "not fetched: time limit reached", .mirrorLimit, queue[next].from))
-                break
+        let source = self.source
+        let crawl = await withTaskGroup(of: Response.self) { group in
+            var crawl = Crawl()
+            var queue: [(url: URL, from: Referrer?)] = [(source.root, nil)]
+            var queued: Set<String> = [Self.key(source.root)]
+            var next = 0
+            var requested = 0
+            var arrived: [Int: Result<SourceResponse, SourceError>] = [:]
+            var passedOver = Set<Int>()
+            while next < queue.count {
+                if Task.isCancelled {
+                    crawl.failures.append(
+                        (Self.key(queue[next].url), "not fetched: time limit reached", .mirrorLimit, queue[next].from))
+                    break
+                }
+                while requested < min(queue.count, next + Self.requestsAhead) {
+                    let index = requested
+                    let url = queue[index].url
+                    requested += 1
+                    // A URL known by now (a redirect's target) stays known: it needs no request.
+                    if crawl.finalKey[Self.key(url)] != nil { continue }
+                    group.addTask { Response(index: index, result: await Self.request(url, from: source)) }
+                }
+                let index = next
+                let (url, referrer) = queue[index]
+                next += 1
+                if crawl.finalKey[Self.key(url)] != nil {
+                    if arrived.removeValue(forKey: index) == nil { passedOver.insert(index) }
+                    continue
+                }
+                while arrived[index] == nil {
+                    guard let response = await group.next() else { break }
+                    if passedOver.remove(response.index) == nil { arrived[response.index] = response.result }
+                }
+                guard let first = arrived.removeValue(forKey: index),
+                    let final = await fetch(url, first: first, referrer: referrer, into: &crawl),
+                    let page = crawl.fetched[final]
+                else { continue }
+                for target in links(of: page) where queued.insert(Self.key(target.url)).inserted {
+                    queue.append((target.url, Referrer(page: final, line: target.line, column: target.column)))
+                }
             }
-            let (url, referrer) = queue[next]
-            next += 1
-            let key = Self.key(url)
-            guard crawl.finalKey[key] == nil else { continue }
-            guard let final = await fetch(url, referrer: referrer, into: &crawl), let page = crawl.fetched[final] else {
-                continue
-            }
-            for target in links(of: page) where queued.insert(Self.key(target.url)).inserted {
-                queue.append((target.url, Referrer(page: final, line: target.line, column: target.column)))
-            }
+            group.cancelAll()
+            return crawl
         }
         return assemble(crawl)
     }
 
-    /// Fetches `url`, following redirects within the origin; returns the final key when stored.
-    private func fetch(_ url: URL, referrer: Referrer?, into crawl: inout Crawl) async -> String? {
+    /// A response to the request for the queue's entry `index`. A struct, not a tuple: a task group
+    /// of `(Int, Result<SourceResponse, SourceError>)` handed back garbage indices in release builds
+    /// (Swift 6.3.1), while debug builds were right.
+    private struct Response: Sendable {
+        var index: Int
+        var result: Result<SourceResponse, SourceError>
+    }
+
+    private static func request(_ url: URL, from source: any MirrorSource) async -> Result<SourceResponse, SourceError> {
+        do throws(SourceError) {
+            return .success(try await source.fetch(url))
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    /// Takes the response `first` to `url`, following redirects within the origin; returns the
+    /// final key when stored.
+    private func fetch(
+        _ url: URL, first: Result<SourceResponse, SourceError>, referrer: Referrer?, into crawl: inout Crawl
+    ) async -> String? {
         var chain: [String] = []
         var current = url
+        var pending: Result<SourceResponse, SourceError>? = first
         while true {
             let key = Self.key(current)
             if let known = crawl.finalKey[key] {
@@ -81,7 +128,14 @@ public struct Mirror: Sendable {
             }
             chain.append(key)
             let response: SourceResponse
-            do { response = try await source.fetch(current) } catch {
+            do {
+                if let taken = pending {
+                    pending = nil
+                    response = try taken.get()
+                } else {
+                    response = try await source.fetch(current)
+                }
+            } catch {
                 crawl.failures.append((Self.key(url), error.description, .mirrorFetch, referrer))
                 return nil
             }
@@ -136,7 +190,7 @@ public struct Mirror: Sendable {
     }
 
     func resolve(_ reference: String, against base: URL) -> URL? {
-        let trimmed = reference.trimmingCharacters(in: .whitespacesAndNewlines)
+        let trimmed = reference.trimmingASCIIWhitespace()
         guard !trimmed.isEmpty, !trimmed.hasPrefix("#") else { return nil }
         let url =
             URL(string: trimmed, relativeTo: base)

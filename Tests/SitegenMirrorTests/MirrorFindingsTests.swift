@@ -53,6 +53,44 @@ import Testing
         #expect(result.diagnostics.map(\.rule) == [.mirrorLimit])
     }
 
+    /// Answers through `FolderSource`, each later request sooner than the one before, so that the
+    /// requests running ahead complete out of order.
+    private final class ShuffledSource: MirrorSource, @unchecked Sendable {
+        let inner: FolderSource
+        private let lock = NSLock()
+        private var count = 0
+        var root: URL { inner.root }
+
+        init(_ inner: FolderSource) { self.inner = inner }
+
+        func fetch(_ url: URL) async throws(SourceError) -> SourceResponse {
+            let order = lock.withLock {
+                count += 1
+                return count
+            }
+            try? await Task.sleep(for: .milliseconds(max(0, 12 - order % 12)))
+            return try await inner.fetch(url)
+        }
+    }
+
+    @Test func requestsRunAheadButTheCrawlTakesThemInQueueOrder() async throws {
+        var files = ["index.html": (0..<30).map { "<a href=\"/p\($0)\">\($0)</a>" }.joined(), "_redirects": "/p5 /p20 301\n"]
+        for index in 0..<30 where index != 5 { files["p\(index).html"] = "page \(index)" }
+        let folder = try Self.site(files)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let source = ShuffledSource(FolderSource(folder: folder))
+        let result = await Mirror(source: source, options: MirrorOptions(maxPages: 12)).run()
+        // As fetched one by one: the root, p0 to p4, p5 redirected to p20, p6 to p10; then the limit
+        // for p11 to p19 and p21 to p29, and none for p20, known by then.
+        let kept = [0, 1, 2, 3, 4, 20, 6, 7, 8, 9, 10].map { "p\($0).html" }
+        #expect(result.pages == 12)
+        #expect(Set(result.files.keys) == Set(kept + ["index.html"]))
+        let limited = result.diagnostics.filter { $0.rule == .mirrorLimit }.map(\.message)
+        #expect(limited.count == 18)
+        #expect(!limited.contains { $0.contains("/p20'") })
+        #expect(limited.contains { $0.contains("/p21'") })
+    }
+
     @Test func folderSourceNeverLeavesItsRoot() async throws {
         let folder = try Self.site(["index.html": "x"])
         defer { try? FileManager.default.removeItem(at: folder) }
