@@ -7,15 +7,15 @@ import SitegenCore
 
 /// Says whether anything below some folders may have changed since it was last asked, so that a
 /// watcher walks the folders only then. On Linux the kernel tells (inotify, one watch per folder);
-/// where it cannot (another system, or the watch limit reached), every ask answers yes and the
-/// watcher simply polls. Owned by one task: not `Sendable`.
+/// where it cannot (another system, a root missing when it starts, the watch limit reached), every
+/// ask answers yes and the watcher simply polls. Owned by one task: not `Sendable`.
 public final class FolderEvents {
     private let roots: [URL]
     private var descriptor: Int32 = -1
     /// Whether the next ask must answer yes: at first, so that nothing from before is missed.
     private var pending = true
 
-    /// Starts listening below `roots` (missing ones are skipped).
+    /// Starts listening below `roots`.
     public init(roots: [URL]) {
         self.roots = roots
         #if os(Linux)
