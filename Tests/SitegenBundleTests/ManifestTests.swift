@@ -122,6 +122,9 @@ import Testing
     @Test(arguments: [
         (json(format: "\"other\""), "manifest: unknown format 'other' (expected 'sitegen-bundle')"),
         (json(version: "2"), "manifest: unsupported version 2 (this reader supports 1)"),
+        // A later version whose fields v1 cannot read is still refused for its version.
+        (json(version: "2", resources: "{}"), "manifest: unsupported version 2 (this reader supports 1)"),
+        (json(format: "\"other\"", resources: "7"), "manifest: unknown format 'other' (expected 'sitegen-bundle')"),
         (json(version: "\"1\""), "manifest: field 'version' has the wrong type (expected Int)"),
         (
             json(origin: "https://app"),
