@@ -14,6 +14,8 @@ public final class FolderEvents {
     private var descriptor: Int32 = -1
     /// Whether the next ask must answer yes: at first, so that nothing from before is missed.
     private var pending = true
+    /// Where events are read into (and dropped: any event means "walk again").
+    private var buffer = [UInt8](repeating: 0, count: 16 * 1024)
 
     /// Starts listening below `roots`.
     public init(roots: [URL]) {
@@ -41,7 +43,7 @@ public final class FolderEvents {
         var changed = pending
         pending = false
         #if os(Linux)
-            var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+            let descriptor = self.descriptor
             while true {
                 let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
                 if count > 0 {
@@ -51,7 +53,7 @@ public final class FolderEvents {
                 if count < 0, errno == EINTR { continue }
                 if count < 0, errno != EAGAIN {
                     close(descriptor)
-                    descriptor = -1
+                    self.descriptor = -1
                     return true
                 }
                 break
@@ -59,7 +61,7 @@ public final class FolderEvents {
             // A folder made since the last ask gets its watch now; adding one twice is harmless.
             if changed, !watchFolders() {
                 close(descriptor)
-                descriptor = -1
+                self.descriptor = -1
             }
         #endif
         return changed
