@@ -4,7 +4,9 @@ import SitegenLinks
 
 extension Mirror {
     /// The reduce step: names every fetched resource, rewrites links, derives aliases and findings.
-    func assemble(_ crawl: Crawl) -> MirrorResult {
+    /// Each fetched body is let go once its rewritten file is made, so that the two copies of the
+    /// site are not held at once.
+    func assemble(_ crawl: consuming Crawl) -> MirrorResult {
         var result = MirrorResult()
         result.pages = crawl.pages
         result.resources = crawl.fetched.count
@@ -12,8 +14,10 @@ extension Mirror {
         let paths = Self.name(crawl.fetched)
         result.entryPath = crawl.finalKey[Self.key(source.root)].flatMap { paths[$0] } ?? "index.html"
         var external = Set<ExternalLink>()
-        for (key, resource) in crawl.fetched {
-            guard let path = paths[key] else { continue }
+        var fetched = crawl.fetched
+        crawl.fetched = [:]
+        for key in Array(fetched.keys) {
+            guard let resource = fetched.removeValue(forKey: key), let path = paths[key] else { continue }
             guard let facts = resource.facts else {
                 result.files[path] = resource.body
                 continue
@@ -56,7 +60,7 @@ extension Mirror {
     static func name(_ fetched: [String: Fetched]) -> [String: String] {
         var paths: [String: String] = [:]
         var taken = Set<String>()
-        for key in fetched.keys.sorted() {
+        for key in Array(fetched.keys) {
             guard let resource = fetched[key] else { continue }
             var path = LocalPath.path(for: resource.url, mimeType: resource.mimeType)
             if taken.contains(path) {
