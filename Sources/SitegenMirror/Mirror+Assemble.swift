@@ -60,7 +60,8 @@ extension Mirror {
     static func name(_ fetched: [String: Fetched]) -> [String: String] {
         var paths: [String: String] = [:]
         var taken = Set<String>()
-        for key in Array(fetched.keys) {
+        // In order: which of two colliding URLs keeps the plain name must not depend on hashing.
+        for key in fetched.keys.sorted() {
             guard let resource = fetched[key] else { continue }
             var path = LocalPath.path(for: resource.url, mimeType: resource.mimeType)
             if taken.contains(path) {

@@ -64,18 +64,25 @@ import Testing
         #expect(LocalPath.path(for: try #require(URL(string: url)), mimeType: mime) == expected)
     }
 
-    @Test func collidingNamesDoNotDependOnThePort() throws {
-        func names(port: Int) throws -> [String] {
+    @Test func collidingNamesGoInURLOrderAndDoNotDependOnThePort() throws {
+        func names(port: Int) throws -> [String: String] {
             var fetched: [String: Mirror.Fetched] = [:]
-            for path in ["/", "/index.html", "/a", "/a.html"] {
+            for path in ["/", "/index.html", "/a", "/a.html", "/b/", "/b/index.html"] {
                 let url = try #require(URL(string: "http://127.0.0.1:\(port)\(path)"))
                 fetched[Mirror.key(url)] = Mirror.Fetched(url: url, mimeType: "text/html", body: Data())
             }
-            return Mirror.name(fetched).values.sorted()
+            let named = Mirror.name(fetched)
+            return Dictionary(
+                uniqueKeysWithValues: named.map { (String($0.key.dropFirst("http://127.0.0.1:\(port)".count)), $0.value) })
         }
         let first = try names(port: 8000)
-        #expect(Set(first).count == 4)
-        #expect(first.filter { $0.hasPrefix("index.") && $0 != "index.html" }.count == 1)
+        // The first URL in order keeps the plain name; the other takes its path's hash.
+        #expect(first["/"] == "index.html")
+        #expect(first["/index.html"] == "index.\(LocalPath.hash("/index.html")).html")
+        #expect(first["/a"] == "a.html")
+        #expect(first["/a.html"] == "a.\(LocalPath.hash("/a.html")).html")
+        #expect(first["/b/"] == "b/index.html")
+        #expect(first["/b/index.html"] == "b/index.\(LocalPath.hash("/b/index.html")).html")
         #expect(try names(port: 41259) == first)
     }
 
