@@ -97,8 +97,9 @@ public struct Mirror: Sendable {
     }
 
     /// A response to the request for the queue's entry `index`. A struct, not a tuple: a task group
-    /// of `(Int, Result<SourceResponse, SourceError>)` handed back garbage indices in release builds
-    /// (Swift 6.3.1), while debug builds were right.
+    /// of `(Int, Result<SourceResponse, SourceError>)` whose children called `fetch` through
+    /// `any MirrorSource` inside `do throws(SourceError)` handed back wrong indices in release
+    /// builds (Swift 6.3.1), while debug builds were right.
     private struct Response: Sendable {
         var index: Int
         var result: Result<SourceResponse, SourceError>
