@@ -80,6 +80,26 @@ import Testing
             #expect(events.mayHaveChanged())
             #expect(!events.mayHaveChanged())
         }
+
+        @Test func waitingForEventsReturnsWhenOneComes() async throws {
+            let folder = try Folder()
+            let events = FolderEvents(roots: [folder.root])
+            _ = events.mayHaveChanged()
+            let path = folder.root.appendingPathComponent("guide/b.md")
+            Task {
+                try await Task.sleep(for: .milliseconds(30))
+                try Data("# B, edited\n".utf8).write(to: path)
+            }
+            let started = ContinuousClock.now
+            try await events.waitForEvents(timeout: .seconds(10))
+            #expect(ContinuousClock.now - started < .seconds(5))
+            // The write's later events (closing the file) come within moments, as for the watcher.
+            try await Task.sleep(for: .milliseconds(50))
+            #expect(events.mayHaveChanged())
+            // Nothing more comes: the wait ends with its timeout.
+            try await events.waitForEvents(timeout: .milliseconds(50))
+            #expect(!events.mayHaveChanged())
+        }
     #endif
 
     @Test func withAMissingRootEveryAskIsYes() throws {

@@ -10,8 +10,7 @@ struct SiteWatcher: Sendable {
     var console: Console
     /// How often the folders are walked where the kernel cannot report changes.
     var interval: Duration = .milliseconds(300)
-    /// How often the kernel's reports are read, and how long after one the folders are walked.
-    var eventCheck: Duration = .milliseconds(25)
+    /// How long after the kernel reports a change the folders are walked.
     var settle: Duration = .milliseconds(50)
 
     /// Builds, prints the findings, and returns a resolver over the new bundle; nil after printing
@@ -29,14 +28,26 @@ struct SiteWatcher: Sendable {
     func snapshot() -> TreeSnapshot { TreeSnapshot(roots: roots) }
 
     /// Watches the site and theme folders until cancelled, rebuilding on every change since `last`.
-    /// Where the kernel reports events (`FolderEvents`), it is asked every `eventCheck`, and the
-    /// folders are walked `settle` after an event, once the editor is likely done writing: a save
-    /// shows in about a tenth of a second. Elsewhere the folders are walked every `interval`.
+    /// Where the kernel reports events (`FolderEvents`), the watcher sleeps until one comes and
+    /// walks the folders `settle` after it, once the editor is likely done writing: a save shows in
+    /// about a tenth of a second. Elsewhere the folders are walked every `interval`.
     func watch(from start: TreeSnapshot, publishingTo server: PreviewServer) async {
         var last = start
         let events = FolderEvents(roots: roots)
+        // The first walk does not wait: it catches what changed while the first build ran.
+        var first = true
         while true {
-            do { try await Task.sleep(for: events.isWatching ? eventCheck : interval) } catch { return }
+            do {
+                if first {
+                    first = false
+                } else if events.isWatching {
+                    try await events.waitForEvents(timeout: .seconds(60))
+                } else {
+                    try await Task.sleep(for: interval)
+                }
+            } catch {
+                return
+            }
             guard events.mayHaveChanged() else { continue }
             if events.isWatching {
                 do { try await Task.sleep(for: settle) } catch { return }

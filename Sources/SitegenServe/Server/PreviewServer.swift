@@ -31,7 +31,8 @@ public final class PreviewServer: Sendable {
             var pause = Duration.milliseconds(1)
             while !Task.isCancelled {
                 let full = active.withLock { $0 >= configuration.maximumConnections }
-                if !full, let socket = try? listener.accept() {
+                let accepted = Result { () throws(SocketError) in full ? nil : try listener.accept() }
+                if case .success(let socket?) = accepted {
                     active.withLock { $0 += 1 }
                     let handler = ConnectionHandler(socket: socket, configuration: configuration, state: state)
                     group.addTask {
@@ -41,6 +42,14 @@ public final class PreviewServer: Sendable {
                     pause = .milliseconds(1)
                     continue
                 }
+                if !full, case .success(nil) = accepted {
+                    // Nobody waiting: sleep until somebody connects.
+                    do { _ = try await DescriptorWait.wait(listener.descriptor, for: .readable, timeout: .seconds(60)) } catch {
+                        break
+                    }
+                    continue
+                }
+                // Full, or accept failed (out of descriptors): retry with a backoff.
                 do { try await Task.sleep(for: pause) } catch { break }
                 pause = min(pause * 2, .milliseconds(20))
             }

@@ -2,9 +2,9 @@
     import Glibc
 #endif
 
-/// One accepted, non-blocking TCP connection. Waiting for readiness sleeps with a short backoff
-/// (1 ms doubling to 20 ms) so that no cooperative thread ever blocks in a system call; the
-/// accumulated wait gives timeouts without reading a clock.
+/// One accepted, non-blocking TCP connection. Waiting for readiness suspends the task until
+/// libdispatch sees the descriptor ready (`DescriptorWait`), so that no cooperative thread ever
+/// blocks in a system call.
 final class ConnectionSocket: @unchecked Sendable {
     /// Why a read produced no bytes.
     enum ReadFailure: Error, Equatable {
@@ -26,7 +26,6 @@ final class ConnectionSocket: @unchecked Sendable {
     /// Throws `CancellationError` when the task is cancelled while waiting.
     func read(maximum: Int = 16 * 1024, budget: inout Duration) async throws -> [UInt8] {
         var buffer = [UInt8](repeating: 0, count: maximum)
-        var pause = Duration.milliseconds(1)
         while true {
             let count: Int?
             do {
@@ -41,31 +40,27 @@ final class ConnectionSocket: @unchecked Sendable {
                 return Array(buffer.prefix(count))
             }
             guard budget > .zero else { throw ReadFailure.timedOut }
-            try await Task.sleep(for: pause)
-            budget -= pause
-            pause = min(pause * 2, .milliseconds(20))
+            let started = ContinuousClock.now
+            let outcome = try await DescriptorWait.wait(descriptor, for: .readable, timeout: budget)
+            budget -= ContinuousClock.now - started
+            if outcome == .timedOut { throw ReadFailure.timedOut }
         }
     }
 
     /// Writes every byte, waiting while the peer's window is full (up to `timeout` without progress).
     func write(_ bytes: some Collection<UInt8>, timeout: Duration = .seconds(10)) async throws {
         var remaining = Array(bytes)[...]
-        var waited = Duration.zero
-        var pause = Duration.milliseconds(1)
         while !remaining.isEmpty {
             let sent = try remaining.withUnsafeBytes { raw throws(SocketError) in
                 try systemCall("send") { send(descriptor, raw.baseAddress, raw.count, Int32(MSG_NOSIGNAL)) }
             }
             if let sent, sent > 0 {
                 remaining = remaining.dropFirst(sent)
-                waited = .zero
-                pause = .milliseconds(1)
                 continue
             }
-            guard waited < timeout else { throw ReadFailure.timedOut }
-            try await Task.sleep(for: pause)
-            waited += pause
-            pause = min(pause * 2, .milliseconds(20))
+            if try await DescriptorWait.wait(descriptor, for: .writable, timeout: timeout) == .timedOut {
+                throw ReadFailure.timedOut
+            }
         }
     }
 
