@@ -32,10 +32,8 @@ import Testing
             try await Task.sleep(for: .milliseconds(30))
             _ = write(writer, "x", 1)
         }
-        let started = ContinuousClock.now
-        let outcome = try await DescriptorWait.wait(pair.ends.0, for: .readable, timeout: .seconds(5))
-        #expect(outcome == .ready)
-        #expect(ContinuousClock.now - started < .seconds(4))
+        // Ready, not timed out: the timeout is far off.
+        #expect(try await DescriptorWait.wait(pair.ends.0, for: .readable, timeout: .seconds(60)) == .ready)
     }
 
     @Test func timesOutWhenNothingComes() async throws {
@@ -43,6 +41,7 @@ import Testing
         let started = ContinuousClock.now
         let outcome = try await DescriptorWait.wait(pair.ends.0, for: .readable, timeout: .milliseconds(50))
         #expect(outcome == .timedOut)
+        // Never sooner than asked.
         #expect(ContinuousClock.now - started >= .milliseconds(45))
     }
 
@@ -57,9 +56,8 @@ import Testing
         let waiting = Task { try await DescriptorWait.wait(reader, for: .readable, timeout: .seconds(30)) }
         try await Task.sleep(for: .milliseconds(20))
         waiting.cancel()
-        let started = ContinuousClock.now
+        // Not `.timedOut` half a minute later: the cancellation ended it.
         await #expect(throws: CancellationError.self) { try await waiting.value }
-        #expect(ContinuousClock.now - started < .seconds(5))
     }
 
     @Test func aTaskCancelledBeforeItWaitsDoesNotWait() async throws {

@@ -90,14 +90,12 @@ import Testing
                 try await Task.sleep(for: .milliseconds(30))
                 try Data("# B, edited\n".utf8).write(to: path)
             }
-            let started = ContinuousClock.now
-            try await events.waitForEvents(timeout: .seconds(10))
-            #expect(ContinuousClock.now - started < .seconds(5))
+            #expect(try await events.waitForEvents(timeout: .seconds(60)))
             // The write's later events (closing the file) come within moments, as for the watcher.
             try await Task.sleep(for: .milliseconds(50))
             #expect(events.mayHaveChanged())
             // Nothing more comes: the wait ends with its timeout.
-            try await events.waitForEvents(timeout: .milliseconds(50))
+            #expect(try await !events.waitForEvents(timeout: .milliseconds(50)))
             #expect(!events.mayHaveChanged())
         }
     #endif

@@ -36,11 +36,12 @@ public final class FolderEvents {
     /// Whether the kernel watches the folders (else every ask answers yes).
     public var isWatching: Bool { descriptor >= 0 }
 
-    /// Returns when the kernel has something to report, `timeout` passed, or nothing is watched
-    /// (at once then). Throws `CancellationError` when the task is cancelled.
-    public func waitForEvents(timeout: Duration) async throws {
-        guard descriptor >= 0 else { return }
-        _ = try await DescriptorWait.wait(descriptor, for: .readable, timeout: timeout)
+    /// Returns when the kernel has something to report (true), `timeout` passed (false), or nothing
+    /// is watched (true, at once). Throws `CancellationError` when the task is cancelled.
+    @discardableResult
+    public func waitForEvents(timeout: Duration) async throws -> Bool {
+        guard descriptor >= 0 else { return true }
+        return try await DescriptorWait.wait(descriptor, for: .readable, timeout: timeout) == .ready
     }
 
     /// True if something may have changed since the last ask: an event arrived, events were lost,
