@@ -36,27 +36,13 @@ private struct ManifestJSONReader {
         // Each key once: a repeated one is for JSONDecoder, as is a value that does not read.
         let complete = object { key, reader in
             switch key {
-            case "format" where format == nil:
-                format = reader.string()
-                return format != nil
-            case "version" where version == nil:
-                version = reader.integer()
-                return version != nil
-            case "generator" where generator == nil:
-                generator = reader.string()
-                return generator != nil
-            case "origin" where origin == nil:
-                origin = reader.string()
-                return origin != nil
-            case "entry" where entry == nil:
-                entry = reader.string()
-                return entry != nil
-            case "resources" where resources == nil:
-                resources = reader.array { $0.resource() }
-                return resources != nil
-            case "aliases" where aliases == nil:
-                aliases = reader.array { $0.alias() }
-                return aliases != nil
+            case "format": return Self.fill(&format, reader.string())
+            case "version": return Self.fill(&version, reader.integer())
+            case "generator": return Self.fill(&generator, reader.string())
+            case "origin": return Self.fill(&origin, reader.string())
+            case "entry": return Self.fill(&entry, reader.string())
+            case "resources": return Self.fill(&resources, reader.array { $0.resource() })
+            case "aliases": return Self.fill(&aliases, reader.array { $0.alias() })
             default:
                 return false
             }
@@ -76,24 +62,12 @@ private struct ManifestJSONReader {
         var textEncoding: String??
         let complete = object { key, reader in
             switch key {
-            case "url" where url == nil:
-                url = reader.string()
-                return url != nil
-            case "file" where file == nil:
-                file = reader.string()
-                return file != nil
-            case "mimeType" where mimeType == nil:
-                mimeType = reader.string()
-                return mimeType != nil
-            case "size" where size == nil:
-                size = reader.integer()
-                return size != nil
-            case "sha256" where sha256 == nil:
-                sha256 = reader.string()
-                return sha256 != nil
-            case "textEncoding" where textEncoding == nil:
-                textEncoding = reader.nullableString()
-                return textEncoding != nil
+            case "url": return Self.fill(&url, reader.string())
+            case "file": return Self.fill(&file, reader.string())
+            case "mimeType": return Self.fill(&mimeType, reader.string())
+            case "size": return Self.fill(&size, reader.integer())
+            case "sha256": return Self.fill(&sha256, reader.string())
+            case "textEncoding": return Self.fill(&textEncoding, reader.nullableString())
             default:
                 return false
             }
@@ -108,18 +82,22 @@ private struct ManifestJSONReader {
         var url: String?, target: String?
         let complete = object { key, reader in
             switch key {
-            case "url" where url == nil:
-                url = reader.string()
-                return url != nil
-            case "target" where target == nil:
-                target = reader.string()
-                return target != nil
+            case "url": return Self.fill(&url, reader.string())
+            case "target": return Self.fill(&target, reader.string())
             default:
                 return false
             }
         }
         guard complete, let url, let target else { return nil }
         return Manifest.Alias(url: url, target: target)
+    }
+
+    /// Puts `value` in `slot` unless the key came before: false for a repeated key or a value that
+    /// did not read, which leave the object to JSONDecoder.
+    private static func fill<Value>(_ slot: inout Value?, _ value: Value?) -> Bool {
+        guard slot == nil, let value else { return false }
+        slot = value
+        return true
     }
 
     /// `{ "key": value, ... }`: `member` reads each value after its key, and returns false for a key
