@@ -1,7 +1,7 @@
 import Foundation
+import SitegenBundle
 import SitegenCore
 import SitegenMarkdown
-import Synchronization
 
 extension BuildCache {
     /// The part that does not depend on the crawl: environment, pages, assets, outputs. The pages'
@@ -233,25 +233,21 @@ extension BuildCache {
     /// Decodes the page records at `ranges` of `buffer`, spread over the cores: 10,000 records are
     /// most of the time it takes to read a cache. `nil` if any is damaged.
     private static func readPageRecords(_ buffer: [UInt8], ranges: [Range<Int>], details: DetailsStore) -> [PageRecord]? {
-        let parts = ranges.count >= 1024 ? ProcessInfo.processInfo.activeProcessorCount * 2 : 1
-        let chunk = (ranges.count + parts - 1) / max(parts, 1)
-        let results = Mutex<[[PageRecord]?]>(Array(repeating: nil, count: parts))
-        DispatchQueue.concurrentPerform(iterations: parts) { part in
-            var records: [PageRecord]? = []
-            records?.reserveCapacity(chunk)
-            for range in ranges[min(part * chunk, ranges.count)..<min((part + 1) * chunk, ranges.count)] {
+        let parts = ParallelParts.map(
+            count: ranges.count, threshold: 1024, parts: ProcessInfo.processInfo.activeProcessorCount * 2
+        ) { part -> [PageRecord]? in
+            var records: [PageRecord] = []
+            records.reserveCapacity(part.count)
+            for range in ranges[part] {
                 var reader = ByteReader(buffer, range: range)
-                guard let record = readPageRecord(&reader, encoded: buffer[range], details: details) else {
-                    records = nil
-                    break
-                }
-                records?.append(record)
+                guard let record = readPageRecord(&reader, encoded: buffer[range], details: details) else { return nil }
+                records.append(record)
             }
-            results.withLock { $0[part] = records }
+            return records
         }
         var all: [PageRecord] = []
         all.reserveCapacity(ranges.count)
-        for part in results.withLock({ $0 }) {
+        for part in parts {
             guard let part else { return nil }
             all += part
         }

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 extension Manifest {
     /// Builds the manifest of a bundle directory.
@@ -52,13 +51,8 @@ extension Manifest {
         let prefix = origin.description + "/"
         let validator = ManifestValidator(origin: origin)
         // Typed, encoded and checked in parallel: 10,000 files on every rebuild.
-        let parts = files.count >= 4096 ? max(1, min(4, ProcessInfo.processInfo.activeProcessorCount)) : 1
-        let chunk = (files.count + parts - 1) / parts
-        let made = Mutex([Made?](repeating: nil, count: parts))
-        DispatchQueue.concurrentPerform(iterations: parts) { part in
-            let range = min(part * chunk, files.count)..<min((part + 1) * chunk, files.count)
-            let one = makeResources(files[range], prefix: prefix, validator: validator, mimeOverrides: mimeOverrides)
-            made.withLock { $0[part] = one }
+        let made = ParallelParts.map(count: files.count, threshold: 4096) { range in
+            makeResources(files[range], prefix: prefix, validator: validator, mimeOverrides: mimeOverrides)
         }
         var resources: [Resource] = []
         resources.reserveCapacity(files.count)
@@ -67,8 +61,7 @@ extension Manifest {
         // files be equal as strings (canonically equivalent spellings) and yet have other URLs.
         var someFileIsEncoded = false
         var allPrechecked = true
-        for part in made.withLock({ $0 }) {
-            guard let part else { continue }
+        for part in made {
             resources += part.resources
             someFileIsEncoded = someFileIsEncoded || part.someFileIsEncoded
             allPrechecked = allPrechecked && part.allPrechecked

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// What `BundleVerifier` found: bundle-relative file paths, each list sorted.
 public struct VerificationReport: Sendable, Equatable {
@@ -49,14 +48,13 @@ public struct BundleVerifier {
         case matches, missing, changed
     }
 
-    /// Each resource's verdict, in order; the files are hashed in parts spread over the cores.
+    /// Each resource's verdict, in order; the files are hashed in parts spread over the cores, four
+    /// to a core since files differ in size.
     private static func verdicts(of resources: [Manifest.Resource], in tree: BundleTree, onDisk: Set<String>) -> [Verdict] {
-        let parts = resources.count >= 64 ? ProcessInfo.processInfo.activeProcessorCount * 4 : 1
-        let chunk = (resources.count + parts - 1) / parts
-        let done = Mutex([[Verdict]?](repeating: nil, count: parts))
-        DispatchQueue.concurrentPerform(iterations: parts) { part in
-            let range = min(part * chunk, resources.count)..<min((part + 1) * chunk, resources.count)
-            let verdicts = resources[range].map { resource -> Verdict in
+        let parts = ParallelParts.map(
+            count: resources.count, threshold: 64, parts: ProcessInfo.processInfo.activeProcessorCount * 4
+        ) { range in
+            resources[range].map { resource -> Verdict in
                 guard onDisk.contains(resource.file), case .success(let file) = tree.realFile(resource.file) else {
                     return .missing
                 }
@@ -65,8 +63,7 @@ public struct BundleVerifier {
                 else { return .changed }
                 return .matches
             }
-            done.withLock { $0[part] = verdicts }
         }
-        return done.withLock { $0 }.flatMap { $0 ?? [] }
+        return parts.flatMap { $0 }
     }
 }
