@@ -26,25 +26,28 @@ public enum DirectoryWalker {
     /// Like `files(below:skip:)`, with each file's size and modification time.
     public static func entries(below root: String, skip: (String, _ isDirectory: Bool) -> Bool = { _, _ in false }) -> [Entry] {
         guard let realRoot = realPath(root) else { return [] }
-        var out: [Entry] = []
+        var out: [Entry]? = []
         var folders: [String]? = nil
         walk(root, relative: "", realRoot: realRoot, skip: skip, into: &out, folders: &folders, depth: 0)
-        out.sort { $0.path < $1.path }
-        return out
+        var files = out ?? []
+        out = nil
+        files.sort { $0.path < $1.path }
+        return files
     }
 
     /// The folders a walk of `root` enters, `root` first, as paths that start with `root`: what a
     /// watcher of the files `entries(below:)` lists must watch. Empty when `root` is not a folder.
     public static func folders(below root: String) -> [String] {
         guard let realRoot = realPath(root) else { return [] }
-        var out: [Entry] = []
+        // Files are not looked at: a watcher asks this after every change.
+        var out: [Entry]? = nil
         var folders: [String]? = [root]
         walk(root, relative: "", realRoot: realRoot, skip: { _, _ in false }, into: &out, folders: &folders, depth: 0)
         return folders ?? []
     }
 
     private static func walk(
-        _ directory: String, relative: String, realRoot: String, skip: (String, Bool) -> Bool, into out: inout [Entry],
+        _ directory: String, relative: String, realRoot: String, skip: (String, Bool) -> Bool, into out: inout [Entry]?,
         folders: inout [String]?, depth: Int
     ) {
         let descriptor = open(directory, O_RDONLY | O_DIRECTORY)
@@ -61,7 +64,7 @@ public enum DirectoryWalker {
     /// (`fstatat`), so the kernel does not walk the whole path again for each of 10,000 files.
     private static func walk(
         descriptor: Int32, directory: String, relative: String, realRoot: String, skip: (String, Bool) -> Bool,
-        into out: inout [Entry], folders: inout [String]?, depth: Int
+        into out: inout [Entry]?, folders: inout [String]?, depth: Int
     ) {
         guard let handle = fdopendir(descriptor) else {
             close(descriptor)
@@ -93,11 +96,11 @@ public enum DirectoryWalker {
                         descriptor: child, directory: directory + "/" + name, relative: path, realRoot: realRoot, skip: skip,
                         into: &out, folders: &folders, depth: depth + 1)
                 }
-            } else if kind == Int32(DT_REG), !skip(path, false) {
+            } else if kind == Int32(DT_REG), out != nil, !skip(path, false) {
                 var info = stat()
                 guard fstatat(descriptor, name, &info, 0) == 0 else { continue }
                 let modified = Int(info.st_mtim.tv_sec) * 1_000_000_000 + Int(info.st_mtim.tv_nsec)
-                out.append(Entry(path: path, size: Int(info.st_size), modified: modified))
+                out?.append(Entry(path: path, size: Int(info.st_size), modified: modified))
             }
         }
     }
