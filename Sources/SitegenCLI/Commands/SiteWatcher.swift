@@ -33,14 +33,11 @@ struct SiteWatcher: Sendable {
     /// about a tenth of a second. Elsewhere the folders are walked every `interval`.
     func watch(from start: TreeSnapshot, publishingTo server: PreviewServer) async {
         var last = start
+        // Its first ask answers yes: the first walk catches what changed while the first build ran.
         let events = FolderEvents(roots: roots)
-        // The first walk does not wait: it catches what changed while the first build ran.
-        var first = true
         while true {
             do {
-                if first {
-                    first = false
-                } else if events.isWatching {
+                if events.isWatching {
                     try await events.waitForEvents(timeout: .seconds(60))
                 } else {
                     try await Task.sleep(for: interval)

@@ -37,10 +37,12 @@ public final class FolderEvents {
     public var isWatching: Bool { descriptor >= 0 }
 
     /// Returns when the kernel has something to report (true), `timeout` passed (false), or nothing
-    /// is watched (true, at once). Throws `CancellationError` when the task is cancelled.
+    /// is watched (true, at once). Also at once before the first ask, which answers yes: what
+    /// happened before the watch began is not known. Throws `CancellationError` when the task is
+    /// cancelled.
     @discardableResult
     public func waitForEvents(timeout: Duration) async throws -> Bool {
-        guard descriptor >= 0 else { return true }
+        guard descriptor >= 0, !pending else { return true }
         return try await DescriptorWait.wait(descriptor, for: .readable, timeout: timeout) == .ready
     }
 
