@@ -19,7 +19,7 @@ extension Manifest {
             var results = [(size: Int, sha256: String)](repeating: (0, ""), count: files.count)
             var next = 0
             func addTask() {
-                let index = next, path = tree.fileURL(files[index]).path
+                let index = next, path = tree.filePath(files[index])
                 next += 1
                 group.addTask {
                     do {

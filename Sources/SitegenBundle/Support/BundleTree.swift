@@ -91,8 +91,8 @@ struct BundleTree: Sendable {
         return found.sorted()
     }
 
-    /// The URL of a bundle-relative path under the real root.
-    func fileURL(_ relative: String) -> URL { URL(fileURLWithPath: prefix + relative) }
+    /// The path of a bundle-relative path under the real root.
+    func filePath(_ relative: String) -> String { prefix + relative }
 
     /// Size and SHA-256 of the file at `path`, read with `read(2)` in chunks of at most 1 MiB.
     /// Throws the system's reason (`No such file or directory`) when it cannot be read.
