@@ -28,6 +28,11 @@ public struct TemplateDictionary: Sendable, Equatable, ExpressibleByDictionaryLi
 
     /// Later duplicates of a key replace earlier ones.
     public init(dictionaryLiteral elements: (String, TemplateValue)...) {
+        self.init(pairs: elements)
+    }
+
+    /// The keys and values of `pairs`; later duplicates of a key replace earlier ones.
+    init(pairs elements: [(String, TemplateValue)]) {
         let names = InternedName.intern(elements.lazy.map(\.0))
         entries.reserveCapacity(elements.count)
         for ((key, value), name) in zip(elements, names) {

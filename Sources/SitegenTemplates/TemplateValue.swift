@@ -59,8 +59,6 @@ extension TemplateValue: ExpressibleByArrayLiteral {
 extension TemplateValue: ExpressibleByDictionaryLiteral {
     /// Later duplicates of a key replace earlier ones.
     public init(dictionaryLiteral elements: (String, TemplateValue)...) {
-        var dictionary = TemplateDictionary()
-        for (key, value) in elements { dictionary[key] = value }
-        self = .dictionary(dictionary)
+        self = .dictionary(TemplateDictionary(pairs: elements))
     }
 }
