@@ -36,6 +36,7 @@ public struct SiteBuilder: Sendable {
         guard FileManager.default.fileExists(atPath: site.path, isDirectory: &isDirectory), isDirectory.boolValue else {
             throw InputError("site folder not found", path: options.siteDisplay)
         }
+        try OutputPlacement.check(options)
         // Read while the configuration, theme and site folder are: the cache is the largest read.
         async let cacheOnDisk = BuildCache.load(for: options.outputDirectory)
         let (config, configText, configWarnings) = try loadConfig()

@@ -19,6 +19,11 @@ public struct StagedFolder: Sendable {
         if fileManager.fileExists(atPath: destination.path, isDirectory: &isDirectory), !isDirectory.boolValue {
             throw InputError("the output path exists and is not a folder", path: displayPath)
         }
+        if isDirectory.boolValue, !isEmptyFolder(destination.path), !holdsBundle(destination.path) {
+            throw InputError(
+                "the output folder is not empty and holds no sitegen bundle, and would be replaced as a whole: remove it or choose another output folder",
+                path: displayPath)
+        }
         let parent = destination.deletingLastPathComponent()
         let staging = parent.appendingPathComponent(".\(destination.lastPathComponent).sitegen-\(UUID().uuidString)")
         do {
@@ -54,5 +59,31 @@ public struct StagedFolder: Sendable {
     /// Removes the staged files; the destination stays as it was.
     public func discard() {
         try? FileManager.default.removeItem(at: directory)
+    }
+
+    private static func isEmptyFolder(_ path: String) -> Bool {
+        guard let handle = opendir(path) else { return false }
+        defer { closedir(handle) }
+        while let entry = readdir(handle) {
+            let isDotOrDotDot = withUnsafeBytes(of: entry.pointee.d_name) { name in
+                name[0] == 46 && (name[1] == 0 || (name[1] == 46 && name[2] == 0))
+            }
+            if !isDotOrDotDot { return false }
+        }
+        return true
+    }
+
+    /// Whether `folder` has the `manifest.json` of a sitegen bundle (its `format` comes first): what
+    /// tells a previous output from a folder of the user's (a web app's `manifest.json` is another
+    /// format), before that folder is replaced whole.
+    private static func holdsBundle(_ folder: String) -> Bool {
+        let descriptor = open(folder + "/manifest.json", O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return false }
+        defer { close(descriptor) }
+        var head = [UInt8](repeating: 0, count: 256)
+        let count = head.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+        guard count > 0 else { return false }
+        let marker = Array(#""sitegen-bundle""#.utf8)
+        return head[..<count].firstRange(of: marker) != nil
     }
 }

@@ -51,6 +51,10 @@ struct ParsedArguments: Sendable {
             } else {
                 throw UsageError("option '\(name)' needs a value (\(valueName))", command: spec)
             }
+            // `--out ""` would name the current folder, which a build replaces as a whole.
+            guard !value.isEmpty else {
+                throw UsageError("option '\(name)' needs a value (\(valueName)), not an empty one", command: spec)
+            }
             if values[name] != nil, !option.repeatable {
                 throw UsageError("option '\(name)' given more than once", command: spec)
             }

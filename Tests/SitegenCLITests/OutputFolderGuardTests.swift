@@ -1,0 +1,62 @@
+import Foundation
+import Testing
+
+/// A build replaces its output folder whole: every output that would take the user's files with it
+/// is refused with exit 2 before anything is written, and the files stay.
+@Suite(.serialized) struct OutputFolderGuardTests {
+    private func project() throws -> SitegenRunner {
+        let runner = try SitegenRunner()
+        try runner.copyFixture("Sites/clean", to: "Site")
+        try runner.copyFixture("Themes/minimal", to: "Templates")
+        try runner.write("keep me\n", to: "README")
+        return runner
+    }
+
+    @Test(arguments: [
+        (".", "holds the site folder 'Site/'"), ("Site", "is the site folder"), ("Templates", "is the templates folder"),
+        ("Templates/dist", "is inside the templates folder 'Templates/'"), ("Site/../Site", "is the site folder"),
+    ])
+    func outputThatWouldReplaceTheProjectIsRefused(output: String, reason: String) throws {
+        let runner = try project()
+        defer { runner.cleanUp() }
+        let before = try runner.snapshot(".")
+        let run = try runner.run(["build", "--out", output])
+        #expect(run.status == 2, "stdout: \(run.stdout) stderr: \(run.stderr)")
+        #expect(run.stderr.contains("error: the output folder \(reason)"), "\(run.stderr)")
+        #expect(try runner.snapshot(".") == before)
+    }
+
+    @Test func emptyOutputIsAUsageError() throws {
+        let runner = try project()
+        defer { runner.cleanUp() }
+        let before = try runner.snapshot(".")
+        let run = try runner.run(["build", "--out", ""])
+        #expect(run.status == 2)
+        #expect(run.stderr.contains("option '--out' needs a value (DIR), not an empty one"), "\(run.stderr)")
+        #expect(try runner.snapshot(".") == before)
+    }
+
+    @Test func folderThatIsNoBundleIsNotReplaced() throws {
+        let runner = try project()
+        defer { runner.cleanUp() }
+        try runner.write("notes\n", to: "public/notes.txt")
+        // A web app's manifest is no sitegen bundle's.
+        try runner.write("{\"name\": \"app\"}\n", to: "public/manifest.json")
+        let run = try runner.run(["build", "--out", "public"])
+        #expect(run.status == 2)
+        #expect(
+            run.stderr.contains("public/: error: the output folder is not empty and holds no sitegen bundle"), "\(run.stderr)")
+        #expect(try runner.read("public/notes.txt") == "notes\n")
+    }
+
+    @Test func previousBundleAndEmptyFolderAreReplaced() throws {
+        let runner = try project()
+        defer { runner.cleanUp() }
+        try FileManager.default.createDirectory(at: runner.url("empty"), withIntermediateDirectories: true)
+        #expect(try runner.run(["build", "--out", "empty"]).status == 0)
+        #expect(FileManager.default.fileExists(atPath: runner.url("empty/manifest.json").path))
+        try runner.write("# Changed\n", to: "Site/index.md")
+        #expect(try runner.run(["build", "--out", "empty"]).status == 0)
+        #expect(try runner.read("empty/index.html").contains("Changed"))
+    }
+}
