@@ -105,8 +105,7 @@ struct Renderer {
     ) throws(TemplateError) {
         if let missing {
             guard library.missingPartials == .error else { return }
-            throw TemplateError(
-                "unknown partial '\(missing.name)'", at: missing.location, sourceLine: missing.sourceLine)
+            throw missing.unknownPartialError
         }
         guard chain.count <= library.recursionLimit else {
             let inclusion =

@@ -46,8 +46,12 @@ public struct Theme: Sendable {
         guard pageTemplates.contains(defaultTemplate) else {
             throw InputError("the theme has no '\(defaultTemplate).html' page template", path: displayRoot)
         }
+        let library = TemplateLibrary(templates, missingPartials: .error)
+        // Rendering only meets the tags some page reaches: a typo in a section no page renders today
+        // must stop the build too, before anything is rendered.
+        if let unknown = library.unknownReferences().first { throw unknown.inputError }
         return Theme(
-            library: TemplateLibrary(templates, missingPartials: .error), pageTemplates: pageTemplates,
+            library: library, pageTemplates: pageTemplates,
             assets: try assetFiles(root), templateSources: sources)
     }
 

@@ -1,0 +1,47 @@
+import Foundation
+import SitegenCore
+import Testing
+
+@testable import SitegenBuild
+
+@Suite struct ThemeTests {
+    /// Default-theme files that name a template which does not exist, in tags no page of a
+    /// one-paragraph site reaches, and the error each must stop the build with.
+    @Test(arguments: [
+        (
+            "Templates/page.html",
+            "{{<base}}\n{{$aside}}\n{{#hasToc}}{{> tocc}}{{/hasToc}}\n{{/aside}}\n{{/base}}\n",
+            "Templates/page.html:3:12: error: unknown partial 'tocc'"
+        ),
+        (
+            "Templates/partials/toc.html",
+            "{{#toc}}\n{{> toc-entry}}\n{{/toc}}\n",
+            "Templates/partials/toc.html:2:1: error: unknown partial 'toc-entry'"
+        ),
+        (
+            "Templates/partials/unused.html", "x {{<layout}}{{/layout}}\n",
+            "Templates/partials/unused.html:1:3: error: unknown partial 'layout'"
+        ),
+    ])
+    func unknownPartialsStopTheBuildBeforeAnyPageRenders(path: String, template: String, expected: String) async throws {
+        let site = try TestSite(["Site/index.md": "# Home\n\nText.\n", path: template], defaultTheme: true)
+        defer { site.remove() }
+        do {
+            let outcome = try await site.build()
+            outcome.staged.discard()
+            Issue.record("expected an input error")
+        } catch {
+            #expect(error.description == expected)
+        }
+        let written = try FileManager.default.contentsOfDirectory(atPath: site.root.path)
+        #expect(written.sorted() == ["Site", "Templates"])
+    }
+
+    @Test func theDefaultThemeLoads() throws {
+        let templates = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Templates")
+        let theme = try Theme.load(templates, displayRoot: "Templates/")
+        #expect(theme.library.unknownReferences().isEmpty)
+        #expect(theme.pageTemplates == ["page", "landing"])
+    }
+}

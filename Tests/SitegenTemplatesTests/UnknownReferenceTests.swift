@@ -1,0 +1,46 @@
+import SitegenCore
+import SitegenTemplates
+import Testing
+
+@Suite("Unknown references")
+struct UnknownReferenceTests {
+    @Test func aPartialInASectionNoRenderReachesIsFound() throws {
+        let lib = try library("<aside>\n{{#hasToc}}{{> tocc}}{{/hasToc}}\n</aside>", missingPartials: .error)
+        // Rendering never meets the tag while the section is false, so only the check reports it.
+        #expect(try lib.render("page", context: [:]) == "<aside>\n\n</aside>")
+        #expect(
+            lib.unknownReferences() == [
+                TemplateError(
+                    "unknown partial 'tocc'", at: SourceLocation(path: "Templates/page.html", line: 2, column: 12),
+                    sourceLine: "{{#hasToc}}{{> tocc}}{{/hasToc}}")
+            ])
+    }
+
+    @Test func parentsAndTagsInsidePartialsAreFoundInOrder() throws {
+        let lib = try library(
+            "{{> nav}}\n{{^a}}{{<base}}{{$x}}{{> inner}}{{/x}}{{/base}}{{/a}}",
+            partials: ["nav": "x\n{{<frame}}{{/frame}}", "unused": "{{#a}}\n  {{> gone}}\n{{/a}}"],
+            missingPartials: .error)
+        #expect(
+            lib.unknownReferences().map(\.description) == [
+                "Templates/nav.html:2:1: error: unknown partial 'frame'",
+                "Templates/page.html:2:7: error: unknown partial 'base'",
+                "Templates/page.html:2:22: error: unknown partial 'inner'",
+                "Templates/unused.html:2:3: error: unknown partial 'gone'",
+            ])
+    }
+
+    @Test func knownNamesAndRecursionAreFine() throws {
+        let lib = try library(
+            "{{<base}}{{$main}}{{> item}}{{/main}}{{/base}}",
+            partials: ["base": "<main>{{$main}}{{/main}}</main>", "item": "{{#kids}}{{> item}}{{/kids}}"],
+            missingPartials: .error)
+        #expect(lib.unknownReferences().isEmpty)
+    }
+
+    @Test func theSpecPolicyStillRendersMissingPartialsAsNothing() throws {
+        let lib = try library("a{{> nav}}b")
+        #expect(try lib.render("page", context: [:]) == "ab")
+        #expect(lib.unknownReferences().map(\.message) == ["unknown partial 'nav'"])
+    }
+}
