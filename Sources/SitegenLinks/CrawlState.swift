@@ -95,6 +95,16 @@ struct CrawlState {
         return next
     }
 
+    /// The files of `table` that links accepted as existing, but whose fetch found nothing.
+    func acceptedButUnserved(_ table: PathTable) -> Set<String> {
+        var paths = Set<String>()
+        for (index, accepted) in isScheduledPath.enumerated() where accepted {
+            if case .found = outcomes[keyOfPath[index]] { continue }
+            paths.insert(table.paths[index])
+        }
+        return paths
+    }
+
     /// Every path some URL served.
     var reachedPaths: Set<String> {
         var paths = Set<String>()

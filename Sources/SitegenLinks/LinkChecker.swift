@@ -29,6 +29,22 @@ public struct LinkChecker: Sendable {
     /// Like `check(entries:)`, reusing what `memo` remembers of files whose SHA-256 is unchanged,
     /// and returning the memo for the next crawl.
     public func check(entries: [URL], memo: CrawlMemo?) async -> (report: CheckReport, memo: CrawlMemo) {
+        // Links to files of the bundle's list are accepted without fetching them. A list can name
+        // files that are not there (a manifest whose files were deleted): once the crawl has fetched
+        // such a file and been refused, it crawls again without it, and the links are judged.
+        var unserved: Set<String> = []
+        while true {
+            let pass = await crawl(entries: entries, memo: memo, unserved: unserved)
+            guard !pass.unserved.isSubset(of: unserved) else { return (pass.report, pass.memo) }
+            unserved.formUnion(pass.unserved)
+        }
+    }
+
+    /// One crawl with the bundle's files but `unserved` as the files links may be accepted to; also
+    /// returns the accepted files the fetcher did not serve.
+    private func crawl(entries: [URL], memo: CrawlMemo?, unserved: Set<String>) async -> (
+        report: CheckReport, memo: CrawlMemo, unserved: Set<String>
+    ) {
         let resolver = LinkResolver(scheme: fetcher.scheme, host: fetcher.host, ignorePatterns: options.ignorePatterns)
         var state = CrawlState()
         var queue: [(key: String, url: URL)] = []
@@ -39,7 +55,8 @@ public struct LinkChecker: Sendable {
             if state.scheduled.insert(key).inserted { queue.append((key, entry)) }
         }
         let fetcher = self.fetcher
-        let table = PathTable(paths: fetcher.allPaths, resolver: resolver)
+        let paths = fetcher.allPaths
+        let table = PathTable(paths: unserved.isEmpty ? paths : paths.filter { !unserved.contains($0) }, resolver: resolver)
         var remembered = CrawlMemo(paths: table.paths, context: context(entries: entryKeys.map(\.key)))
         let carriesOver = memo?.paths == table.paths
         let previous = memo
@@ -79,8 +96,9 @@ public struct LinkChecker: Sendable {
             }
         }
         var rules = LinkRules(state: state, options: options, table: table)
+        rules.isServed = { [fetcher] path in fetcher.serves(path) }
         rules.checkEntries(entryKeys)
-        return (rules.report(), remembered)
+        return (rules.report(), remembered, state.acceptedButUnserved(table))
     }
 
     /// What the findings depend on besides the bundle's files: a memo made under another context

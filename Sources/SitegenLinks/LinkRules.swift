@@ -10,6 +10,9 @@ struct LinkRules {
     let table: PathTable
     /// The documents whose links are judged; `nil` for all. The others serve as targets only.
     var judged: Set<String>?
+    /// Whether a file of the table is there to be served: a manifest can list files that are gone,
+    /// which are no orphans (`sitegen verify` reports them).
+    var isServed: @Sendable (String) -> Bool = { _ in true }
     private var findings: [LinkFinding] = []
     private var linksChecked = 0
     /// Where a broken link's suggestion is looked for: scanned per broken link, never indexed.
@@ -58,7 +61,7 @@ struct LinkRules {
         }
         if orphans, options.reportOrphans {
             let reached = state.reachedPaths
-            for path in allPaths.sorted() where Self.isHTMLPath(path) && !reached.contains(path) {
+            for path in allPaths.sorted() where Self.isHTMLPath(path) && !reached.contains(path) && isServed(path) {
                 add(
                     .warning, .orphan, "no link reaches this page from the entry", page: nil, href: nil,
                     at: SourceLocation(path: options.displayRoot + path))

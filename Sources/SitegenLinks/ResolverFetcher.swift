@@ -35,6 +35,11 @@ public struct ResolverFetcher: ResourceFetching {
         return .found(path: resource.path, mimeType: resource.mimeType, body: body)
     }
 
+    public func serves(_ path: String) -> Bool {
+        if case .success = resolver.resolve(resolver.origin.url(forPath: path)) { return true }
+        return false
+    }
+
     public func forEachFileHash(_ body: (_ path: String, _ sha256: String) -> Void) -> Bool {
         guard let resources = resolver.manifest?.resources else { return false }
         for resource in resources { body(resource.file, resource.sha256) }

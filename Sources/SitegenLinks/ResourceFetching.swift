@@ -25,6 +25,9 @@ public protocol ResourceFetching: Sendable {
     /// A fingerprint of how URLs map to files beyond the list of files (aliases, for a bundle with a
     /// manifest): when it changes, links in unchanged files may resolve differently. Default 0.
     var resolutionFingerprint: UInt64 { get }
+    /// Whether the file at `path`, one of `allPaths`, is there to be served, without reading it. The
+    /// default says yes: only a list that is not the folder itself (a manifest) can name missing files.
+    func serves(_ path: String) -> Bool
 }
 
 /// A file a URL resolves to, known without reading it.
@@ -47,6 +50,7 @@ extension ResourceFetching {
     public func fetch(_ url: URL, located: LocatedResource) async -> FetchResult { await fetch(url) }
     public func forEachFileHash(_ body: (_ path: String, _ sha256: String) -> Void) -> Bool { false }
     public var resolutionFingerprint: UInt64 { 0 }
+    public func serves(_ path: String) -> Bool { true }
 }
 
 /// What fetching one same-origin URL gave.

@@ -18,7 +18,15 @@ struct InMemoryFetcher: ResourceFetching {
         self.servesFolderWithoutSlash = servesFolderWithoutSlash
     }
 
-    var allPaths: [String] { listsUnsorted ? files.keys.sorted().reversed() : files.keys.sorted() }
+    /// Paths `allPaths` lists that are not served, as a manifest whose files were deleted lists them.
+    var listedButMissing: [String] = []
+
+    var allPaths: [String] {
+        let paths = Set(files.keys).union(listedButMissing).sorted()
+        return listsUnsorted ? paths.reversed() : paths
+    }
+
+    func serves(_ path: String) -> Bool { files[path] != nil }
 
     func fetch(_ url: URL) async -> FetchResult {
         guard url.scheme == scheme, url.host == host else { return .notFound }

@@ -22,6 +22,23 @@ import Testing
         #expect(report.linksChecked == 8)
     }
 
+    @Test func filesListedButMissingAreBrokenLinksNotOrphans() async {
+        var site = InMemoryFetcher([
+            "index.html": "<a href=a.html>a</a>\n<img src=logo.png>\n<a href=c.html>c</a>",
+            "c.html": "<p>c</p>",
+            "orphan.html": "<p>o</p>",
+        ])
+        // Listed, so a link to them would be taken as fine without fetching them.
+        site.listedButMissing = ["a.html", "logo.png", "gone.html"]
+        let report = await site.check()
+        #expect(report.summary == ["broken-link index.html:1:4", "broken-link index.html:2:6", "orphan orphan.html"])
+        #expect(
+            report.messages(.brokenLink) == [
+                "no file 'a.html' in the bundle (did you mean 'c.html'?)", "no file 'logo.png' in the bundle",
+            ])
+        #expect(report.pages == 2)
+    }
+
     @Test func brokenLinkWithSuggestion() async {
         let site = InMemoryFetcher([
             "index.html": "<p>\n<a href=\"guide/instal.html\">x</a>",
