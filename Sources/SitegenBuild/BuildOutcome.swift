@@ -90,14 +90,53 @@ public struct SourceMap: Sendable {
     let model: SiteModel
     /// `Templates/`, as messages show it.
     let templatesDisplay: String
+    /// Where the Markdown sources are, for links written as raw HTML in them.
+    var siteDirectory: URL?
+
+    init(model: SiteModel, templatesDisplay: String, siteDirectory: URL? = nil) {
+        self.model = model
+        self.templatesDisplay = templatesDisplay
+        self.siteDirectory = siteDirectory
+    }
 
     /// Where a finding about `href` on generated page `page` should point: the Markdown link when
-    /// the link came from Markdown, else the page's template.
+    /// the link came from Markdown (written as Markdown or as raw HTML), else the page's template.
     public func location(page output: String, href: String?) -> SourceLocation? {
         guard let page = model.page(output: SitePath(unchecked: output)) else { return nil }
-        if let href, let link = page.detailed.body.links.first(where: { $0.rewritten == href }) {
-            return SourceLocation(path: page.displayPath, line: link.line, column: link.column)
+        if let href {
+            // The page's HTML may spell the link percent-encoded where the Markdown has the characters.
+            let wanted = Self.decoded(href)
+            if let link = page.detailed.body.links.first(where: { $0.rewritten == href || Self.decoded($0.rewritten) == wanted })
+            {
+                return SourceLocation(path: page.displayPath, line: link.line, column: link.column)
+            }
+            if let place = rawHTMLPlace(of: href, in: page) { return place }
         }
         return SourceLocation(path: templatesDisplay + (page.meta.template ?? Theme.defaultTemplate) + ".html")
+    }
+
+    /// The line and column of `href` as an attribute value in the Markdown source of `page`, for a link
+    /// written as raw HTML: read from the file, as this is asked only for findings.
+    private func rawHTMLPlace(of href: String, in page: Page) -> SourceLocation? {
+        guard let siteDirectory, !href.isEmpty,
+            let bytes = FileBytes.read(siteDirectory.appendingPathComponent(page.source.rawValue).path)
+        else { return nil }
+        let escaped = href.replacingOccurrences(of: "&", with: "&amp;")
+        for spelling in Set([href, escaped]) {
+            for quote in ["\"", "'"] {
+                let needle = Array(("=" + quote + spelling + quote).utf8)
+                guard let range = bytes.firstRange(of: needle) else { continue }
+                let start = range.lowerBound + 2
+                let lineStart = bytes[..<start].lastIndex(of: 10).map { $0 + 1 } ?? 0
+                let line = bytes[..<start].count { $0 == 10 } + 1
+                // Columns count bytes, as cmark's do.
+                return SourceLocation(path: page.displayPath, line: line, column: start - lineStart + 1)
+            }
+        }
+        return nil
+    }
+
+    private static func decoded(_ href: String) -> String {
+        href.utf8.contains(UInt8(ascii: "%")) ? href.removingPercentEncoding ?? href : href
     }
 }

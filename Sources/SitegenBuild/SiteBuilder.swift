@@ -175,7 +175,7 @@ public struct SiteBuilder: Sendable {
                 staged: staged, update: update, config: config, manifest: manifest,
                 crawlResolver: await crawlResolver, pageCount: pages.count,
                 assetCount: assets.count,
-                diagnostics: diagnostics.sorted(), sources: SourceMap(model: mapped, templatesDisplay: options.templatesDisplay),
+                diagnostics: diagnostics.sorted(), sources: SourceMap(model: mapped, templatesDisplay: options.templatesDisplay, siteDirectory: site),
                 sourceFiles: loaded.map(\.page.displayPath), cache: cache, previousCrawl: previous?.crawl,
                 previousCache: previous)
         } catch {

@@ -62,8 +62,11 @@ enum BuildPipeline {
         timer.lap("crawl")
         var seen = Set<String>()
         var diagnostics: [Diagnostic] = []
+        // A Markdown link is found twice, by the Markdown check and by the crawl, at one line: kept once.
+        // Findings with no line (mapped to the template) are told apart by their messages.
         for diagnostic in outcome.diagnostics + crawl.findings.map({ mapToSource($0, outcome.sources) }) {
-            let key = "\(diagnostic.rule)|\(diagnostic.location?.description ?? "")"
+            var key = "\(diagnostic.rule)|\(diagnostic.location?.description ?? "")"
+            if (diagnostic.location?.line ?? 0) == 0 { key += "|" + diagnostic.message }
             if seen.insert(key).inserted { diagnostics.append(diagnostic) }
         }
         diagnostics.sort()

@@ -1,0 +1,60 @@
+import Foundation
+import Testing
+
+/// Crawl findings of a build point at the Markdown line a link came from, however it was written,
+/// and are never merged with other findings.
+@Suite(.serialized) struct FindingSourceTests {
+    @Test func rawHTMLLinksPointAtTheirMarkdownLinesAndAreEachReported() throws {
+        let runner = try SitegenRunner()
+        defer { runner.cleanUp() }
+        try runner.copyFixture("Themes/minimal", to: "Templates")
+        try runner.write(
+            "# Home\n\n<a href=\"nope1.html\">x</a>\n\n<img src=\"missing.png\">\n\n[a](a.md)\n", to: "Site/index.md")
+        try runner.write("# A\n\nSee <a href='nope2.html'>y</a> and <a href=\"x.html?a=1&amp;b=2\">q</a>.\n", to: "Site/a.md")
+        let run = try runner.run(["build"])
+        #expect(run.status == 1, "\(run.stderr)")
+        let findings = run.stdout.split(separator: "\n").filter { $0.contains("[broken-link]") }
+        #expect(
+            findings == [
+                "Site/a.md:3:14: error: no file 'nope2.html' in the bundle [broken-link]",
+                "Site/a.md:3:45: error: no file 'x.html' in the bundle (did you mean 'a.html'?) [broken-link]",
+                "Site/index.md:3:10: error: no file 'nope1.html' in the bundle [broken-link]",
+                "Site/index.md:5:11: error: no file 'missing.png' in the bundle [broken-link]",
+            ], "\(run.stdout)")
+        #expect(run.stdout.contains("4 errors"), "\(run.stdout)")
+    }
+
+    @Test func templateFindingsOfSeveralPagesAreAllReported() throws {
+        let runner = try SitegenRunner()
+        defer { runner.cleanUp() }
+        try runner.copyFixture("Themes/minimal", to: "Templates")
+        let page = try runner.read("Templates/page.html")
+        try runner.write(
+            page.replacingOccurrences(of: "</body>", with: "<a href=\"gone.html\">g</a></body>"), to: "Templates/page.html")
+        try runner.write("# Home\n\n[a](a.md)\n", to: "Site/index.md")
+        try runner.write("# A\n", to: "Site/a.md")
+        let run = try runner.run(["build"])
+        #expect(run.status == 1)
+        let findings = run.stdout.split(separator: "\n").filter { $0.contains("[broken-link]") }
+        #expect(findings.count == 2, "\(run.stdout)")
+        #expect(
+            findings.allSatisfy {
+                $0.hasPrefix("Templates/page.html: error: no file 'gone.html' in the bundle (in generated dist/")
+            })
+    }
+
+    @Test func nonASCIILinksAreReportedOnceAtTheirMarkdownLine() throws {
+        let runner = try SitegenRunner()
+        defer { runner.cleanUp() }
+        try runner.copyFixture("Themes/minimal", to: "Templates")
+        try runner.write("# Home\n\n[x](nöpe.md)\n\n[y](#Café-olé)\n", to: "Site/index.md")
+        let run = try runner.run(["build"])
+        #expect(run.status == 1)
+        let findings = run.stdout.split(separator: "\n").filter { $0.contains("error:") }
+        #expect(
+            findings == [
+                "Site/index.md:3:1: error: no page 'nöpe.md' in the site [broken-link]",
+                "Site/index.md:5:1: error: no heading 'Café-olé' in index.md [broken-fragment]",
+            ], "\(run.stdout)")
+    }
+}
