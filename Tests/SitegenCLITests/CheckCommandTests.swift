@@ -49,7 +49,9 @@ import Testing
     @Test(arguments: [
         (["check"], "missing"), (["check", "nowhere"], "not a folder"), (["check", "site", "--format", "xml"], "unknown format"),
         (["check", "site", "--external", "maybe"], "--external"), (["check", "site", "--scheme", "https"], "reserved"),
-        (["check", "site", "--bogus"], "--bogus"),
+        (["check", "site", "--bogus"], "--bogus"), (["check", "site", "--scheme", "a b"], "invalid URL scheme 'a b'"),
+        (["check", "site", "--scheme", "1x"], "invalid URL scheme '1x'"),
+        (["check", "site", "--host", "a/b"], "invalid host 'a/b'"),
     ])
     func badArgumentsExitTwo(arguments: [String], mention: String) throws {
         let runner = try SitegenRunner()

@@ -47,10 +47,12 @@ enum CheckCommand: Command {
             console.err("\(path): error: not a folder\n")
             return .inputError
         }
-        let scheme = (arguments.value("--scheme") ?? "docs").lowercased()
-        if BundleOrigin.reservedSchemes.contains(scheme) {
-            console.err(
-                "error: the scheme '\(scheme)' is reserved and cannot be registered by an app (see 'sitegen check --help')\n")
+        let origin: BundleOrigin
+        do {
+            origin = try BundleOrigin(
+                validatingScheme: arguments.value("--scheme") ?? "docs", host: arguments.value("--host") ?? "app")
+        } catch {
+            console.err("error: \(error.message) (see 'sitegen check --help')\n")
             return .inputError
         }
         let crawl: CrawlResult
@@ -59,7 +61,7 @@ enum CheckCommand: Command {
             defer { progress.finish() }
             crawl = try await Crawl.run(
                 bundle: directory, displayRoot: display, entries: arguments.all("--entry"), external: external,
-                ignore: arguments.all("--ignore"), origin: BundleOrigin(scheme: scheme, host: arguments.value("--host") ?? "app"),
+                ignore: arguments.all("--ignore"), origin: origin,
                 progress: progress.handler)
         } catch {
             console.err("\(display)\(Manifest.fileName): error: \(error)\n")
