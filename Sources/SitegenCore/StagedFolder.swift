@@ -30,7 +30,7 @@ public struct StagedFolder: Sendable {
             try fileManager.createDirectory(at: parent, withIntermediateDirectories: true)
             try fileManager.createDirectory(at: staging, withIntermediateDirectories: false)
         } catch {
-            throw InputError("cannot create the output folder: \(error.localizedDescription)", path: displayPath)
+            throw InputError("cannot create the output folder: \(reason(error))", path: displayPath)
         }
         return StagedFolder(directory: staging, destination: destination, displayPath: displayPath)
     }
@@ -51,7 +51,7 @@ public struct StagedFolder: Sendable {
             }
         } catch {
             discard()
-            throw InputError("cannot replace the output folder: \(error.localizedDescription)", path: displayPath)
+            throw InputError("cannot replace the output folder: \(Self.reason(error))", path: displayPath)
         }
         if hadPrevious { try? fileManager.removeItem(at: old) }
     }
@@ -59,6 +59,17 @@ public struct StagedFolder: Sendable {
     /// Removes the staged files; the destination stays as it was.
     public func discard() {
         try? FileManager.default.removeItem(at: directory)
+    }
+
+    /// The system's reason for a failed file operation (`permission denied`), where Foundation on
+    /// Linux gives only an error number. (`SitegenBundle`'s `fileErrorReason`, which this module
+    /// cannot import.)
+    private static func reason(_ error: any Error) -> String {
+        guard let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] as? any Error,
+            case let posix = underlying as NSError, posix.domain == NSPOSIXErrorDomain,
+            let text = strerror(Int32(truncatingIfNeeded: posix.code))
+        else { return error.localizedDescription }
+        return String(cString: text)
     }
 
     private static func isEmptyFolder(_ path: String) -> Bool {

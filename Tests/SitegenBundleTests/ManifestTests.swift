@@ -164,9 +164,26 @@ import Testing
         (Data("not json".utf8), "manifest: not valid JSON (malformed or truncated)"),
         (Data(), "manifest: not valid JSON (malformed or truncated)"),
         (Data("{\"format\": \"sitegen-bundle\"}".utf8), "manifest: missing field 'version'"),
+        // Valid JSON, which Foundation's decoder calls invalid when a number fits no Int.
+        (json(resources: "[\(resource(size: "1.5"))]"), "manifest: field 'resources[0].size' is not a whole number in range"),
+        (
+            json(resources: "[\(resource(size: "1180591620717411303424"))]"),
+            "manifest: field 'resources[0].size' is not a whole number in range"
+        ),
+        (json(version: "1.5"), "manifest: field 'version' is not a whole number in range"),
+        (Data("[]".utf8), "manifest: the top level is not a JSON object"),
     ])
     func rejects(data: Data, message: String) {
         #expect(throws: ManifestError(message)) { try Manifest.decode(data) }
+    }
+
+    @Test func aManifestThatIsAFolderIsRefusedInWords() throws {
+        let bundle = FileManager.default.temporaryDirectory.appendingPathComponent("sitegen-manifest-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(
+            at: bundle.appendingPathComponent(Manifest.fileName), withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: bundle) }
+        let path = bundle.appendingPathComponent(Manifest.fileName).path
+        #expect(throws: ManifestError("cannot read \(path): is a directory")) { try Manifest.read(bundle: bundle) }
     }
 
     @Test func acceptsValidHandWrittenManifest() throws {

@@ -1,4 +1,5 @@
 import Foundation
+import SitegenBundle
 import SitegenCore
 
 /// A bundle being written beside its destination and swapped in whole (see `StagedFolder`).
@@ -14,7 +15,7 @@ extension StagedFolder {
             do {
                 try FileManager.default.createDirectory(at: url(for: folder), withIntermediateDirectories: true)
             } catch {
-                throw InputError("cannot create folder: \(error.localizedDescription)", path: displayPath + folder.rawValue)
+                throw InputError("cannot create folder: \(error.fileErrorReason)", path: displayPath + folder.rawValue)
             }
         }
     }
@@ -82,7 +83,7 @@ extension StagedFolder {
             throw error
         } catch {
             discard()
-            throw InputError("cannot update the output folder: \(error.localizedDescription)", path: displayPath)
+            throw InputError("cannot update the output folder: \(error.fileErrorReason)", path: displayPath)
         }
         discard()
     }

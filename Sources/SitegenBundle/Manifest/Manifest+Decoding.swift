@@ -22,7 +22,7 @@ extension Manifest {
             do {
                 header = try decoder.decode(ManifestHeader.self, from: data)
             } catch {
-                throw ManifestError("manifest: \(describe(error))")
+                throw ManifestError("manifest: \(describe(error, in: data))")
             }
         }
         guard header.format == formatName else {
@@ -36,7 +36,7 @@ extension Manifest {
         do {
             manifest = try decoded.get()
         } catch {
-            throw ManifestError("manifest: \(describe(error))")
+            throw ManifestError("manifest: \(describe(error, in: data))")
         }
         try manifest.validate()
         var sorted = manifest
@@ -50,7 +50,7 @@ extension Manifest {
         let url = bundle.appendingPathComponent(fileName)
         let data: Data
         do { data = try Data(contentsOf: url) } catch {
-            throw ManifestError("cannot read \(url.path): \(error.localizedDescription)")
+            throw ManifestError("cannot read \(url.path): \(error.fileErrorReason)")
         }
         return try decode(data)
     }
@@ -140,11 +140,15 @@ extension Manifest {
         }
     }
 
-    private static func describe(_ error: any Error) -> String {
+    private static func describe(_ error: any Error, in data: Data) -> String {
         guard let error = error as? DecodingError else { return "not valid JSON" }
         switch error {
         case .dataCorrupted(let context) where context.codingPath.isEmpty:
-            return "not valid JSON (malformed or truncated)"
+            // Foundation also says so of valid JSON with a number that fits no `Int` (`1.5`).
+            return misfitNumber(in: data).map { "field '\($0)' is not a whole number in range" }
+                ?? "not valid JSON (malformed or truncated)"
+        case .typeMismatch(_, let context) where context.codingPath.isEmpty:
+            return "the top level is not a JSON object"
         case .dataCorrupted(let context):
             return "invalid value at '\(path(context.codingPath))'"
         case .keyNotFound(let key, let context):
@@ -156,6 +160,22 @@ extension Manifest {
         @unknown default:
             return "not a valid manifest"
         }
+    }
+
+    /// The first integer field of valid JSON `data` (`version`, `resources[i].size`) whose number is
+    /// not a whole number that fits an `Int`; nil when the JSON is not valid or there is none.
+    private static func misfitNumber(in data: Data) -> String? {
+        guard let root = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] else { return nil }
+        func misfits(_ value: Any?) -> Bool {
+            guard let number = value as? NSNumber else { return false }
+            let double = number.doubleValue
+            return double.rounded() != double || double.magnitude >= 0x1p63
+        }
+        if misfits(root["version"]) { return "version" }
+        for (index, resource) in ((root["resources"] as? [Any]) ?? []).enumerated() {
+            if misfits((resource as? [String: Any])?["size"]) { return "resources[\(index)].size" }
+        }
+        return nil
     }
 
     private static func path(_ codingPath: [any CodingKey]) -> String {

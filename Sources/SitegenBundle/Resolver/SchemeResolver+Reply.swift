@@ -94,7 +94,7 @@ private final class ReplyProducer: @unchecked Sendable {
                     // The file vanished between resolution and reading: the response promised a
                     // length it cannot deliver, so this is a real failure.
                     body = .bytes(Data())
-                    throw ReplyError(message: "cannot open \(fileURL.lastPathComponent): \(error.localizedDescription)")
+                    throw ReplyError(message: "cannot open \(fileURL.lastPathComponent): \(error.fileErrorReason)")
                 }
             }
         }

@@ -72,7 +72,7 @@ struct BundleTree: Sendable {
         while let directory = pending.popLast() {
             let names: [String]
             do { names = try manager.contentsOfDirectory(atPath: prefix + directory) } catch {
-                throw ManifestError("cannot list '\(directory.isEmpty ? root.path : directory)': \(error.localizedDescription)")
+                throw ManifestError("cannot list '\(directory.isEmpty ? root.path : directory)': \(error.fileErrorReason)")
             }
             for name in names where !name.contains("\\") && !name.utf8.contains(0) {
                 let relative = directory.isEmpty ? name : "\(directory)/\(name)"

@@ -1,4 +1,5 @@
 import Foundation
+import SitegenBundle
 
 /// `--format`, `--output` and `--quiet`, shared by the commands that report findings.
 struct ReportOptions: Sendable {
@@ -34,7 +35,7 @@ struct ReportOptions: Sendable {
         do {
             try Data(text.utf8).write(to: url, options: .atomic)
         } catch {
-            console.err("\(outputFile): error: cannot write the report: \(error.localizedDescription)\n")
+            console.err("\(outputFile): error: cannot write the report: \(error.fileErrorReason)\n")
             return false
         }
         if !quiet { console.err(report.summaryLine + "\n") }
