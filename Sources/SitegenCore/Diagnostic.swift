@@ -14,10 +14,24 @@ public struct Diagnostic: Sendable, Hashable, Comparable, CustomStringConvertibl
         self.location = location
     }
 
-    /// GCC style: `FILE:LINE:COL: error: MESSAGE [rule-id]`.
+    /// GCC style: `FILE:LINE:COL: error: MESSAGE [rule-id]`, on one line: control characters a
+    /// message quotes (a NUL or a newline in a link) are written as `\u{0}`.
     public var description: String {
         let place = location.map { "\($0): " } ?? ""
-        return "\(place)\(severity.rawValue): \(message) [\(rule.rawValue)]"
+        return "\(place)\(severity.rawValue): \(Self.printable(message)) [\(rule.rawValue)]"
+    }
+
+    private static func printable(_ text: String) -> String {
+        guard text.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F }) else { return text }
+        var out = ""
+        for scalar in text.unicodeScalars {
+            if scalar.value < 0x20 || scalar.value == 0x7F {
+                out += "\\u{" + String(scalar.value, radix: 16) + "}"
+            } else {
+                out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
     }
 
     /// Sorted by place, then rule and message, so that two runs print the same bytes.

@@ -292,6 +292,12 @@ public struct CrawlMemo: Sendable {
             w.int(table.index(url))
         case .fileURL: w.int(5)
         case .invalid: w.int(6)
+        case .otherHost(let url):
+            w.int(7)
+            w.int(table.index(url))
+        case .unservable(let reason):
+            w.int(8)
+            w.int(table.index(reason))
         }
     }
 
@@ -313,6 +319,8 @@ public struct CrawlMemo: Sendable {
         case 4: return string(&r).map { .external($0) }
         case 5: return .fileURL
         case 6: return .invalid
+        case 7: return string(&r).map { .otherHost($0) }
+        case 8: return string(&r).map { .unservable(reason: $0) }
         default: return nil
         }
     }

@@ -10,6 +10,7 @@ struct LinkResolver: Sendable {
     /// `scheme://host`, the start of every same-origin key.
     private let originBytes: [UInt8]
 
+    /// Not links to content: scripts, inline data, and actions of the device (`mailto:` opens Mail).
     private static let nonLinkSchemes: Set<String> = ["javascript", "mailto", "tel", "data", "about", "blob", "sms"]
 
     init(scheme: String, host: String, ignorePatterns: [String]) {
@@ -69,10 +70,15 @@ struct LinkResolver: Sendable {
         guard let url = URL(string: href, relativeTo: base ?? page)?.absoluteURL, url.scheme != nil else { return .invalid }
         if url.scheme?.lowercased() == "file" { return .fileURL }
         guard isSameOrigin(url) else {
-            return isIgnored(url.absoluteString) ? .ignored : .external(url.absoluteString)
+            if isIgnored(url.absoluteString) { return .ignored }
+            return url.scheme?.lowercased() == scheme ? .otherHost(url.absoluteString) : .external(url.absoluteString)
         }
         let (key, normal) = Self.split(url)
-        let path = String(normal.path(percentEncoded: false).drop(while: { $0 == "/" }))
+        guard let decoded = normal.path(percentEncoded: true).removingPercentEncoding else {
+            return .unservable(reason: "its path is not UTF-8 once decoded")
+        }
+        if let refusal = Self.refusal(of: decoded) { return refusal }
+        let path = String(decoded.drop(while: { $0 == "/" }))
         if !ignorePatterns.isEmpty, isIgnored(key) || isIgnored(url.absoluteString) || isIgnored(path) { return .ignored }
         let relative = written == nil && href.utf8.first != UInt8(ascii: "/")
         let escapes =
@@ -93,6 +99,7 @@ struct LinkResolver: Sendable {
         var path = encoded
         if resolved.path.contains(UInt8(ascii: "%")) {
             guard let decoded = encoded.removingPercentEncoding else { return nil }
+            if let refusal = Self.refusal(of: decoded) { return refusal }
             path = decoded
         }
         if !ignorePatterns.isEmpty {
@@ -104,6 +111,13 @@ struct LinkResolver: Sendable {
             SameOriginTarget(
                 key: key, path: path, fragment: Self.fragment(of: href), escapesRoot: resolved.climbsAboveRoot,
                 absolutePath: href.utf8.first == UInt8(ascii: "/")))
+    }
+
+    /// Why the resolver refuses a decoded path whatever the bundle holds; `nil` when it does not.
+    private static func refusal(of decoded: String) -> LinkTarget? {
+        if decoded.utf8.contains(0) { return .unservable(reason: "its path holds a NUL byte") }
+        if decoded.utf8.contains(UInt8(ascii: "\\")) { return .unservable(reason: "its path holds a backslash") }
+        return nil
     }
 
     /// The fragment as written, without `#`; `nil` when there is none.

@@ -107,6 +107,16 @@ struct LinkRules {
             case .warn: report(.warning, .externalLink, "external link '\(url)' (not checked)")
             case .error: report(.error, .externalLink, "external link '\(url)' is not allowed in an offline bundle")
             }
+        case .otherHost(let url):
+            linksChecked += 1
+            let means = link.url == url ? "names" : "means '\(url)' in the app, with"
+            report(
+                .error, .brokenLink,
+                "'\(link.url)' \(means) another host of the app's scheme, which its resolver does not serve: link with https:// or put the file in the bundle"
+            )
+        case .unservable(let reason):
+            linksChecked += 1
+            report(.error, .brokenLink, "'\(link.url)' cannot be served: \(reason), and the app's resolver refuses it")
         case .fileURL:
             linksChecked += 1
             report(.error, .fileURL, "file URL '\(link.url)' cannot be served from the bundle; use a relative link")

@@ -12,6 +12,12 @@ enum LinkTarget: Sendable, Hashable {
     case sameOrigin(SameOriginTarget)
     /// Another origin: never fetched.
     case external(String)
+    /// The bundle's scheme with another host (`//cdn.example.com/x.js` under `docs://app`): the app
+    /// hands it to its own resolver, which serves only the bundle's host.
+    case otherHost(String)
+    /// A same-origin URL the resolver refuses whatever the bundle holds, for `reason` (a NUL byte, a
+    /// backslash, an escape that is not UTF-8).
+    case unservable(reason: String)
     /// A `file:` URL.
     case fileURL
     /// A reference Foundation cannot parse.

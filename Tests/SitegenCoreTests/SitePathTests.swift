@@ -90,6 +90,11 @@ import Testing
         #expect(d.description == "Site/a.md:3:7: error: no page 'x.md' [broken-link]")
     }
 
+    @Test func controlCharactersAreWrittenAsEscapesOnOneLine() {
+        let d = Diagnostic(.error, .brokenLink, "'a\u{0}b\nc\u{7F}' é", at: nil)
+        #expect(d.description == "error: 'a\\u{0}b\\u{a}c\\u{7f}' é [broken-link]")
+    }
+
     @Test func sortsByPlace() {
         let a = Diagnostic(.error, .brokenLink, "m", at: SourceLocation(path: "a.md", line: 10, column: 1))
         let b = Diagnostic(.warning, .orphan, "m", at: SourceLocation(path: "a.md", line: 2, column: 1))

@@ -141,9 +141,33 @@ import Testing
                 "<a href=\"https://example.com/\">x</a><a href=\"docs://other/x.html\">y</a><a href=\"//app/index.html\">"
         ])
         let report = await site.check(CheckOptions(external: policy))
-        let expected: [String] = policy == .ignore ? [] : ["external-link index.html:1:4", "external-link index.html:1:40"]
+        // Another host of the app's own scheme is no other origin the app could reach: the app's
+        // resolver gets it, and answers 404, whatever the policy for external links.
+        let expected: [String] = (policy == .ignore ? [] : ["external-link index.html:1:4"]) + ["broken-link index.html:1:40"]
         #expect(report.summary == expected)
-        #expect(report.findings.allSatisfy { $0.diagnostic.severity == (policy == .error ? .error : .warning) })
+        #expect(
+            report.findings.allSatisfy {
+                $0.diagnostic.severity == (policy == .error || $0.diagnostic.rule == .brokenLink ? .error : .warning)
+            })
+    }
+
+    @Test func linksTheResolverRefusesAreBroken() async {
+        let site = InMemoryFetcher([
+            "index.html": """
+            <a href="%E9.html">x</a><a href="a.html%00">n</a><a href="a%5Cb.html">b</a>
+            <script src="//cdn.example.com/x.js"></script><a href="a.html">ok</a>
+            """,
+            "a.html": "<p>a</p>",
+        ])
+        let report = await site.check()
+        #expect(
+            report.messages(.brokenLink) == [
+                "'%E9.html' cannot be served: its path is not UTF-8 once decoded, and the app's resolver refuses it",
+                "'a.html%00' cannot be served: its path holds a NUL byte, and the app's resolver refuses it",
+                "'a%5Cb.html' cannot be served: its path holds a backslash, and the app's resolver refuses it",
+                "'//cdn.example.com/x.js' means 'docs://cdn.example.com/x.js' in the app, with another host of the app's scheme, which its resolver does not serve: link with https:// or put the file in the bundle",
+            ])
+        #expect(report.findings.count == 4)
     }
 
     @Test func ignorePatternsMatchWrittenAndResolved() async {
