@@ -12,6 +12,8 @@ public enum HTMLExtractor {
     /// input is tokenized as a browser would.
     public static func extract(_ html: Data) -> DocumentFacts {
         guard !html.isEmpty else { return DocumentFacts() }
+        // A byte order mark decides the encoding before anything a server says, in browsers too.
+        if let utf8 = fromUTF16(html) { return extract(utf8) }
         let collector = HTMLCollector()
         var handler = htmlscan_handler()
         handler.context = Unmanaged.passUnretained(collector).toOpaque()
@@ -39,5 +41,26 @@ public enum HTMLExtractor {
         }
         collector.styleEnd()
         return collector.facts
+    }
+
+    /// `html` as UTF-8 when it starts with a UTF-16 byte order mark; nil otherwise.
+    static func fromUTF16(_ html: Data) -> Data? {
+        guard html.count >= 2 else { return nil }
+        let first = html[html.startIndex], second = html[html.startIndex + 1]
+        let bigEndian: Bool
+        switch (first, second) {
+        case (0xFE, 0xFF): bigEndian = true
+        case (0xFF, 0xFE): bigEndian = false
+        default: return nil
+        }
+        var units: [UInt16] = []
+        units.reserveCapacity(html.count / 2)
+        var index = html.startIndex + 2
+        while index + 1 < html.endIndex {
+            let a = UInt16(html[index]), b = UInt16(html[index + 1])
+            units.append(bigEndian ? a << 8 | b : b << 8 | a)
+            index += 2
+        }
+        return Data(String(decoding: units, as: UTF16.self).utf8)
     }
 }

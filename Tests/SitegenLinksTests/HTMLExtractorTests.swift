@@ -187,4 +187,15 @@ import Testing
         bytes += Array("<a href=\"after.html\">".utf8)
         #expect(HTMLExtractor.extract(Data(bytes)).links.map(\.url) == ["after.html"])
     }
+
+    @Test(arguments: [String.Encoding.utf16LittleEndian, .utf16BigEndian])
+    func utf16PagesWithAByteOrderMarkAreRead(encoding: String.Encoding) throws {
+        let html = "<p>\n<a href=\"missing.html\">é</a><h2 id=\"sec\">x</h2>"
+        let bom: [UInt8] = encoding == .utf16LittleEndian ? [0xFF, 0xFE] : [0xFE, 0xFF]
+        let data = Data(bom) + (try #require(html.data(using: encoding)))
+        let facts = HTMLExtractor.extract(data)
+        #expect(facts.links.map(\.url) == ["missing.html"])
+        #expect(facts.links.first?.line == 2)
+        #expect(facts.anchors.map(\.name) == ["sec"])
+    }
 }
