@@ -72,6 +72,49 @@ import Testing
         #expect(RawHTTP.get(port: server.port, "/_sitegen/events")?.status == 404)
     }
 
+    @Test func bundleModeFollowsABundleRebuiltByAnotherProcess() throws {
+        let runner = try SitegenRunner.cleanSite()
+        defer { runner.cleanUp() }
+        #expect(try runner.run(["build", "--out", "dist"]).status == 0)
+        let server = try ServeProcess(runner, ["--bundle", "dist", "--port", "0"])
+        defer { server.stop() }
+        let oldTag = try #require(RawHTTP.get(port: server.port, "/guide/usage.html")?.header("ETag"))
+        #expect(RawHTTP.get(port: server.port, "/guide/usage.html", headers: ["If-None-Match: \(oldTag)"])?.status == 304)
+
+        /// Each path is served as `sitegen resolve` serves it from the bundle on disk now.
+        func expectServedAsResolved(_ paths: [String]) throws {
+            for path in paths {
+                let served = try #require(RawHTTP.get(port: server.port, path))
+                let expected = try #require(RawHTTP.parseResolve(try runner.output(["resolve", "dist", path, "--body"])))
+                #expect(served.status == expected.status, "\(path)")
+                #expect(served.body == expected.body, "\(path)")
+                for name in ["Content-Length", "ETag"] {
+                    #expect(served.header(name) == expected.header(name), "\(path) \(name)")
+                }
+            }
+        }
+
+        // A few pages changed: the build renames the new files into dist/ and its manifest last.
+        try runner.write(try runner.read("Site/guide/usage.md") + "\nA paragraph added since.\n", to: "Site/guide/usage.md")
+        try runner.write("# Added\n", to: "Site/guide/added.md")
+        #expect(try runner.run(["build", "--out", "dist"]).status == 0)
+        try expectServedAsResolved(["/guide/usage.html", "/guide/added.html", "/assets/style.css"])
+        let newTag = try #require(RawHTTP.get(port: server.port, "/guide/usage.html")?.header("ETag"))
+        #expect(newTag != oldTag)
+        #expect(RawHTTP.get(port: server.port, "/guide/usage.html", headers: ["If-None-Match: \(oldTag)"])?.status == 200)
+        #expect(RawHTTP.get(port: server.port, "/guide/usage.html", headers: ["If-None-Match: \(newTag)"])?.status == 304)
+
+        // Without its cache the build writes a whole new folder and swaps it in for dist/.
+        try FileManager.default.removeItem(at: runner.url("Site/guide/added.md"))
+        for name in try FileManager.default.contentsOfDirectory(atPath: runner.directory.path)
+        where name.hasPrefix(".dist.sitegen-") {
+            try FileManager.default.removeItem(at: runner.url(name))
+        }
+        #expect(try runner.run(["build", "--out", "dist"]).status == 0)
+        #expect(RawHTTP.get(port: server.port, "/guide/added.html")?.status == 404)
+        try expectServedAsResolved(["/guide/usage.html", "/guide/", "/assets/style.css"])
+    }
+
     @Test func editingMarkdownReloadsOpenPages() throws {
         let runner = try SitegenRunner.cleanSite()
         defer { runner.cleanUp() }

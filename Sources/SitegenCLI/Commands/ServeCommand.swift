@@ -12,14 +12,14 @@ enum ServeCommand: Command {
         options: [
             .value("--site", "DIR", "The site folder to build and watch (default Site, when it exists)."),
             .value("--templates", "DIR", "The theme folder (default Templates)."),
-            .value("--bundle", "DIR", "Serve an existing bundle as it is: no build, no watching."),
+            .value("--bundle", "DIR", "Serve a built bundle as it is on disk, following rebuilds: no build, no live reload."),
             .value("--port", "N", "The port (default 8000; 0 picks a free one)."),
             .value("--host", "ADDR", "A loopback address to listen on (default 127.0.0.1)."),
         ],
         discussion: """
             http://127.0.0.1:PORT/path serves what an app is served for SCHEME://HOST/path. With a site, the \
-            bundle is built into a temporary folder (dist/ is left alone), the site and theme are watched (checked \
-            every 300 ms) and open pages reload after each rebuild; a failed rebuild keeps the last good bundle and \
+            bundle is built into a temporary folder (dist/ is left alone), the site and theme are watched \
+            (inotify, else a walk every 300 ms) and open pages reload after each rebuild; a failed rebuild keeps the last good bundle and \
             shows the error in the page. Ctrl-C stops. Port in use: exit 2.
             """)
 
@@ -44,12 +44,12 @@ enum ServeCommand: Command {
         if let bundle = arguments.value("--bundle") {
             let directory =
                 bundle.hasPrefix("/") ? URL(fileURLWithPath: bundle) : environment.workingDirectory.appendingPathComponent(bundle)
-            let resolver: SchemeResolver
-            do { resolver = try SchemeResolver(bundle: directory) } catch {
+            let folder: BundleFolder
+            do { folder = try BundleFolder(directory: directory) } catch {
                 console.err("\(bundle): error: \(error)\n")
                 return .inputError
             }
-            return await serve(resolver, configuration, watcher: nil, stop: stop, console: console)
+            return await serve(.folder(folder), configuration, watcher: nil, stop: stop, console: console)
         }
         let site = arguments.value("--site") ?? "Site"
         if arguments.value("--site") == nil,
@@ -68,23 +68,37 @@ enum ServeCommand: Command {
         let before = watcher.snapshot()
         guard let resolver = await watcher.build() else { return .inputError }
         configuration.liveReload = true
-        return await serve(resolver, configuration, watcher: (watcher, before), stop: stop, console: console)
+        return await serve(.built(resolver), configuration, watcher: (watcher, before), stop: stop, console: console)
+    }
+
+    /// What is served: a bundle this process builds, or one on disk that another may rebuild.
+    private enum Served {
+        case built(SchemeResolver)
+        case folder(BundleFolder)
     }
 
     private static func serve(
-        _ resolver: SchemeResolver, _ configuration: ServeConfiguration, watcher: (SiteWatcher, TreeSnapshot)?, stop: StopSignals,
+        _ served: Served, _ configuration: ServeConfiguration, watcher: (SiteWatcher, TreeSnapshot)?, stop: StopSignals,
         console: Console
     ) async -> ExitCode {
         let server: PreviewServer
-        do {
-            server = try PreviewServer(resolver: resolver, configuration: configuration)
+        let origin: BundleOrigin
+        do throws(SocketError) {
+            switch served {
+            case .built(let resolver):
+                server = try PreviewServer(resolver: resolver, configuration: configuration)
+                origin = resolver.origin
+            case .folder(let folder):
+                server = try await PreviewServer(folder: folder, configuration: configuration)
+                origin = await folder.resolver.origin
+            }
         } catch {
             let place = "\(configuration.host):\(configuration.port)"
             let reason = error.isAddressInUse ? "the port is in use (try another --port, or --port 0)" : "\(error)"
             console.err("error: cannot listen on \(place): \(reason)\n")
             return .inputError
         }
-        console.out("serving http://\(configuration.host):\(server.port)/ (\(resolver.origin))\n")
+        console.out("serving http://\(configuration.host):\(server.port)/ (\(origin))\n")
         await withTaskGroup(of: Void.self) { group in
             group.addTask { await server.run() }
             if let (watcher, before) = watcher { group.addTask { await watcher.watch(from: before, publishingTo: server) } }

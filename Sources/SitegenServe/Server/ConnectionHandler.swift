@@ -27,7 +27,9 @@ struct ConnectionHandler: Sendable {
                     try await send(.error(error.status, error.message))
                     return
                 case .request(let request):
-                    var response = Responder(resolver: state.resolver, liveReload: configuration.liveReload).respond(to: request)
+                    let responder = Responder(
+                        bundle: await state.served(), liveReload: configuration.liveReload, digests: state.digests)
+                    var response = await responder.respond(to: request)
                     if !request.wantsKeepAlive || request.announcesBody { response.closeConnection = true }
                     try await send(response)
                     if response.closeConnection { return }
@@ -47,8 +49,6 @@ struct ConnectionHandler: Sendable {
             try await socket.write(head.bytes)
         case .bytes(let data):
             try await socket.write(head.bytes + data)
-        case .injectedHTML(let file):
-            try await socket.write(head.bytes + LiveReloadScript.inject(into: try Data(contentsOf: file)))
         case .file(let file, let range):
             try await socket.write(head.bytes)
             try await sendFile(file, range)
@@ -57,25 +57,33 @@ struct ConnectionHandler: Sendable {
         }
     }
 
-    private func sendFile(_ file: URL, _ range: Range<Int>) async throws {
-        guard !range.isEmpty else { return }
-        let handle = try FileHandle(forReadingFrom: file)
-        defer { try? handle.close() }
-        try handle.seek(toOffset: UInt64(range.lowerBound))
-        var remaining = range.count
-        while remaining > 0 {
+    /// Streams `range` of the file opened for the reply; a file that ends early (cut short in
+    /// place) throws, closing the connection, since the length sent can no longer be met.
+    private func sendFile(_ file: BundleFile, _ range: Range<Int>) async throws {
+        var offset = range.lowerBound
+        while offset < range.upperBound {
             try Task.checkCancellation()
-            guard let chunk = try handle.read(upToCount: min(64 * 1024, remaining)), !chunk.isEmpty else { return }
+            let chunk = try file.read(at: offset, count: min(64 * 1024, range.upperBound - offset))
             try await socket.write(chunk)
-            remaining -= chunk.count
+            offset += chunk.count
         }
     }
 
+    /// Sends each event as it comes until the client hangs up, a write fails, or the task is
+    /// cancelled. The socket is watched meanwhile: a page left between two rebuilds closes its
+    /// stream at once, not when the next event finds it gone, so its connection slot is freed.
     private func streamEvents(_ head: HTTPResponseHead) async throws {
         let events = state.hub.subscribe()
         var first = head.bytes + Array(": sitegen live reload\n\n".utf8)
         if let failure = state.failure { first += ReloadEvent.failure(failure).bytes }
         try await socket.write(first)
-        for await event in events { try await socket.write(event.bytes) }
+        let socket = self.socket
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask { try await socket.waitForHangUp() }
+            group.addTask { for await event in events { try await socket.write(event.bytes) } }
+            // Whichever ends first ends the stream.
+            try await group.next()
+            group.cancelAll()
+        }
     }
 }

@@ -6,10 +6,8 @@ struct PreviewResponse: Sendable {
     enum Body: Sendable, Equatable {
         case none
         case bytes(Data)
-        /// A byte range of a bundle file, streamed in chunks.
-        case file(URL, Range<Int>)
-        /// A whole HTML file with the live-reload script injected.
-        case injectedHTML(URL)
+        /// A byte range of a bundle file opened for this reply, streamed in chunks.
+        case file(BundleFile, Range<Int>)
         /// The Server-Sent Events stream.
         case eventStream
     }

@@ -23,6 +23,16 @@ public final class PreviewServer: Sendable {
         state = PreviewState(resolver: resolver)
     }
 
+    /// Binds like `init(resolver:configuration:)` and serves the bundle in `folder` as it is on
+    /// disk at each request: when another process rebuilds it, the next request is answered from
+    /// the new manifest (`publish(_:)` does not apply to such a server).
+    public init(folder: BundleFolder, configuration: ServeConfiguration) async throws(SocketError) {
+        self.configuration = configuration
+        listener = try ListeningSocket(host: configuration.host, port: configuration.port)
+        port = listener.port
+        state = await PreviewState(folder: folder)
+    }
+
     /// Serves until the calling task is cancelled; then stops accepting, cancels every connection
     /// and closes the listening socket.
     public func run() async {

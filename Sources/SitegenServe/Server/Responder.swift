@@ -9,11 +9,18 @@ import SitegenBundle
 /// bundle's origin, so the preview sends what an app would be served. On top of the plan: `405`
 /// for methods other than GET and HEAD, `304` for a matching `If-None-Match`, and, with live
 /// reload, the event stream and the script injected into whole HTML replies.
+///
+/// The file is opened before the reply is made, and its length and tag come from what was opened
+/// (see `BundleFile` and `ServedBundle`), so a rebuild on disk never yields a length or a `304`
+/// that does not fit the bytes sent.
 struct Responder: Sendable {
-    var resolver: SchemeResolver
+    var bundle: ServedBundle
     var liveReload: Bool
+    var digests: FileDigests
 
-    func respond(to request: HTTPRequest) -> PreviewResponse {
+    private var resolver: SchemeResolver { bundle.resolver }
+
+    func respond(to request: HTTPRequest) async -> PreviewResponse {
         guard request.method == "GET" || request.method == "HEAD" else {
             return .error(405, "only GET and HEAD are served", headers: ["Allow": "GET, HEAD"])
         }
@@ -27,6 +34,15 @@ struct Responder: Sendable {
         guard let url = URL(string: resolver.origin.description + request.target) else {
             return .error(400, "the request target is not a valid URL path")
         }
+        // A file replaced between its lookup and its opening is looked up again.
+        for _ in 0..<3 {
+            if let response = await respond(to: request, url: url) { return response }
+        }
+        return .error(503, "the file kept changing while it was read")
+    }
+
+    /// The reply, or nil when the file changed under it.
+    private func respond(to request: HTTPRequest, url: URL) async -> PreviewResponse? {
         let isHead = request.method == "HEAD"
         var urlRequest = URLRequest(url: url)
         urlRequest.httpMethod = request.method
@@ -38,22 +54,37 @@ struct Responder: Sendable {
         }
         guard let plan = try? resolver.plan(for: urlRequest) else { return .error(400, "the request has no URL") }
         var headers = plan.headers
-        var body: PreviewResponse.Body
-        switch plan.body {
-        case .none: body = .none
-        case .bytes(let data): body = .bytes(data)
-        case .file(let file, let range): body = .file(file, range)
+        guard let resource = plan.resource else {
+            let body: PreviewResponse.Body = if case .bytes(let data) = plan.body { .bytes(data) } else { .none }
+            return PreviewResponse(head: HTTPResponseHead(status: plan.status, headers: headers), body: body)
         }
-        if inject, plan.status == 200, let resource = plan.resource {
-            headers["Content-Length"] = String(resource.size + LiveReloadScript.tag.count)
-            if let sha = resource.sha256 { headers["ETag"] = "\"\(sha)-live\"" }
-            body = isHead ? .none : .injectedHTML(resource.fileURL)
+        // The plan's ranges and lengths are the looked-up size's: the file opened must have it.
+        guard let file = BundleFile(path: resource.filePath), file.size == resource.size else { return nil }
+        var tag: String? = nil
+        if let sha = resource.sha256 {
+            if bundle.vouchesFor(file) {
+                tag = sha
+            } else {
+                guard let own = try? await digests.sha256(of: file) else { return nil }
+                tag = own
+            }
+        }
+        headers["ETag"] = tag.map { "\"\($0)\"" }
+        if inject && plan.status == 200 {
+            headers["Content-Length"] = String(file.size + LiveReloadScript.tag.count)
+            headers["ETag"] = tag.map { "\"\($0)-live\"" }
         }
         if plan.status == 200, let etag = headers["ETag"], let wanted = request.header("If-None-Match"),
             Self.matches(wanted, etag)
         {
             let kept = headers.filter { ["ETag", "Cache-Control", "X-Content-Type-Options", "Accept-Ranges"].contains($0.key) }
             return PreviewResponse(head: HTTPResponseHead(status: 304, headers: kept), body: .none)
+        }
+        var body = PreviewResponse.Body.none
+        if case .file(_, let range) = plan.body { body = .file(file, range) }
+        if inject && plan.status == 200 && !isHead {
+            guard let page = try? file.read(at: 0, count: file.size) else { return nil }
+            body = .bytes(LiveReloadScript.inject(into: Data(page)))
         }
         return PreviewResponse(head: HTTPResponseHead(status: plan.status, headers: headers), body: body)
     }

@@ -47,6 +47,23 @@ final class ConnectionSocket: @unchecked Sendable {
         }
     }
 
+    /// Returns once the peer has closed or reset the connection, discarding whatever it sends
+    /// meanwhile; waits without a timeout (as long as the task is not cancelled). For a reply that
+    /// never ends, such as an event stream, this is how the server learns that the client is gone:
+    /// no write may come for hours to tell it.
+    func waitForHangUp() async throws {
+        while true {
+            var budget = Duration.seconds(3600)
+            do {
+                _ = try await read(budget: &budget)
+            } catch ReadFailure.closed {
+                return
+            } catch ReadFailure.timedOut {
+                continue
+            }
+        }
+    }
+
     /// Writes every byte, waiting while the peer's window is full (up to `timeout` without progress).
     func write(_ bytes: some Collection<UInt8>, timeout: Duration = .seconds(10)) async throws {
         var remaining = Array(bytes)[...]

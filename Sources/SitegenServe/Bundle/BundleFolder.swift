@@ -1,0 +1,44 @@
+import Foundation
+import SitegenBundle
+
+/// A bundle folder served while another process may rebuild it (`sitegen serve --bundle`): each
+/// request is answered by the manifest on disk at that moment. `current()` compares a
+/// `ManifestStamp` (two `stat` calls) with the last one and reads the bundle again when it differs.
+/// An actor, so that the burst of requests after a rebuild reads the new manifest once while the
+/// others wait for it, suspended.
+///
+/// Polling on each request rather than watching with inotify: a request pays two system calls, an
+/// idle server pays nothing, and there is no moment after a commit when the server still answers
+/// from the old manifest because an event has not been read yet.
+public actor BundleFolder {
+    /// The folder as given: a symlink is followed again on every read.
+    public nonisolated let directory: URL
+    private var stamp: ManifestStamp
+    private var served: ServedBundle
+
+    /// Opens the bundle in `directory`, with its manifest if it has one (as `SchemeResolver(bundle:)`).
+    public init(directory: URL) throws(ManifestError) {
+        self.directory = directory
+        // Taken before the read: a manifest replaced during it is read again on the next request.
+        let stamp = ManifestStamp(bundle: directory)
+        self.stamp = stamp
+        served = ServedBundle(resolver: try SchemeResolver(bundle: directory), manifestModified: stamp.manifestModified)
+    }
+
+    /// The resolver of the bundle as last read.
+    public var resolver: SchemeResolver { served.resolver }
+
+    /// The bundle as it is on disk now, read again if it changed since the last call.
+    func current() -> ServedBundle {
+        let now = ManifestStamp(bundle: directory)
+        guard now != stamp else { return served }
+        stamp = now
+        // A bundle that cannot be read (the folder gone for the instant between the two renames of
+        // a commit, a manifest half-written by another tool) leaves the last one served: its
+        // manifest's time still marks the files that changed since. The next change is read again.
+        if let resolver = try? SchemeResolver(bundle: directory) {
+            served = ServedBundle(resolver: resolver, manifestModified: now.manifestModified)
+        }
+        return served
+    }
+}
