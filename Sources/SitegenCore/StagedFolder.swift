@@ -25,7 +25,8 @@ public struct StagedFolder: Sendable {
                 path: displayPath)
         }
         let parent = destination.deletingLastPathComponent()
-        let staging = parent.appendingPathComponent(".\(destination.lastPathComponent).sitegen-\(UUID().uuidString)")
+        TemporarySibling.removeLeftovers(besides: destination)
+        let staging = parent.appendingPathComponent(TemporarySibling.name(".\(destination.lastPathComponent).sitegen-"))
         do {
             try fileManager.createDirectory(at: parent, withIntermediateDirectories: true)
             try fileManager.createDirectory(at: staging, withIntermediateDirectories: false)
@@ -39,7 +40,7 @@ public struct StagedFolder: Sendable {
     public func commit() throws(InputError) {
         let fileManager = FileManager.default
         let old = destination.deletingLastPathComponent()
-            .appendingPathComponent(".\(destination.lastPathComponent).old-\(UUID().uuidString)")
+            .appendingPathComponent(TemporarySibling.name(".\(destination.lastPathComponent).old-"))
         let hadPrevious = fileManager.fileExists(atPath: destination.path)
         do {
             if hadPrevious { try fileManager.moveItem(at: destination, to: old) }

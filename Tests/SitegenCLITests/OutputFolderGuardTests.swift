@@ -59,4 +59,19 @@ import Testing
         #expect(try runner.run(["build", "--out", "empty"]).status == 0)
         #expect(try runner.read("empty/index.html").contains("Changed"))
     }
+
+    @Test func leftoversOfAnInterruptedRunAreRemovedByTheNext() throws {
+        let runner = try project()
+        defer { runner.cleanUp() }
+        let exited = Process()
+        exited.executableURL = URL(fileURLWithPath: "/bin/true")
+        try exited.run()
+        exited.waitUntilExit()
+        let leftover = ".dist.sitegen-\(exited.processIdentifier)-\(UUID().uuidString)"
+        try runner.write("half a bundle\n", to: leftover + "/index.html")
+        #expect(try runner.run(["build"]).status == 0)
+        #expect(!FileManager.default.fileExists(atPath: runner.url(leftover).path))
+        let staging = try FileManager.default.contentsOfDirectory(atPath: runner.url(".").path).filter { $0.hasPrefix(".dist.") }
+        #expect(staging.allSatisfy { !$0.contains("-\(exited.processIdentifier)-") }, "\(staging)")
+    }
 }

@@ -30,10 +30,11 @@ final class ServeProcess {
         throw ServeStartError(output: firstLines)
     }
 
-    /// Sends SIGINT, waits for the exit, returns the exit status and what was left on stderr.
+    /// Sends `signal` (SIGINT by default), waits for the exit, returns the exit status and what was
+    /// left on stderr.
     @discardableResult
-    func stop() -> (status: Int32, stderr: String) {
-        if process.isRunning { process.interrupt() }
+    func stop(signal: Int32 = SIGINT) -> (status: Int32, stderr: String) {
+        if process.isRunning { kill(process.processIdentifier, signal) }
         let deadline = ContinuousClock.now + .seconds(10)
         while process.isRunning && ContinuousClock.now < deadline { usleep(10_000) }
         if process.isRunning { kill(process.processIdentifier, SIGKILL) }

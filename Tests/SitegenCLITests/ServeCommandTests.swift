@@ -61,6 +61,15 @@ import Testing
         #expect(stopped.status == 0, "SIGINT stops cleanly: \(stopped.stderr)")
     }
 
+    @Test(arguments: [SIGTERM, SIGHUP])
+    func stopSignalsEndTheServerCleanly(signal: Int32) throws {
+        let runner = try SitegenRunner.cleanSite()
+        defer { runner.cleanUp() }
+        let server = try ServeProcess(runner, ["--port", "0"])
+        let stopped = server.stop(signal: signal)
+        #expect(stopped.status == 0, "signal \(signal): \(stopped.stderr)")
+    }
+
     @Test func bundleModeServesTheBundleUntouched() throws {
         let runner = try SitegenRunner.cleanSite()
         defer { runner.cleanUp() }

@@ -98,7 +98,7 @@ final class DetailsWriter: @unchecked Sendable {
             }
             if descriptor >= 0 { close(descriptor) }
         }
-        let temporary = destination + "." + UUID().uuidString
+        let temporary = TemporarySibling.name(destination + ".")
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { return nil }
         self.descriptor = descriptor

@@ -62,12 +62,13 @@ enum CrawlMemoFile {
         }
         let parts = memo.encodedParts()
         let length = parts.reduce(0) { $0 + $1.count }
-        let temporary = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString)")
-        guard FileManager.default.createFile(atPath: temporary.path, contents: Data(header(generation, length: length))),
-            let handle = try? FileHandle(forWritingTo: temporary)
-        else { return }
+        let temporary = url.deletingLastPathComponent().appendingPathComponent(
+            TemporarySibling.name(".\(url.lastPathComponent)."))
+        let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { return }
+        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
         do {
-            try handle.seekToEnd()
+            try handle.write(contentsOf: header(generation, length: length))
             for part in parts { try handle.write(contentsOf: part) }
             try handle.close()
             _ = rename(temporary.path, url.path)

@@ -1,7 +1,8 @@
 import Dispatch
 import Foundation
 
-/// Waits for SIGINT (Ctrl-C) or SIGTERM, delivered through dispatch sources rather than a C handler.
+/// Waits for SIGINT (Ctrl-C), SIGTERM or SIGHUP (the terminal closed), delivered through dispatch
+/// sources rather than a C handler: `serve` then removes its temporary bundle and exits 0.
 /// `@unchecked`: the sources are set once in init, and dispatch sources are thread-safe.
 final class StopSignals: @unchecked Sendable {
     private let stream: AsyncStream<Int32>
@@ -10,7 +11,7 @@ final class StopSignals: @unchecked Sendable {
     init() {
         let (stream, continuation) = AsyncStream<Int32>.makeStream()
         self.stream = stream
-        sources = [SIGINT, SIGTERM].map { number in
+        sources = [SIGINT, SIGTERM, SIGHUP].map { number in
             signal(number, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
             source.setEventHandler { continuation.yield(number) }

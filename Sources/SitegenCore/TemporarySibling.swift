@@ -1,0 +1,43 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// The temporary files and folders sitegen writes beside an output folder (`dist/`: the staged
+/// bundle, the previous one on its way out, the caches being saved) carry the writing process's
+/// id, so that what an interrupted run left behind can be told from what a running one is writing,
+/// and removed by the next run.
+public enum TemporarySibling {
+    /// `<prefix><pid>-<UUID>`, e.g. `.dist.sitegen-4211-1E0C…`.
+    public static func name(_ prefix: String) -> String { "\(prefix)\(getpid())-\(UUID().uuidString)" }
+
+    /// How long a leftover named by an older sitegen, without a process id, is left alone.
+    static let unattributedAge: TimeInterval = 3600
+
+    /// Removes the leftovers of runs that are gone beside `destination`: entries of its parent named
+    /// `.<name>.…` or `..<name>.…` that end in `<pid>-<UUID>` of a process no longer running, or in
+    /// a bare UUID (older sitegen) and untouched for an hour. Failures are ignored: a leftover only
+    /// costs space.
+    public static func removeLeftovers(besides destination: URL) {
+        let parent = destination.deletingLastPathComponent().path
+        let name = destination.lastPathComponent
+        guard let entries = try? FileManager.default.contentsOfDirectory(atPath: parent) else { return }
+        for entry in entries where entry.hasPrefix(".\(name).") || entry.hasPrefix("..\(name).") {
+            guard isLeftover(entry, in: parent) else { continue }
+            try? FileManager.default.removeItem(atPath: parent + "/" + entry)
+        }
+    }
+
+    static func isLeftover(_ entry: String, in parent: String) -> Bool {
+        let uuidLength = 36
+        guard entry.utf8.count > uuidLength, UUID(uuidString: String(entry.suffix(uuidLength))) != nil else { return false }
+        let head = entry.dropLast(uuidLength + 1)
+        let digits = head.reversed().prefix { $0.isASCII && $0.isNumber }
+        if !digits.isEmpty, entry.dropLast(uuidLength).last == "-", let pid = Int32(String(digits.reversed())) {
+            return kill(pid, 0) != 0 && errno == ESRCH
+        }
+        let modified = (try? FileManager.default.attributesOfItem(atPath: parent + "/" + entry))?[.modificationDate] as? Date
+        return modified.map { Date().timeIntervalSince($0) > unattributedAge } ?? false
+    }
+}
