@@ -7,22 +7,26 @@ extension SiteBuilder {
         var seen: [SitePath: String] = [:]
         for page in model.pages {
             for alias in page.meta.aliases {
+                func refuse(_ message: String) -> InputError {
+                    InputError(
+                        message, at: FrontMatterPlace.of(alias, under: "aliases", in: page, site: options.siteDirectory))
+                }
                 var text = alias
                 if text.hasPrefix("/") { text.removeFirst() }
                 guard let path = SitePath(normalizing: text), !path.rawValue.isEmpty else {
-                    throw InputError(
-                        "alias '\(alias)' is not a path inside the bundle",
-                        at: SourceLocation(path: page.displayPath, line: 1, column: 1))
+                    throw refuse("alias '\(alias)' is not a path inside the bundle")
                 }
                 if model.outputPaths.contains(path) {
-                    throw InputError(
-                        "alias '\(alias)' is the path of a real file of the bundle",
-                        at: SourceLocation(path: page.displayPath, line: 1, column: 1))
+                    throw refuse("alias '\(alias)' is the path of a real file of the bundle")
+                }
+                let index = SitePath(unchecked: path.rawValue + "/index.html")
+                if alias.hasSuffix("/"), model.outputPaths.contains(index) {
+                    throw refuse("alias '\(alias)' is the folder of '\(index)', which that folder's URL serves")
                 }
                 if let other = seen[path] {
-                    throw InputError(
-                        "alias '\(alias)' is also claimed by \(other)",
-                        at: SourceLocation(path: page.displayPath, line: 1, column: 1))
+                    throw refuse(
+                        other == page.displayPath
+                            ? "alias '\(alias)' is listed twice" : "alias '\(alias)' is also claimed by \(other)")
                 }
                 seen[path] = page.displayPath
                 pairs.append((from: path.rawValue + (alias.hasSuffix("/") ? "/" : ""), to: page.output.rawValue))

@@ -76,7 +76,7 @@ public struct SiteBuilder: Sendable {
                 let known = theme.pageTemplates.sorted().joined(separator: ", ")
                 throw InputError(
                     "unknown template '\(name)' (the theme has: \(known))",
-                    at: SourceLocation(path: page.displayPath, line: 1, column: 1))
+                    at: FrontMatterPlace.of(name, under: "template", in: page, site: site))
             }
         }
         let aliases = try aliasPairs(model)
@@ -175,7 +175,8 @@ public struct SiteBuilder: Sendable {
                 staged: staged, update: update, config: config, manifest: manifest,
                 crawlResolver: await crawlResolver, pageCount: pages.count,
                 assetCount: assets.count,
-                diagnostics: diagnostics.sorted(), sources: SourceMap(model: mapped, templatesDisplay: options.templatesDisplay, siteDirectory: site),
+                diagnostics: diagnostics.sorted(),
+                sources: SourceMap(model: mapped, templatesDisplay: options.templatesDisplay, siteDirectory: site),
                 sourceFiles: loaded.map(\.page.displayPath), cache: cache, previousCrawl: previous?.crawl,
                 previousCache: previous)
         } catch {

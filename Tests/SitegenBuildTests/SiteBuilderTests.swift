@@ -85,7 +85,7 @@ import Testing
     }
 
     @Test(arguments: [
-        (["Site/index.md": "---\ntemplate: nope\n---\n# Home\n"], "Site/index.md:1:1: error: unknown template 'nope'"),
+        (["Site/index.md": "---\ntemplate: nope\n---\n# Home\n"], "Site/index.md:2:11: error: unknown template 'nope'"),
         (
             ["Site/index.md": "# Home\n", "Site/a.md": "# A\n", "Site/a.html": "<p>asset</p>"],
             "Site/a.html: error: 'a.html' is produced twice"
@@ -95,7 +95,7 @@ import Testing
             "Site/intro.md: error: 'intro.md' and 'Intro.md' differ only in letter case"
         ),
         (["Site/index.md": "---\ntitle: [unclosed\n---\n"], "Site/index.md:"),
-        (["Site/other.md": "# Other\n"], "Site/index.md: error: the entry page 'index.md' does not exist"),
+        (["Site/other.md": "# Other\n"], "Site/index.md: error: the entry page 'index.md' is not a page of the site"),
         (["Site/index.md": "---\norder: first\n---\n"], "Site/index.md:2:8: error: 'order' must be a whole number"),
     ])
     func inputErrors(files: [String: String], expected: String) async throws {

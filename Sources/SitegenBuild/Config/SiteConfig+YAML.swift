@@ -48,6 +48,7 @@ extension SiteConfig {
                     throw InputError("the entry must be a Markdown file inside the site, e.g. 'index.md'", at: at)
                 }
                 config.entry = sitePath
+                config.entryLocation = value.location(in: path)
             case "nav": config.nav = try NavEntry.decodeList(value, path: path)
             case "external_links":
                 let text = try value.requireString(key, path: path)

@@ -10,6 +10,8 @@ public struct SiteConfig: Sendable, Equatable {
     public var host = "app"
     /// The page the app opens first and the crawl starts from (a Markdown path).
     public var entry = SitePath(unchecked: "index.md")
+    /// Where `sitegen.yml` names the entry; `nil` for the default.
+    public var entryLocation: SourceLocation?
     /// An explicit navigation tree; `nil` derives it from the folder structure.
     public var nav: [NavEntry]?
     /// What to do about links to other origins.

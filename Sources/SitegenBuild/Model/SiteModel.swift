@@ -46,7 +46,12 @@ public struct SiteModel: Sendable {
         outputPaths = outputs
         try SiteScanner.checkCaseCollisions(outputPaths.map(\.rawValue), displayRoot: displayRoot)
         guard pageBySource[config.entry] != nil else {
-            throw InputError("the entry page '\(config.entry)' does not exist", path: displayRoot + config.entry.rawValue)
+            let reason =
+                drafts.contains(config.entry)
+                ? "is a draft" : "is not a page of the site (there is no such file, or 'ignore' leaves it out)"
+            let message = "the entry page '\(config.entry)' \(reason)"
+            if let place = config.entryLocation { throw InputError(message, at: place) }
+            throw InputError(message, path: displayRoot + config.entry.rawValue)
         }
     }
 
