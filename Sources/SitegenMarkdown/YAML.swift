@@ -35,7 +35,7 @@ public enum YAML {
         while true {
             var event = yaml_event_t()
             guard yaml_parser_parse(&parser, &event) == 1 else {
-                throw problem(in: parser, path: path, place: place)
+                throw problem(in: parser, path: path, place: place, bytes: source.bytes, lineOffset: lineOffset)
             }
             defer { yaml_event_delete(&event) }
             let (line, column) = place(event.start_mark)
@@ -74,14 +74,24 @@ public enum YAML {
     }
 
     private static func problem(
-        in parser: yaml_parser_t, path: String, place: (yaml_mark_t) -> (line: Int, column: Int)
+        in parser: yaml_parser_t, path: String, place: (yaml_mark_t) -> (line: Int, column: Int), bytes: [UInt8],
+        lineOffset: Int
     ) -> InputError {
         var message = "invalid YAML: " + (optionalString(parser.problem) ?? "cannot parse")
         if let context = optionalString(parser.context) {
             let (line, column) = place(parser.context_mark)
             message += " (\(context) at line \(line), column \(column))"
         }
-        guard parser.error != YAML_READER_ERROR else { return InputError(message, path: path) }
+        if parser.error == YAML_READER_ERROR {
+            // The reader (a control character, bytes that are not UTF-8) gives a byte offset, not a mark.
+            let offset = min(Int(parser.problem_offset), bytes.count)
+            let before = bytes[..<offset]
+            let lineStart = before.lastIndex(of: 10).map { $0 + 1 } ?? 0
+            return InputError(
+                message,
+                at: SourceLocation(
+                    path: path, line: before.count { $0 == 10 } + 1 + lineOffset, column: offset - lineStart + 1))
+        }
         let (line, column) = place(parser.problem_mark)
         return InputError(message, at: SourceLocation(path: path, line: line, column: column))
     }

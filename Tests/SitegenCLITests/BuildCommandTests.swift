@@ -78,7 +78,7 @@ import Testing
     @Test(arguments: [
         ("missing-site", "Site/: error: site folder not found"),
         ("missing-templates", "Templates/: error: templates folder not found"),
-        ("not-utf8", "Site/bad.md:2: error: file is not valid UTF-8"),
+        ("not-utf8", "Site/bad.md:2:5: error: file is not valid UTF-8"),
         ("out-is-file", "dist/: error: the output path exists and is not a folder"),
         ("reserved-scheme", "Site/sitegen.yml:1:9: error: the scheme 'https' is reserved"),
     ])

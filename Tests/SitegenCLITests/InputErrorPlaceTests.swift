@@ -46,4 +46,36 @@ import Testing
         try runner.write("---\ndraft: true\n---\n# Start\n", to: "Site/start.md")
         #expect(try runner.run(["build"]).stderr.hasPrefix("Site/sitegen.yml:2:8: error: the entry page 'start.md' is a draft"))
     }
+
+    @Test(arguments: [
+        (
+            "Site/sitegen.yml", "title: T\nhost: a\u{0}b\n",
+            "Site/sitegen.yml:2:8: error: invalid YAML: control characters are not allowed"
+        ),
+        (
+            "Site/index.md", "---\ntitle: a\u{1}b\n---\n# H\n",
+            "Site/index.md:2:9: error: invalid YAML: control characters are not allowed"
+        ),
+    ])
+    func controlCharactersInYAMLAreFound(file: String, text: String, error: String) throws {
+        let runner = try SitegenRunner()
+        defer { runner.cleanUp() }
+        try runner.copyFixture("Themes/minimal", to: "Templates")
+        try runner.write("# Home\n", to: "Site/index.md")
+        try runner.write(text, to: file)
+        let run = try runner.run(["build"])
+        #expect(run.status == 2)
+        #expect(run.stderr == error + "\n")
+    }
+
+    @Test func bytesThatAreNotUTF8AreFoundByLineAndColumn() throws {
+        let runner = try SitegenRunner()
+        defer { runner.cleanUp() }
+        try runner.copyFixture("Themes/minimal", to: "Templates")
+        try FileManager.default.createDirectory(at: runner.url("Site"), withIntermediateDirectories: true)
+        try Data("---\ntitle: ok\n---\nab".utf8 + [0xFF] + Data("c\n".utf8)).write(to: runner.url("Site/index.md"))
+        let run = try runner.run(["build"])
+        #expect(run.status == 2)
+        #expect(run.stderr == "Site/index.md:4:3: error: file is not valid UTF-8 (byte offset 20)\n")
+    }
 }
