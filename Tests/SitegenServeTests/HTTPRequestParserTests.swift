@@ -20,6 +20,17 @@ import Testing
         #expect(parser.bufferedCount == 0)
     }
 
+    @Test(arguments: [
+        ("http://127.0.0.1:8000/guide/a.html?x=1", "/guide/a.html?x=1"), ("HTTP://localhost", "/"),
+        ("http://127.0.0.1:8000?x=1", "/?x=1"), ("/plain", "/plain"), ("*", "*"),
+    ])
+    func absoluteFormTargetsAreServedByTheirPath(target: String, path: String) {
+        var parser = HTTPRequestParser()
+        let outcome = parse("GET \(target) HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n", parser: &parser)
+        guard case .request(let request) = outcome else { Issue.record("\(outcome)"); return }
+        #expect(request.target == path)
+    }
+
     @Test func parsesByteByByte() {
         var parser = HTTPRequestParser()
         let text = Array("\r\nHEAD / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n".utf8)

@@ -57,6 +57,18 @@ public struct HTTPRequestParser: Sendable {
         return nil
     }
 
+    /// The path and query of an absolute-form target (`http://127.0.0.1:8000/a.html` → `/a.html`),
+    /// which RFC 9112 asks servers to accept; any other target as it is.
+    static func originForm(_ target: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
+        let scheme = Array("http://".utf8)
+        guard target.count >= scheme.count, zip(target, scheme).allSatisfy({ $0 | 0x20 == $1 | 0x20 || $0 == $1 }) else {
+            return target
+        }
+        let authority = target.dropFirst(scheme.count)
+        guard let slash = authority.firstIndex(where: { $0 == 47 || $0 == 63 }) else { return Array("/".utf8)[...] }
+        return authority[slash] == 47 ? authority[slash...] : Array("/".utf8)[...] + authority[slash...]
+    }
+
     private func parse(_ head: ArraySlice<UInt8>) -> Outcome {
         var lines = head.split(separator: 10, omittingEmptySubsequences: false).map { line in
             line.last == 13 ? line.dropLast() : line
@@ -92,7 +104,8 @@ public struct HTTPRequestParser: Sendable {
             headers.append((name, String(decoding: value, as: UTF8.self)))
         }
         let request = HTTPRequest(
-            method: method, target: String(decoding: target, as: UTF8.self), minorVersion: minor, headers: headers)
+            method: method, target: String(decoding: Self.originForm(target), as: UTF8.self), minorVersion: minor,
+            headers: headers)
         let hosts = headers.filter { $0.name.lowercased() == "host" }.count
         if minor >= 1 && hosts != 1 || hosts > 1 { return .failure(.bad("an HTTP/1.1 request needs exactly one Host header")) }
         if let length = request.header("Content-Length"), Int(length) == nil || length.hasPrefix("+") || length.hasPrefix("-") {
