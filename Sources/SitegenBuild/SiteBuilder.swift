@@ -43,7 +43,7 @@ public struct SiteBuilder: Sendable {
         let theme = try Theme.load(options.templatesDirectory, displayRoot: options.templatesDisplay)
         var ignore = config.ignore.map(GlobPattern.init)
         if let inside = relativePath(of: options.outputDirectory, in: site) { ignore.append(GlobPattern("/" + inside)) }
-        let files = try SiteScanner.scan(site, displayRoot: options.siteDisplay, ignore: ignore)
+        let (files, scanWarnings) = try SiteScanner.scan(site, displayRoot: options.siteDisplay, ignore: ignore)
         timer.lap("config, theme, scan")
 
         let environment = environmentFingerprint(configText: configText, theme: theme)
@@ -65,7 +65,7 @@ public struct SiteBuilder: Sendable {
             displayRoot: options.siteDisplay)
         let loaded = try await loadPages(files.filter { $0.kind == .markdown }, with: loader, previous: previous)
         timer.lap("parse")
-        var diagnostics = configWarnings + loaded.flatMap(\.warnings)
+        var diagnostics = configWarnings + scanWarnings + loaded.flatMap(\.warnings)
         let pages = loaded.map(\.page).filter { !$0.meta.draft }
         let drafts = Set(loaded.map(\.page).filter(\.meta.draft).map(\.source))
         let assets = files.filter { $0.kind == .asset } + theme.assets

@@ -6,7 +6,9 @@
 
 /// Lists every regular file below a folder with `opendir`/`readdir`, fast enough for 10,000-file
 /// sites (Foundation's enumerator stats and resolves every entry). Hidden entries (`.x`) are
-/// skipped; symbolic links are followed only when they point at a file or folder inside the root.
+/// skipped; symbolic links are followed only when they point at a file or folder inside the root,
+/// and never to a folder that contains them (a loop). Names that are not valid UTF-8 are neither
+/// listed nor entered: `listing(below:skip:)` reports them and the loops.
 public enum DirectoryWalker {
     /// Bundle-relative paths of the regular files below `root`, sorted. `skip` is asked about every
     /// relative path (files and folders) and can prune it.
@@ -23,16 +25,35 @@ public enum DirectoryWalker {
         public var modified: Int
     }
 
+    /// What a walk found: the files, and what it left out that its caller may have to report.
+    public struct Listing: Sendable, Hashable {
+        /// The regular files, sorted by path.
+        public var entries: [Entry] = []
+        /// Relative paths of entries whose names are not valid UTF-8, sorted, each byte that is not
+        /// shown as `\xFF` (`guide/bad\xFF.md`): they can be neither a `String` nor a URL, so they are
+        /// not listed (files) or entered (folders).
+        public var invalidNames: [String] = []
+        /// Relative paths of symbolic links to a folder that contains them, sorted: not followed.
+        public var loops: [String] = []
+    }
+
     /// Like `files(below:skip:)`, with each file's size and modification time.
     public static func entries(below root: String, skip: (String, _ isDirectory: Bool) -> Bool = { _, _ in false }) -> [Entry] {
-        guard let realRoot = realPath(root) else { return [] }
-        var out: [Entry]? = []
-        var folders: [String]? = nil
-        walk(root, relative: "", realRoot: realRoot, skip: skip, into: &out, folders: &folders, depth: 0)
-        var files = out ?? []
-        out = nil
-        files.sort { $0.path < $1.path }
-        return files
+        listing(below: root, skip: skip).entries
+    }
+
+    /// Like `entries(below:skip:)`, with the names the walk could not list and the loops it did not
+    /// follow. Empty when `root` is not a folder.
+    public static func listing(below root: String, skip: (String, _ isDirectory: Bool) -> Bool = { _, _ in false }) -> Listing {
+        guard let realRoot = realPath(root) else { return Listing() }
+        var found = Found(entries: [], folders: nil, chain: [realRoot])
+        walk(root, relative: "", realRoot: realRoot, skip: skip, found: &found)
+        var listing = Listing(entries: found.entries ?? [], invalidNames: found.invalidNames, loops: Array(found.loops.values))
+        found.entries = nil
+        listing.entries.sort { $0.path < $1.path }
+        listing.invalidNames.sort()
+        listing.loops.sort()
+        return listing
     }
 
     /// The folders a walk of `root` enters, `root` first, as paths that start with `root`: what a
@@ -40,31 +61,44 @@ public enum DirectoryWalker {
     public static func folders(below root: String) -> [String] {
         guard let realRoot = realPath(root) else { return [] }
         // Files are not looked at: a watcher asks this after every change.
-        var out: [Entry]? = nil
-        var folders: [String]? = [root]
-        walk(root, relative: "", realRoot: realRoot, skip: { _, _ in false }, into: &out, folders: &folders, depth: 0)
-        return folders ?? []
+        var found = Found(entries: nil, folders: [root], chain: [realRoot])
+        walk(root, relative: "", realRoot: realRoot, skip: { _, _ in false }, found: &found)
+        return found.folders ?? []
+    }
+
+    /// What the walk collects as it goes.
+    private struct Found {
+        /// `nil` when files are not looked at.
+        var entries: [Entry]?
+        /// `nil` when folders are not collected.
+        var folders: [String]?
+        var invalidNames: [String] = []
+        /// Each loop's link by its real path, with the shortest path the walk reached it by: a
+        /// folder reached through other links too would report the same link under each.
+        var loops: [String: String] = [:]
+        /// The real paths of the folders being walked, root first: a link to one of them, or to a
+        /// folder above one of them, would be walked again and again.
+        var chain: [String]
+
+        mutating func noteLoop(_ path: String, at real: String) {
+            if let known = loops[real], (known.utf8.count, known) <= (path.utf8.count, path) { return }
+            loops[real] = path
+        }
     }
 
     private static func walk(
-        _ directory: String, relative: String, realRoot: String, skip: (String, Bool) -> Bool, into out: inout [Entry]?,
-        folders: inout [String]?, depth: Int
+        _ directory: String, relative: String, realRoot: String, skip: (String, Bool) -> Bool, found: inout Found
     ) {
         let descriptor = open(directory, O_RDONLY | O_DIRECTORY)
-        guard depth < 64, descriptor >= 0 else {
-            if descriptor >= 0 { close(descriptor) }
-            return
-        }
-        walk(
-            descriptor: descriptor, directory: directory, relative: relative, realRoot: realRoot, skip: skip, into: &out,
-            folders: &folders, depth: depth)
+        guard descriptor >= 0 else { return }
+        walk(descriptor: descriptor, directory: directory, relative: relative, realRoot: realRoot, skip: skip, found: &found)
     }
 
     /// Lists the open folder `descriptor` (closed when done). Files are looked at relative to it
     /// (`fstatat`), so the kernel does not walk the whole path again for each of 10,000 files.
     private static func walk(
         descriptor: Int32, directory: String, relative: String, realRoot: String, skip: (String, Bool) -> Bool,
-        into out: inout [Entry]?, folders: inout [String]?, depth: Int
+        found: inout Found
     ) {
         guard let handle = fdopendir(descriptor) else {
             close(descriptor)
@@ -73,34 +107,99 @@ public enum DirectoryWalker {
         defer { closedir(handle) }
         while let entry = readdir(handle) {
             var isHidden = false
+            var isValid = true
             let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
                 isHidden = raw.first == UInt8(ascii: ".")
-                return isHidden ? "" : String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
+                if isHidden { return "" }
+                let bytes = UnsafeRawBufferPointer(rebasing: raw.prefix(while: { $0 != 0 }))
+                isValid = isUTF8(bytes)
+                return isValid ? String(decoding: bytes, as: UTF8.self) : escaped(bytes)
             }
             if isHidden { continue }
             let path = relative.isEmpty ? name : relative + "/" + name
             var kind = Int32(entry.pointee.d_type)
+            if !isValid {
+                if !skip(path, kind == Int32(DT_DIR)) { found.invalidNames.append(path) }
+                continue
+            }
+            // The real path of a folder reached through a link (or of unknown type), else made below.
+            var realFolder: String?
             if kind == Int32(DT_LNK) || kind == Int32(DT_UNKNOWN) {
                 let full = directory + "/" + name
                 guard let target = realPath(full), target == realRoot || target.hasPrefix(realRoot + "/") else { continue }
                 var info = stat()
                 guard fstatat(descriptor, name, &info, 0) == 0 else { continue }
                 kind = (info.st_mode & S_IFMT) == S_IFDIR ? Int32(DT_DIR) : (info.st_mode & S_IFMT) == S_IFREG ? Int32(DT_REG) : 0
+                if kind == Int32(DT_DIR) {
+                    guard !found.chain.contains(where: { isSame(target, orAbove: $0) }) else {
+                        if !skip(path, true) { found.noteLoop(path, at: found.chain[found.chain.count - 1] + "/" + name) }
+                        continue
+                    }
+                    realFolder = target
+                }
             }
             if kind == Int32(DT_DIR) {
-                guard depth + 1 < 64, !skip(path, true) else { continue }
+                // The depth limit is a last guard: loops are caught above.
+                guard found.chain.count < 64, !skip(path, true) else { continue }
                 let child = openat(descriptor, name, O_RDONLY | O_DIRECTORY)
                 if child >= 0 {
-                    folders?.append(directory + "/" + name)
+                    found.folders?.append(directory + "/" + name)
+                    found.chain.append(realFolder ?? found.chain[found.chain.count - 1] + "/" + name)
                     walk(
                         descriptor: child, directory: directory + "/" + name, relative: path, realRoot: realRoot, skip: skip,
-                        into: &out, folders: &folders, depth: depth + 1)
+                        found: &found)
+                    found.chain.removeLast()
                 }
-            } else if kind == Int32(DT_REG), out != nil, !skip(path, false) {
+            } else if kind == Int32(DT_REG), found.entries != nil, !skip(path, false) {
                 var info = stat()
                 guard fstatat(descriptor, name, &info, 0) == 0 else { continue }
                 let modified = Int(info.st_mtim.tv_sec) * 1_000_000_000 + Int(info.st_mtim.tv_nsec)
-                out?.append(Entry(path: path, size: Int(info.st_size), modified: modified))
+                found.entries?.append(Entry(path: path, size: Int(info.st_size), modified: modified))
+            }
+        }
+    }
+
+    /// Whether `folder` is `path` or one of its parents, byte for byte (`String` comparison would
+    /// call two spellings of `é` equal, which the file system does not).
+    private static func isSame(_ folder: String, orAbove path: String) -> Bool {
+        let folder = folder.utf8, path = path.utf8
+        guard path.starts(with: folder) else { return false }
+        return path.count == folder.count || path[path.index(path.startIndex, offsetBy: folder.count)] == UInt8(ascii: "/")
+    }
+
+    /// Whether `bytes` are valid UTF-8; ASCII, most names, is decided in one pass.
+    private static func isUTF8(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        if bytes.allSatisfy({ $0 < 0x80 }) { return true }
+        var parser = Unicode.UTF8.ForwardParser()
+        var iterator = bytes.makeIterator()
+        while true {
+            switch parser.parseScalar(from: &iterator) {
+            case .valid: continue
+            case .emptyInput: return true
+            case .error: return false
+            }
+        }
+    }
+
+    /// `bytes` as text, each byte that is not part of valid UTF-8 written `\xFF`.
+    private static func escaped(_ bytes: UnsafeRawBufferPointer) -> String {
+        let hex = Array("0123456789ABCDEF".utf8)
+        var out: [UInt8] = []
+        var parser = Unicode.UTF8.ForwardParser()
+        var iterator = bytes.makeIterator()
+        var offset = 0
+        while true {
+            switch parser.parseScalar(from: &iterator) {
+            case .valid(let encoded):
+                out += encoded
+                offset += encoded.count
+            case .error(let length):
+                for byte in bytes[offset..<offset + length] {
+                    out += [UInt8(ascii: "\\"), UInt8(ascii: "x"), hex[Int(byte >> 4)], hex[Int(byte & 0xF)]]
+                }
+                offset += length
+            case .emptyInput:
+                return String(decoding: out, as: UTF8.self)
             }
         }
     }

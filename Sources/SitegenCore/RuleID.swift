@@ -29,6 +29,10 @@ public struct RuleID: RawRepresentable, Sendable, Hashable, Comparable, Codable,
     public static let duplicateID = RuleID("duplicate-id")
     /// A URL that cannot be parsed.
     public static let invalidURL = RuleID("invalid-url")
+    /// An alias in another folder than its page, where the page's relative links do not resolve.
+    public static let aliasFolder = RuleID("alias-folder")
+    /// A symbolic link to a folder that contains it (a loop), which the site scan does not follow.
+    public static let symlinkLoop = RuleID("symlink-loop")
     /// A configuration or front-matter key sitegen does not know.
     public static let unknownKey = RuleID("unknown-key")
 }

@@ -128,6 +128,11 @@ struct SourceLinkChecker: Sendable {
     }
 
     private func missing(_ path: SitePath, kind: String) -> Target {
+        if Self.isHidden(path) {
+            let message =
+                "no \(kind) '\(path)' in the site (files and folders whose names start with '.' are not part of the site)"
+            return .problem(.brokenLink, .error, { _ in message })
+        }
         if let real = suggestionPaths.sameIgnoringCase(as: path.rawValue) {
             return .problem(
                 .caseMismatch, .error,
@@ -136,6 +141,17 @@ struct SourceLinkChecker: Sendable {
         let nearby = suggestionPaths.nearby(path.rawValue)
         let hint = Suggestion.nearest(to: path.rawValue, in: nearby).map { " (did you mean '\($0)'?)" } ?? ""
         return .problem(.brokenLink, .error, { _ in "no \(kind) '\(path)' in the site\(hint)" })
+    }
+
+    /// Whether a segment of `path` starts with `.`: the scan leaves such files and folders out, so
+    /// no link to them can resolve, whether they exist or not.
+    private static func isHidden(_ path: SitePath) -> Bool {
+        var previous = UInt8(ascii: "/")
+        for byte in path.rawValue.utf8 {
+            if byte == UInt8(ascii: "."), previous == UInt8(ascii: "/") { return true }
+            previous = byte
+        }
+        return false
     }
 
     private func checkFragment(_ fragment: String, in target: Page, link: MarkdownLink, at: SourceLocation) -> Diagnostic? {

@@ -2,21 +2,34 @@ import Foundation
 import SitegenCore
 
 /// Finds every file of a site folder: Markdown pages and assets, skipping hidden files, the
-/// configuration and ignored paths, and refusing names that collide on case-insensitive disks.
+/// configuration and ignored paths, and refusing names that are not UTF-8 or that collide on
+/// case-insensitive disks.
 enum SiteScanner {
     static let configFileName = "sitegen.yml"
 
-    static func scan(_ root: URL, displayRoot: String, ignore: [GlobPattern]) throws(InputError) -> [SourceFile] {
+    /// The site's files, and a warning for each symbolic link the scan did not follow because it
+    /// loops back to a folder that contains it.
+    static func scan(_ root: URL, displayRoot: String, ignore: [GlobPattern]) throws(InputError) -> (
+        files: [SourceFile], warnings: [Diagnostic]
+    ) {
         guard DirectoryWalker.realPath(root.path) != nil else {
             throw InputError("cannot read the site folder", path: displayRoot)
         }
-        let entries = DirectoryWalker.entries(below: root.path) { path, _ in
+        let listing = DirectoryWalker.listing(below: root.path) { path, _ in
             ignore.contains { $0.matches(path) }
+        }
+        if let first = listing.invalidNames.first {
+            let others = listing.invalidNames.count - 1
+            let more =
+                others == 0 ? "" : " (\(others == 1 ? "1 other name is" : "\(others) other names are") not valid UTF-8 either)"
+            throw InputError(
+                "name is not valid UTF-8 (invalid bytes shown as \\xHH), so it can be neither a page nor an asset: rename it\(more)",
+                path: displayRoot + first)
         }
         let rootPath = root.path
         var files: [SourceFile] = []
-        files.reserveCapacity(entries.count)
-        for entry in entries where entry.path != configFileName {
+        files.reserveCapacity(listing.entries.count)
+        for entry in listing.entries where entry.path != configFileName {
             guard let path = SitePath(normalizing: entry.path) else { continue }
             files.append(
                 SourceFile(
@@ -24,34 +37,11 @@ enum SiteScanner {
                     root: rootPath, size: entry.size, modified: entry.modified))
         }
         try checkCaseCollisions(files.map(\.path.rawValue), displayRoot: displayRoot)
-        return files
-    }
-
-    /// Whether `path` has an uppercase ASCII or a non-ASCII byte: a scan over bytes, since 10,000
-    /// paths are asked on every build.
-    private static func mayFold(_ path: String) -> Bool {
-        var path = path
-        return path.withUTF8 { bytes in bytes.contains { $0 &- 0x41 < 26 || $0 >= 0x80 } }
-    }
-
-    /// Two paths equal but for case overwrite each other on macOS and Windows disks. Only paths with
-    /// an uppercase or non-ASCII letter can collide, so only those are folded.
-    static func checkCaseCollisions(_ paths: [String], displayRoot: String) throws(InputError) {
-        var all: Set<String>?
-        var folded: [String: String] = [:]
-        var collisions: [(String, String)] = []
-        for path in paths where mayFold(path) {
-            let lower = path.lowercased()
-            if lower != path {
-                if all == nil { all = Set(paths) }
-                if all?.contains(lower) == true { collisions.append((path, lower)) }
-            }
-            if let other = folded[lower] { collisions.append((path, other)) }
-            folded[lower] = folded[lower].map { min($0, path) } ?? path
+        let warnings = listing.loops.map {
+            Diagnostic(
+                .warning, .symlinkLoop, "symbolic link to a folder that contains it (a loop): not followed",
+                at: SourceLocation(path: displayRoot + $0))
         }
-        guard let first = collisions.map({ (max($0.0, $0.1), min($0.0, $0.1)) }).min(by: { $0 < $1 }) else { return }
-        throw InputError(
-            "'\(first.0)' and '\(first.1)' differ only in letter case and collide on case-insensitive disks",
-            path: displayRoot + first.0)
+        return (files, warnings)
     }
 }

@@ -33,5 +33,11 @@ enum RuleCatalog {
             id: RuleID("mirror-limit"), defaultSeverity: .warning,
             summary: "sitegen mirror stopped at --max-pages or --max-bytes."),
         Rule(id: .unknownKey, defaultSeverity: .warning, summary: "A configuration or front-matter key sitegen does not know."),
+        Rule(
+            id: .aliasFolder, defaultSeverity: .error,
+            summary: "An alias in another folder than its page: the page's relative links break when served there."),
+        Rule(
+            id: .symlinkLoop, defaultSeverity: .warning,
+            summary: "A symbolic link to a folder that contains it: not followed by the site scan."),
     ]
 }
