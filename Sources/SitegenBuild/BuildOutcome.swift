@@ -115,25 +115,36 @@ public struct SourceMap: Sendable {
         return SourceLocation(path: templatesDisplay + (page.meta.template ?? Theme.defaultTemplate) + ".html")
     }
 
+    /// Where the Markdown source of generated page `page` first mentions `text` (an alias in its
+    /// front matter), else the page itself.
+    public func location(page output: String, mentioning text: String) -> SourceLocation? {
+        guard let page = model.page(output: SitePath(unchecked: output)) else { return nil }
+        return place(of: text, in: page, offset: 0) ?? SourceLocation(path: page.displayPath)
+    }
+
     /// The line and column of `href` as an attribute value in the Markdown source of `page`, for a link
-    /// written as raw HTML: read from the file, as this is asked only for findings.
+    /// written as raw HTML.
     private func rawHTMLPlace(of href: String, in page: Page) -> SourceLocation? {
-        guard let siteDirectory, !href.isEmpty,
-            let bytes = FileBytes.read(siteDirectory.appendingPathComponent(page.source.rawValue).path)
-        else { return nil }
+        guard !href.isEmpty else { return nil }
         let escaped = href.replacingOccurrences(of: "&", with: "&amp;")
         for spelling in Set([href, escaped]) {
             for quote in ["\"", "'"] {
-                let needle = Array(("=" + quote + spelling + quote).utf8)
-                guard let range = bytes.firstRange(of: needle) else { continue }
-                let start = range.lowerBound + 2
-                let lineStart = bytes[..<start].lastIndex(of: 10).map { $0 + 1 } ?? 0
-                let line = bytes[..<start].count { $0 == 10 } + 1
-                // Columns count bytes, as cmark's do.
-                return SourceLocation(path: page.displayPath, line: line, column: start - lineStart + 1)
+                if let place = place(of: "=" + quote + spelling + quote, in: page, offset: 2) { return place }
             }
         }
         return nil
+    }
+
+    /// Where `text` first occurs in the Markdown source of `page`, `offset` bytes on: read from the
+    /// file, as this is asked only for findings. Columns count bytes, as cmark's do.
+    private func place(of text: String, in page: Page, offset: Int) -> SourceLocation? {
+        guard let siteDirectory, let bytes = FileBytes.read(siteDirectory.appendingPathComponent(page.source.rawValue).path),
+            let range = bytes.firstRange(of: Array(text.utf8))
+        else { return nil }
+        let start = range.lowerBound + offset
+        let lineStart = bytes[..<start].lastIndex(of: 10).map { $0 + 1 } ?? 0
+        let line = bytes[..<start].count { $0 == 10 } + 1
+        return SourceLocation(path: page.displayPath, line: line, column: start - lineStart + 1)
     }
 
     private static func decoded(_ href: String) -> String {

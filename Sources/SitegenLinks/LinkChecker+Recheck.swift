@@ -52,10 +52,12 @@ extension LinkChecker {
         var rules = LinkRules(state: state, options: options, table: table)
         rules.judged = judged
         let fresh = rules.report(orphans: false)
+        let underAliases = await aliasFindings(
+            state: state, table: table, resolver: resolver, own: fresh.findings, files: judged)
         let kept = baseline.findings.filter { finding in finding.page.map { !judged.contains($0) } ?? true }
         let report = CheckReport(
             pages: baseline.pages, assets: baseline.assets, linksChecked: linksChecked,
-            findings: (kept + fresh.findings).sorted())
+            findings: (kept + fresh.findings + underAliases).sorted())
         return (report, updated)
     }
 

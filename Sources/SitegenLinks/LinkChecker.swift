@@ -98,7 +98,10 @@ public struct LinkChecker: Sendable {
         var rules = LinkRules(state: state, options: options, table: table)
         rules.isServed = { [fetcher] path in fetcher.serves(path) }
         rules.checkEntries(entryKeys)
-        return (rules.report(), remembered, state.acceptedButUnserved(table))
+        var report = rules.report()
+        let underAliases = await aliasFindings(state: state, table: table, resolver: resolver, own: report.findings)
+        if !underAliases.isEmpty { report.findings = (report.findings + underAliases).sorted() }
+        return (report, remembered, state.acceptedButUnserved(table))
     }
 
     /// What the findings depend on besides the bundle's files: a memo made under another context
@@ -120,7 +123,7 @@ public struct LinkChecker: Sendable {
     /// The map step for one URL: fetch, and parse and resolve if it is same-origin HTML or CSS.
     static func load(
         _ url: URL, key: String, fetcher: any ResourceFetching, resolver: LinkResolver, table: PathTable, memo: MemoView?,
-        folders: FolderLinkCache? = nil
+        folders: FolderLinkCache? = nil, servedAs alias: String? = nil
     ) async -> LoadedResource {
         let located = await fetcher.locate(url)
         if let located {
@@ -137,7 +140,8 @@ public struct LinkChecker: Sendable {
         case .found(let path, let mimeType, let body):
             let outcome = FetchOutcome.found(path: path, mimeType: mimeType)
             let kind = DocumentKind(mimeType: mimeType)
-            guard kind != .other, let (pagePath, pageURL) = resolver.url(forPath: path) else {
+            // Under an alias, relative links resolve from the alias URL, as the app resolves them.
+            guard kind != .other, let (pagePath, pageURL) = resolver.url(forPath: alias ?? path) else {
                 return LoadedResource(key: key, outcome: outcome)
             }
             let facts: DocumentFacts

@@ -40,6 +40,19 @@ public struct ResolverFetcher: ResourceFetching {
         return false
     }
 
+    public var aliasesInOtherFolders: [(alias: String, file: String)] {
+        let prefix = resolver.origin.description + "/"
+        func folder(_ url: String) -> Substring { url[..<(url.lastIndex(of: "/") ?? url.startIndex)] }
+        return (resolver.manifest?.aliases ?? []).compactMap { alias in
+            // Directory indexes (`guide/` for `guide/index.html`) stay in their folder: most aliases.
+            guard folder(alias.url) != folder(alias.target), alias.url.hasPrefix(prefix),
+                let path = String(alias.url.dropFirst(prefix.count)).removingPercentEncoding,
+                let url = URL(string: alias.target), case .success(let target) = resolver.resolve(url)
+            else { return nil }
+            return (path, target.path)
+        }
+    }
+
     public func forEachFileHash(_ body: (_ path: String, _ sha256: String) -> Void) -> Bool {
         guard let resources = resolver.manifest?.resources else { return false }
         for resource in resources { body(resource.file, resource.sha256) }

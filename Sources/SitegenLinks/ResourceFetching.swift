@@ -28,6 +28,9 @@ public protocol ResourceFetching: Sendable {
     /// Whether the file at `path`, one of `allPaths`, is there to be served, without reading it. The
     /// default says yes: only a list that is not the folder itself (a manifest) can name missing files.
     func serves(_ path: String) -> Bool
+    /// Every alias path (`old/setup.html`) whose URL serves a file of another folder, with that
+    /// file's path: the app resolves the file's relative links from the alias URL. Default none.
+    var aliasesInOtherFolders: [(alias: String, file: String)] { get }
 }
 
 /// A file a URL resolves to, known without reading it.
@@ -51,6 +54,7 @@ extension ResourceFetching {
     public func forEachFileHash(_ body: (_ path: String, _ sha256: String) -> Void) -> Bool { false }
     public var resolutionFingerprint: UInt64 { 0 }
     public func serves(_ path: String) -> Bool { true }
+    public var aliasesInOtherFolders: [(alias: String, file: String)] { [] }
 }
 
 /// What fetching one same-origin URL gave.

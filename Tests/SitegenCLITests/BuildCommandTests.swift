@@ -32,7 +32,7 @@ import Testing
         let manifest = try runner.read("dist/manifest.json")
         #expect(manifest.contains("\"origin\" : \"help://book\"") || manifest.contains("\"origin\": \"help://book\""))
         #expect(manifest.contains("help://book/guide/install.html"))
-        #expect(manifest.contains("help://book/old/install.html"))
+        #expect(manifest.contains("help://book/guide/setup.html"))
         let install = try runner.read("dist/guide/install.html")
         #expect(install.contains("id=\"install-the-app\""))
         #expect(install.contains("id=\"install-the-app-1\""))

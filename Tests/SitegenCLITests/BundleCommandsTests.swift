@@ -22,7 +22,7 @@ import Testing
         #expect(page.stdout.hasSuffix("\n\n" + body))
         #expect(page.stdout.contains("Content-Length: \(body.utf8.count)"))
 
-        let alias = try runner.run(["resolve", "dist", "old/install.html", "--body"])
+        let alias = try runner.run(["resolve", "dist", "guide/setup.html", "--body"])
         #expect(alias.stdout.hasPrefix("200 OK\n"))
         #expect(alias.stdout.hasSuffix(try runner.read("dist/guide/install.html")))
 

@@ -57,4 +57,26 @@ import Testing
                 "Site/index.md:5:1: error: no heading 'Café-olé' in index.md [broken-fragment]",
             ], "\(run.stdout)")
     }
+
+    @Test func anAliasInAnotherFolderIsReportedAtItsFrontMatterLineAndAfterARebuild() throws {
+        let runner = try SitegenRunner()
+        defer { runner.cleanUp() }
+        try runner.copyFixture("Themes/minimal", to: "Templates")
+        try runner.write("# Home\n\n[Install](guide/install.md)\n", to: "Site/index.md")
+        try runner.write(
+            "---\ntitle: Install\naliases:\n  - guide/old.html\n  - setup.html\n---\n\nSee [other](other.md).\n",
+            to: "Site/guide/install.md")
+        try runner.write("# Other\n\n[Install](install.md)\n", to: "Site/guide/other.md")
+        let first = try runner.run(["build"])
+        #expect(first.status == 1, "\(first.stderr)")
+        let findings = first.stdout.split(separator: "\n").filter { $0.hasSuffix("[alias-folder]") }
+        #expect(findings.count == 1, "\(first.stdout)")
+        #expect(findings.first?.hasPrefix("Site/guide/install.md:5:5: error: served as its alias 'setup.html', this page breaks") == true)
+        // A rebuild that rechecks only the changed page keeps the finding.
+        try runner.write(
+            "---\ntitle: Install\naliases:\n  - guide/old.html\n  - setup.html\n---\n\nSee [other](other.md) again.\n",
+            to: "Site/guide/install.md")
+        let again = try runner.run(["build"])
+        #expect(again.stdout.split(separator: "\n").filter { $0.hasSuffix("[alias-folder]") } == findings, "\(again.stdout)")
+    }
 }

@@ -42,7 +42,7 @@ import Testing
         #expect(findings[2]["line"] == nil && findings[2]["rule"] as? String == "orphan")
     }
 
-    @Test func junitParsesAsXMLWithATestCasePerFile() throws {
+    @Test func junitParsesAsXMLWithAFailedTestCasePerFinding() throws {
         let xml = try XMLDocument(data: Data(ReportFormat.junit.render(Self.report).utf8))
         let root = try #require(xml.rootElement())
         #expect(root.name == "testsuites")
@@ -50,19 +50,29 @@ import Testing
         #expect(suites.count == 1)
         let cases = suites[0].elements(forName: "testcase")
         let names = cases.compactMap { $0.attribute(forName: "name")?.stringValue }
-        #expect(names == ["dist/a,b:c.html", "dist/clean.html", "dist/index.html", "dist/old.html"])
-        let failures = cases.flatMap { $0.elements(forName: "failure") }
-        #expect(failures.count == 4)
-        #expect(suites[0].attribute(forName: "tests")?.stringValue == "4")
+        #expect(
+            names == [
+                "dist/a,b:c.html:1:2 [absolute-path]", "dist/index.html:3:7 [broken-link]",
+                "dist/index.html:9:1 [broken-fragment]",
+                "dist/old.html [orphan]", "dist/clean.html",
+            ])
+        // One failure per failed case: dashboards count passed tests as tests minus failures.
+        #expect(cases.map { $0.elements(forName: "failure").count } == [1, 1, 1, 1, 0])
+        #expect(suites[0].attribute(forName: "tests")?.stringValue == "5")
         #expect(suites[0].attribute(forName: "failures")?.stringValue == "4")
         #expect(root.attribute(forName: "failures")?.stringValue == "4")
-        let index = try #require(cases.first { $0.attribute(forName: "name")?.stringValue == "dist/index.html" })
-        let messages = index.elements(forName: "failure").compactMap { $0.attribute(forName: "message")?.stringValue }
-        #expect(messages.contains("broken-link: no file 'x <&> \"y\".html' in the bundle"))
-        #expect(index.elements(forName: "failure").first?.attribute(forName: "type")?.stringValue == "error")
-        #expect(
-            cases.first { $0.attribute(forName: "name")?.stringValue == "dist/clean.html" }?.elements(forName: "failure").isEmpty
-                == true)
+        #expect(cases[1].attribute(forName: "classname")?.stringValue == "sitegen.check.dist/index.html")
+        let failure = try #require(cases[1].elements(forName: "failure").first)
+        #expect(failure.attribute(forName: "message")?.stringValue == "broken-link: no file 'x <&> \"y\".html' in the bundle")
+        #expect(failure.attribute(forName: "type")?.stringValue == "error")
+    }
+
+    @Test func junitOfARunWithoutFindingsHasAPassingTest() throws {
+        let clean = Report(command: "check", files: [], diagnostics: [], pages: 3, assets: 0, linksChecked: 9, seconds: 0.1)
+        let xml = try XMLDocument(data: Data(ReportFormat.junit.render(clean).utf8))
+        let suite = try #require(xml.rootElement()?.elements(forName: "testsuite").first)
+        #expect(suite.attribute(forName: "tests")?.stringValue == "1")
+        #expect(suite.attribute(forName: "failures")?.stringValue == "0")
     }
 
     @Test func githubLinesAreWorkflowCommands() throws {

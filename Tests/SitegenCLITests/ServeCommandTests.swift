@@ -30,7 +30,7 @@ import Testing
         #expect(server.port > 0, "\(server.firstLines)")
         #expect(server.firstLines.contains("serving http://127.0.0.1:\(server.port)/ (help://book)"))
         let cases: [(path: String, range: String?)] = [
-            ("/", nil), ("/guide/", nil), ("/guide/install.html", nil), ("/old/install.html", nil),
+            ("/", nil), ("/guide/", nil), ("/guide/install.html", nil), ("/guide/setup.html", nil),
             ("/assets/style.css", nil), ("/images/logo.svg", nil), ("/images/logo.svg", "5-14"), ("/images/logo.svg", "-7"),
             ("/images/logo.svg", "500-"), ("/missing.html", nil), ("/guide", nil),
         ]

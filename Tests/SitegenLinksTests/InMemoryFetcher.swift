@@ -28,6 +28,14 @@ struct InMemoryFetcher: ResourceFetching {
 
     func serves(_ path: String) -> Bool { files[path] != nil }
 
+    /// Alias paths served with the bytes of a file, as a manifest's aliases are.
+    var aliases: [String: String] = [:]
+
+    var aliasesInOtherFolders: [(alias: String, file: String)] {
+        aliases.sorted { $0.key < $1.key }.filter { SitePath(unchecked: $0.key).parent != SitePath(unchecked: $0.value).parent }
+            .map { ($0.key, $0.value) }
+    }
+
     func fetch(_ url: URL) async -> FetchResult {
         guard url.scheme == scheme, url.host == host else { return .notFound }
         let raw = url.path(percentEncoded: false)
@@ -36,6 +44,7 @@ struct InMemoryFetcher: ResourceFetching {
         var path = normal.rawValue
         if path.isEmpty || raw.hasSuffix("/") { path = path.isEmpty ? "index.html" : path + "/index.html" }
         if files[path] == nil, servesFolderWithoutSlash, files[path + "/index.html"] != nil { path += "/index.html" }
+        if files[path] == nil, let target = aliases[path] { path = target }
         guard let body = files[path] else { return .notFound }
         return .found(path: path, mimeType: Self.mimeType(path), body: body)
     }

@@ -39,6 +39,23 @@ import Testing
         #expect(report.pages == 2)
     }
 
+    @Test func anAliasInAnotherFolderBreakingThePagesLinksIsOneFinding() async {
+        var site = InMemoryFetcher([
+            "index.html": "<a href=guide/install.html>i</a>",
+            "style.css": "p{}",
+            "guide/install.html": "<link rel=stylesheet href=../style.css>\n<a href=other.html>o</a><a href=#top>t</a><a href=../index.html>h</a>",
+            "guide/other.html": "<a href=install.html>i</a>",
+        ])
+        site.aliases = ["setup.html": "guide/install.html", "guide/old.html": "guide/install.html"]
+        let report = await site.check()
+        #expect(report.summary == ["alias-folder guide/install.html:1:22"])
+        #expect(
+            report.messages(.aliasFolder) == [
+                "served as its alias 'setup.html', this page breaks 3 of its links (first: '../style.css' leaves the bundle root): an alias serves the page's bytes, whose relative links then resolve from the alias's folder; keep the alias in 'guide/'"
+            ])
+        #expect(report.findings.first?.href == "setup.html")
+    }
+
     @Test func brokenLinkWithSuggestion() async {
         let site = InMemoryFetcher([
             "index.html": "<p>\n<a href=\"guide/instal.html\">x</a>",

@@ -93,6 +93,13 @@ enum BuildPipeline {
     /// template; orphans and findings without a page stay where they are.
     private static func mapToSource(_ finding: LinkFinding, _ sources: SourceMap) -> Diagnostic {
         var diagnostic = finding.diagnostic
+        // An alias's finding belongs where the alias is declared.
+        if diagnostic.rule == .aliasFolder, let page = finding.page, let alias = finding.href,
+            let location = sources.location(page: page, mentioning: alias)
+        {
+            diagnostic.location = location
+            return diagnostic
+        }
         guard let page = finding.page, let location = sources.location(page: page, href: finding.href) else { return diagnostic }
         if location.line == 0, let generated = diagnostic.location {
             diagnostic.message += " (in generated \(generated))"

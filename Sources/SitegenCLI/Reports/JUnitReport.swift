@@ -1,32 +1,45 @@
 import SitegenCore
 
-/// JUnit XML as GitLab, Jenkins and most CI dashboards read it: a testcase per file, a failure per
-/// finding (warnings included, marked as such in the failure type).
+/// JUnit XML as GitLab, Jenkins and most CI dashboards read it: a failed test case per finding
+/// (warnings included, marked as such in the failure type), named by its place and rule and grouped
+/// by file, and a passing test case per listed file without findings. Counts add up as those tools
+/// expect (failures never outnumber tests), and a run without findings is one passing test at
+/// least.
 enum JUnitReport {
     static func render(_ report: Report) -> String {
         let byFile = Dictionary(grouping: report.diagnostics) { $0.location?.path ?? "(site)" }
-        let files = Set(report.files).union(byFile.keys).sorted()
-        let failing = byFile.values.reduce(0) { $0 + $1.count }
-        var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        out += "<testsuites name=\"sitegen\" tests=\"\(files.count)\" failures=\"\(failing)\">\n"
-        out +=
-            "  <testsuite name=\"sitegen \(escape(report.command))\" tests=\"\(files.count)\" failures=\"\(failing)\" errors=\"0\" time=\"\(String(format: "%.3f", report.seconds))\">\n"
-        for file in files {
-            let findings = byFile[file] ?? []
-            out +=
-                "    <testcase classname=\"sitegen.\(escape(report.command))\" name=\"\(escape(file))\" file=\"\(escape(file))\""
-            if findings.isEmpty { out += "/>\n"; continue }
-            out += ">\n"
-            for finding in findings {
+        let clean = Set(report.files).subtracting(byFile.keys).sorted()
+        var cases: [String] = []
+        for file in byFile.keys.sorted() {
+            for finding in byFile[file] ?? [] {
+                let place = finding.location?.description ?? file
                 let message = "\(finding.rule): \(finding.message)"
-                out +=
-                    "      <failure type=\"\(finding.severity.rawValue)\" message=\"\(escape(message))\">\(escape(finding.description))</failure>\n"
+                cases.append(
+                    "    <testcase classname=\"\(escape(className(report, file)))\" name=\"\(escape("\(place) [\(finding.rule)]"))\" file=\"\(escape(file))\">\n"
+                        + "      <failure type=\"\(finding.severity.rawValue)\" message=\"\(escape(message))\">\(escape(finding.description))</failure>\n"
+                        + "    </testcase>\n")
             }
-            out += "    </testcase>\n"
         }
+        for file in clean {
+            cases.append(
+                "    <testcase classname=\"\(escape(className(report, file)))\" name=\"\(escape(file))\" file=\"\(escape(file))\"/>\n"
+            )
+        }
+        if cases.isEmpty {
+            cases.append("    <testcase classname=\"sitegen.\(escape(report.command))\" name=\"no findings\"/>\n")
+        }
+        let failing = report.diagnostics.count
+        var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+        out += "<testsuites name=\"sitegen\" tests=\"\(cases.count)\" failures=\"\(failing)\">\n"
+        out +=
+            "  <testsuite name=\"sitegen \(escape(report.command))\" tests=\"\(cases.count)\" failures=\"\(failing)\" errors=\"0\" time=\"\(String(format: "%.3f", report.seconds))\">\n"
+        out += cases.joined()
         out += "  </testsuite>\n</testsuites>\n"
         return out
     }
+
+    /// `sitegen.build.Site/guide/a.md`: dashboards group test cases by class.
+    private static func className(_ report: Report, _ file: String) -> String { "sitegen.\(report.command).\(file)" }
 
     /// Escapes text for XML attributes and content; drops characters XML 1.0 cannot carry.
     static func escape(_ text: String) -> String {
