@@ -3,25 +3,35 @@ import SitegenBundle
 import SitegenCore
 
 /// Maps a fetched URL to the file it becomes in the mirror: `/guide/` → `guide/index.html`,
-/// `/nextPage` served as HTML → `nextPage.html`, `/style.css?v=2` → `style.v=2.css` (a query that
-/// is not made of letters, digits, `=`, `-` and `_` becomes a 10-digit hash instead).
+/// `/nextPage` served as HTML → `nextPage.html`, `/app` served as JavaScript → `app.js`,
+/// `/style.css?v=2` → `style.v=2.css` (a query that is not made of letters, digits, `=`, `-` and
+/// `_` becomes a 10-digit hash instead).
+///
+/// The bundle types a file by its extension, so a name whose extension does not give the served
+/// type gets the type's extension added (`logo` served as `image/png` → `logo.png`, `page.php`
+/// served as HTML → `page.php.html`). Only `text/plain` and `application/octet-stream`, which
+/// servers send for what they do not know, leave a name that has an extension as it is.
 enum LocalPath {
     static func path(for url: URL, mimeType: String) -> String {
         let raw = url.path(percentEncoded: true)
         let decoded = raw.removingPercentEncoding ?? raw
         var path = SitePath(normalizing: decoded)?.rawValue ?? ""
+        let type = ContentType.canonical(mimeType)
         if path.isEmpty || raw.hasSuffix("/") {
-            path = path.isEmpty ? "index.html" : path + "/index.html"
+            let index = MIMEType.fileExtension(for: type).map { "index.\($0)" } ?? "index.html"
+            path = path.isEmpty ? index : path + "/" + index
         }
         let ext = SitePath(unchecked: path).pathExtension
-        if mimeType == "text/html", ext != "html", ext != "htm" {
-            path += ".html"
-        } else if mimeType == "text/css", ext != "css" {
-            path += ".css"
+        if let wanted = MIMEType.fileExtension(for: type), MIMEType.forPath(path) != type,
+            ext.isEmpty || !genericTypes.contains(type)
+        {
+            path += "." + wanted
         }
         guard let query = url.query(percentEncoded: true), !query.isEmpty else { return path }
         return inserting(fold(query), into: path)
     }
+
+    private static let genericTypes: Set<String> = ["text/plain", "application/octet-stream"]
 
     /// `name.ext` → `name.<tag>.ext` (or `name.<tag>` without extension).
     static func inserting(_ tag: String, into path: String) -> String {

@@ -7,6 +7,7 @@ extension Mirror {
     /// Each fetched body is let go once its rewritten file is made, so that the two copies of the
     /// site are not held at once.
     func assemble(_ crawl: consuming Crawl) -> MirrorResult {
+        Self.mergeDirectoryIndexes(&crawl)
         var result = MirrorResult()
         result.pages = crawl.pages
         result.resources = crawl.fetched.count
@@ -55,6 +56,24 @@ extension Mirror {
         return LocalPath.reference(from: path, to: target) + fragment
     }
 
+    /// A folder URL (`/guide/`) and its `index.html` (`/guide/index.html`) answered with the same
+    /// type and bytes are one resource, the folder's index, as on a static server: the second is
+    /// dropped and the URLs that led to it lead to the first. Otherwise both would be kept, the
+    /// second under a hashed name.
+    static func mergeDirectoryIndexes(_ crawl: inout Crawl) {
+        var merged: [String: String] = [:]
+        for (key, folder) in crawl.fetched where key.hasSuffix("/") {
+            let index = key + "index.html"
+            guard let twin = crawl.fetched[index], twin.mimeType == folder.mimeType, twin.body == folder.body else { continue }
+            merged[index] = key
+        }
+        guard !merged.isEmpty else { return }
+        for index in merged.keys where crawl.fetched.removeValue(forKey: index)?.mimeType == "text/html" { crawl.pages -= 1 }
+        for (requested, final) in crawl.finalKey {
+            if let folder = merged[final] { crawl.finalKey[requested] = folder }
+        }
+    }
+
     /// A file name per fetched URL; a name already taken gets the hash of the URL's path and query
     /// folded in (not of its origin: the same site mirrored from another port gets the same names).
     static func name(_ fetched: [String: Fetched]) -> [String: String] {
@@ -87,19 +106,33 @@ extension Mirror {
             }
             let from = raw.hasSuffix("/") ? normal + "/" : normal
             if from == target || files.contains(from) || from + "index.html" == target { continue }
+            // A page served from another folder (`guide` for `guide/index.html`) would resolve its
+            // relative links from there and break them (the checker's alias-folder rule): links in
+            // the mirror point at the page's file instead, and the old URL is not kept.
+            if Self.folder(of: from) != Self.folder(of: target), Self.isPage(target) { continue }
             if aliases[from] == nil { aliases[from] = target }
         }
         return aliases.sorted { $0.key < $1.key }.map { (from: $0.key, to: $0.value) }
     }
 
+    private static func isPage(_ path: String) -> Bool {
+        let lowered = path.lowercased()
+        return lowered.hasSuffix(".html") || lowered.hasSuffix(".htm") || lowered.hasSuffix(".xhtml")
+    }
+
+    /// The folder part of a bundle path, up to its last `/`.
+    private static func folder(of path: String) -> Substring {
+        path[..<(path.lastIndex(of: "/").map { path.index(after: $0) } ?? path.startIndex)]
+    }
+
     private func diagnostics(_ crawl: Crawl, paths: [String: String]) -> [Diagnostic] {
         var result: [Diagnostic] = []
         for failure in crawl.failures {
-            let location = failure.from.map {
-                SourceLocation(path: options.sourceDisplay + (paths[$0.page] ?? $0.page), line: $0.line, column: $0.column)
-            }
-            let severity: Severity = .warning
-            result.append(Diagnostic(severity, failure.rule, "cannot mirror '\(failure.url)': \(failure.reason)", at: location))
+            let location =
+                failure.from.map {
+                    SourceLocation(path: options.sourceDisplay + (paths[$0.page] ?? $0.page), line: $0.line, column: $0.column)
+                } ?? failure.resource.flatMap { paths[$0] }.map { SourceLocation(path: options.sourceDisplay + $0) }
+            result.append(Diagnostic(.warning, failure.rule, failure.message, at: location))
         }
         var byFolded: [String: [String]] = [:]
         for path in paths.values { byFolded[path.lowercased(), default: []].append(path) }

@@ -32,13 +32,32 @@ public struct Mirror: Sendable {
         var column: Int
     }
 
+    /// A finding of the crawl, placed where the URL was linked from (`from`), or at the file of
+    /// the fetched resource it is about (`resource`, a final key).
+    struct Failure: Sendable {
+        var message: String
+        var rule: RuleID
+        var from: Referrer?
+        var resource: String?
+    }
+
     /// The state of the crawl, merged serially.
     struct Crawl: Sendable {
         var fetched: [String: Fetched] = [:]
         var finalKey: [String: String] = [:]
-        var failures: [(url: String, reason: String, rule: RuleID, from: Referrer?)] = []
+        var failures: [Failure] = []
+        /// Why the source root could not be mirrored.
+        var entryFailure: String?
+        /// The encodings of pages and style sheets that were not in UTF-8, by final key.
+        var encodings: [String: TextEncoding] = [:]
         var pages = 0
         var bytes = 0
+
+        /// Reports that `url` could not be mirrored; without a referrer it is the entry.
+        mutating func fail(_ url: String, _ reason: String, _ rule: RuleID, from referrer: Referrer?) {
+            failures.append(Failure(message: "cannot mirror '\(url)': \(reason)", rule: rule, from: referrer))
+            if referrer == nil, entryFailure == nil { entryFailure = reason }
+        }
     }
 
     /// How many requests run ahead of the one the crawl is at: the crawl still takes responses in
@@ -46,21 +65,22 @@ public struct Mirror: Sendable {
     static let requestsAhead = 8
 
     /// Fetches everything reachable from the source root and returns the mirror's files in memory.
-    /// A URL that fails is reported in the result's diagnostics; the run goes on.
-    public func run() async -> MirrorResult {
+    /// A URL that fails is reported in the result's diagnostics and the run goes on, unless it is
+    /// the root itself: then there is nothing to mirror, and the run throws.
+    public func run() async throws(MirrorError) -> MirrorResult {
         let source = self.source
+        let root = Self.normalized(source.root)
         let crawl = await withTaskGroup(of: Response.self) { group in
             var crawl = Crawl()
-            var queue: [(url: URL, from: Referrer?)] = [(source.root, nil)]
-            var queued: Set<String> = [Self.key(source.root)]
+            var queue: [(url: URL, from: Referrer?)] = [(root, nil)]
+            var queued: Set<String> = [Self.key(root)]
             var next = 0
             var requested = 0
             var arrived: [Int: Result<SourceResponse, SourceError>] = [:]
             var passedOver = Set<Int>()
             while next < queue.count {
                 if Task.isCancelled {
-                    crawl.failures.append(
-                        (Self.key(queue[next].url), "not fetched: time limit reached", .mirrorLimit, queue[next].from))
+                    crawl.fail(Self.key(queue[next].url), "not fetched: time limit reached", .mirrorLimit, from: queue[next].from)
                     break
                 }
                 while requested < min(queue.count, next + Self.requestsAhead) {
@@ -86,12 +106,16 @@ public struct Mirror: Sendable {
                     let final = await fetch(url, first: first, referrer: referrer, into: &crawl),
                     let page = crawl.fetched[final]
                 else { continue }
-                for target in links(of: page) where queued.insert(Self.key(target.url)).inserted {
-                    queue.append((target.url, Referrer(page: final, line: target.line, column: target.column)))
+                for target in links(of: page) where queued.insert(target.key).inserted {
+                    queue.append(
+                        (URL(string: target.key) ?? target.url, Referrer(page: final, line: target.line, column: target.column)))
                 }
             }
             group.cancelAll()
             return crawl
+        }
+        guard crawl.finalKey[Self.key(root)] != nil else {
+            throw MirrorError(url: Self.key(root), reason: crawl.entryFailure ?? "not fetched")
         }
         return assemble(crawl)
     }
@@ -110,78 +134,6 @@ public struct Mirror: Sendable {
             return .success(try await source.fetch(url))
         } catch {
             return .failure(error)
-        }
-    }
-
-    /// Takes the response `first` to `url`, following redirects within the origin; returns the
-    /// final key when stored.
-    private func fetch(
-        _ url: URL, first: Result<SourceResponse, SourceError>, referrer: Referrer?, into crawl: inout Crawl
-    ) async -> String? {
-        var chain: [String] = []
-        var current = url
-        var pending: Result<SourceResponse, SourceError>? = first
-        while true {
-            let key = Self.key(current)
-            if let known = crawl.finalKey[key] {
-                for k in chain { crawl.finalKey[k] = known }
-                return nil
-            }
-            chain.append(key)
-            let response: SourceResponse
-            do {
-                if let taken = pending {
-                    pending = nil
-                    response = try taken.get()
-                } else {
-                    response = try await source.fetch(current)
-                }
-            } catch {
-                crawl.failures.append((Self.key(url), error.description, .mirrorFetch, referrer))
-                return nil
-            }
-            switch response {
-            case .redirect(let status, let location):
-                guard let target = URL(string: location, relativeTo: current)?.absoluteURL, isSameOrigin(target) else {
-                    crawl.failures.append(
-                        (Self.key(url), "HTTP \(status) redirect leaves the origin: \(location)", .mirrorFetch, referrer))
-                    return nil
-                }
-                guard chain.count <= options.maxRedirects else {
-                    crawl.failures.append((Self.key(url), "more than \(options.maxRedirects) redirects", .mirrorFetch, referrer))
-                    return nil
-                }
-                current = Self.withoutFragment(target)
-            case .resource(let mimeType, let body):
-                let isPage = mimeType == "text/html"
-                if isPage, crawl.pages >= options.maxPages {
-                    crawl.failures.append((key, "not fetched: --max-pages \(options.maxPages) reached", .mirrorLimit, referrer))
-                    return nil
-                }
-                if crawl.bytes + body.count > options.maxBytes {
-                    crawl.failures.append((key, "not fetched: --max-bytes \(options.maxBytes) reached", .mirrorLimit, referrer))
-                    return nil
-                }
-                crawl.bytes += body.count
-                if isPage { crawl.pages += 1 }
-                let facts: DocumentFacts? =
-                    isPage
-                    ? HTMLExtractor.extract(body)
-                    : mimeType == "text/css" ? DocumentFacts(links: CSSExtractor.extract(body)) : nil
-                crawl.fetched[key] = Fetched(url: current, mimeType: mimeType, body: body, facts: facts)
-                for k in chain { crawl.finalKey[k] = key }
-                return key
-            }
-        }
-    }
-
-    /// The same-origin URLs a page or style sheet needs (form actions are not fetched).
-    private func links(of resource: Fetched) -> [(url: URL, line: Int, column: Int)] {
-        guard let facts = resource.facts else { return [] }
-        let base = baseURL(of: resource)
-        return facts.links.compactMap { link in
-            guard !(link.element == "form"), let url = resolve(link.url, against: base), isSameOrigin(url) else { return nil }
-            return (Self.withoutFragment(url), link.line, link.column)
         }
     }
 
@@ -207,15 +159,12 @@ public struct Mirror: Sendable {
             && (url.port ?? 80) == (root.port ?? 80)
     }
 
-    static func withoutFragment(_ url: URL) -> URL {
-        guard url.fragment != nil, var parts = URLComponents(url: url, resolvingAgainstBaseURL: false) else { return url }
-        parts.fragment = nil
-        return parts.url ?? url
-    }
+    /// `url` in normal form, without fragment: what is requested and stored.
+    static func normalized(_ url: URL) -> URL { URL(string: key(url)) ?? url }
 
-    /// The identity of a URL: absolute, without fragment.
+    /// The identity of a URL: absolute, without fragment, normalised as RFC 3986 says, so that
+    /// `/%61/` and `/a/`, or `%c3%a9` and `%C3%A9`, are one resource.
     public static func key(_ url: URL) -> String {
-        let text = url.absoluteString
-        return text.firstIndex(of: "#").map { String(text[..<$0]) } ?? text
+        URLNormalization.normalized(url.absoluteString, droppingFragment: true)
     }
 }

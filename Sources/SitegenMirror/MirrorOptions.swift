@@ -26,4 +26,6 @@ extension RuleID {
     public static let mirrorFetch = RuleID("mirror-fetch")
     /// A resource left out because `--max-pages` or `--max-bytes` was reached.
     public static let mirrorLimit = RuleID("mirror-limit")
+    /// A page or style sheet in an encoding that cannot be decoded here, copied as it was.
+    public static let mirrorEncoding = RuleID("mirror-encoding")
 }

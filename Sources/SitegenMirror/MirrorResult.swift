@@ -19,13 +19,13 @@ public struct MirrorResult: Sendable {
     public var aliases: [(from: String, to: String)] = []
     /// The file the source root became (`index.html`).
     public var entryPath = "index.html"
-    /// Fetch failures, limits and names that differ only by case, sorted.
+    /// Fetch failures, limits, undecodable encodings and names that differ only by case, sorted.
     public var diagnostics: [Diagnostic] = []
     /// Links to other origins, sorted and de-duplicated.
     public var externalLinks: [ExternalLink] = []
-    /// HTML pages fetched.
+    /// HTML pages mirrored.
     public var pages = 0
-    /// All resources fetched (pages included).
+    /// All resources mirrored (pages included).
     public var resources = 0
     /// Bytes fetched.
     public var bytes = 0

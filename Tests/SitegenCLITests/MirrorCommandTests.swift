@@ -1,6 +1,10 @@
 import Foundation
 import Testing
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// `sitegen mirror` run as a binary: exit codes, and the mirror checked again by `sitegen check`.
 @Suite struct MirrorCommandTests {
     @Test func mirrorsTheFixtureAndChecksClean() throws {
@@ -32,6 +36,42 @@ import Testing
         #expect(run.stdout.contains("[broken-link]"))
         #expect(run.stdout.contains("[broken-fragment]"))
         #expect(FileManager.default.fileExists(atPath: runner.url("out/ok.html").path))
+    }
+
+    @Test func anUnreachableRootIsAnInputErrorAndKeepsThePreviousMirror() throws {
+        let runner = try SitegenRunner()
+        defer { runner.cleanUp() }
+        try runner.write("<p>hi</p>", to: "site/index.html")
+        let first = try runner.run(["mirror", "site", "--out", "out"])
+        #expect(first.status == 0, "\(first.stdout)\(first.stderr)")
+        #expect(first.stderr.contains("mirrored 1 page and 0 other resources (9 bytes) from site into out/: 1 file, 0 aliases\n"))
+        let port = try Self.closedPort()
+        let run = try runner.run(["mirror", "http://127.0.0.1:\(port)/", "--out", "out"])
+        #expect(run.status == 2, "\(run.stdout)\(run.stderr)")
+        #expect(run.stderr == "error: cannot mirror 'http://127.0.0.1:\(port)/': connection refused (is the server running?)\n")
+        #expect(try runner.read("out/index.html") == "<p>hi</p>")
+        try FileManager.default.removeItem(at: runner.url("site/index.html"))
+        let empty = try runner.run(["mirror", "site", "--out", "out"])
+        #expect(empty.status == 2, "\(empty.stdout)\(empty.stderr)")
+        #expect(empty.stderr == "site/: error: cannot mirror 'http://localhost/': not found (404)\n")
+        #expect(try runner.read("out/index.html") == "<p>hi</p>")
+    }
+
+    /// A loopback port that nothing listens on: bound a moment ago, then closed.
+    static func closedPort() throws -> UInt16 {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(fd) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0
+            }
+        }
+        try #require(bound)
+        return UInt16(bigEndian: address.sin_port)
     }
 
     @Test(arguments: [

@@ -4,45 +4,82 @@ import Foundation
     import Glibc
 #endif
 
-/// A tiny static HTTP/1.1 server on 127.0.0.1 for tests, serving a folder the way a production
+/// A tiny static HTTP/1.1 server on loopback for tests, serving a folder the way a production
 /// web server would: `_redirects` entries and folders without a slash answer a real 301,
-/// `/x` serves `x` or `x.html`, `/x/` serves `x/index.html`, the query is ignored.
+/// `/x` serves `x` or `x.html`, `/x/` serves `x/index.html`, the query is ignored. Or serving
+/// fixed routes: a path, its `Content-Type` and body, as written.
 final class LoopbackServer: @unchecked Sendable {
+    /// A fixed answer: the `Content-Type` header (nil: none) and the body.
+    typealias Route = (type: String?, body: [UInt8])
+
     let port: UInt16
     private let listener: Int32
-    private let folder: URL
+    private let folder: URL?
+    private let routes: [String: Route]
+    private let ipv6: Bool
     private let lock = NSLock()
     private var log: [(path: String, status: Int)] = []
 
     /// The site's root URL.
-    var url: URL { URL(string: "http://127.0.0.1:\(port)/")! }
+    var url: URL { URL(string: ipv6 ? "http://[::1]:\(port)/" : "http://127.0.0.1:\(port)/")! }
 
     /// Every request answered so far: path and status.
     var requests: [(path: String, status: Int)] { lock.withLock { log } }
 
-    init(serving folder: URL) throws {
+    /// Serves `folder` on `127.0.0.1`, or on `::1` with `ipv6`.
+    convenience init(serving folder: URL, ipv6: Bool = false) throws {
+        try self.init(folder: folder, routes: [:], ipv6: ipv6)
+    }
+
+    /// Serves `routes` on `127.0.0.1`; any other path is a 404.
+    convenience init(routes: [String: Route]) throws {
+        try self.init(folder: nil, routes: routes, ipv6: false)
+    }
+
+    private init(folder: URL?, routes: [String: Route], ipv6: Bool) throws {
         self.folder = folder
-        let fd = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        self.routes = routes
+        self.ipv6 = ipv6
+        (listener, port) = try Self.listen(ipv6: ipv6)
+        Thread.detachNewThread { [self] in acceptLoop() }
+    }
+
+    /// A listening socket on a free loopback port.
+    static func listen(ipv6: Bool) throws -> (Int32, UInt16) {
+        let fd = Glibc.socket(ipv6 ? AF_INET6 : AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw ServerError("socket") }
         var yes: Int32 = 1
         setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = 0
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { pointer in
-                bind(fd, pointer, length) == 0 && listen(fd, 16) == 0 && getsockname(fd, pointer, &length) == 0
+        var port: UInt16 = 0
+        var bound = false
+        if ipv6 {
+            var address = sockaddr_in6()
+            address.sin6_family = sa_family_t(AF_INET6)
+            address.sin6_addr = in6addr_loopback
+            var length = socklen_t(MemoryLayout<sockaddr_in6>.size)
+            bound = withUnsafeMutablePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { pointer in
+                    bind(fd, pointer, length) == 0 && Glibc.listen(fd, 16) == 0 && getsockname(fd, pointer, &length) == 0
+                }
             }
+            port = UInt16(bigEndian: address.sin6_port)
+        } else {
+            var address = sockaddr_in()
+            address.sin_family = sa_family_t(AF_INET)
+            address.sin_addr.s_addr = inet_addr("127.0.0.1")
+            var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+            bound = withUnsafeMutablePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { pointer in
+                    bind(fd, pointer, length) == 0 && Glibc.listen(fd, 16) == 0 && getsockname(fd, pointer, &length) == 0
+                }
+            }
+            port = UInt16(bigEndian: address.sin_port)
         }
         guard bound else {
             close(fd)
             throw ServerError("bind")
         }
-        listener = fd
-        port = UInt16(bigEndian: address.sin_port)
-        Thread.detachNewThread { [self] in acceptLoop() }
+        return (fd, port)
     }
 
     /// Stops accepting; the accept loop ends.
@@ -87,6 +124,10 @@ final class LoopbackServer: @unchecked Sendable {
     }
 
     private func answer(_ path: String) -> (Int, [(String, String)], [UInt8]) {
+        guard let folder else {
+            guard let route = routes[path] else { return (404, [("Content-Type", "text/plain")], Array("nf".utf8)) }
+            return (200, route.type.map { [("Content-Type", $0)] } ?? [], route.body)
+        }
         let redirects = (try? String(contentsOf: folder.appendingPathComponent("_redirects"), encoding: .utf8)) ?? ""
         for line in redirects.split(separator: "\n") where !line.hasPrefix("#") {
             let fields = line.split(separator: " ")

@@ -4,6 +4,10 @@ import Testing
 
 @testable import SitegenMirror
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// Failures, limits and name clashes are findings; the mirror goes on.
 @Suite struct MirrorFindingsTests {
     static func site(_ files: [String: String]) throws -> URL {
@@ -19,7 +23,7 @@ import Testing
     @Test func missingPageIsReportedNotFatal() async throws {
         let folder = try Self.site(["index.html": "<a href=\"/gone\">x</a>\n<a href=\"/ok\">ok</a>", "ok.html": "ok"])
         defer { try? FileManager.default.removeItem(at: folder) }
-        let result = await Mirror(source: FolderSource(folder: folder), options: MirrorOptions(sourceDisplay: "site/")).run()
+        let result = try await Mirror(source: FolderSource(folder: folder), options: MirrorOptions(sourceDisplay: "site/")).run()
         #expect(Set(result.files.keys) == ["index.html", "ok.html"])
         #expect(
             result.diagnostics.map(\.description) == [
@@ -30,7 +34,7 @@ import Testing
     @Test func redirectOffTheOriginIsNotFollowed() async throws {
         let folder = try Self.site(["index.html": "<a href=\"/out\">x</a>", "_redirects": "/out https://example.com/ 302\n"])
         defer { try? FileManager.default.removeItem(at: folder) }
-        let result = await Mirror(source: FolderSource(folder: folder)).run()
+        let result = try await Mirror(source: FolderSource(folder: folder)).run()
         #expect(result.diagnostics.count == 1)
         #expect(result.diagnostics.first?.message.contains("redirect leaves the origin") == true)
     }
@@ -40,7 +44,7 @@ import Testing
             "index.html": "<a href=\"/Readme.html\">a</a><a href=\"/readme.html\">b</a>", "Readme.html": "A", "readme.html": "b",
         ])
         defer { try? FileManager.default.removeItem(at: folder) }
-        let result = await Mirror(source: FolderSource(folder: folder)).run()
+        let result = try await Mirror(source: FolderSource(folder: folder)).run()
         #expect(result.diagnostics.map(\.rule) == [.caseMismatch])
         #expect(result.files.count == 3)
     }
@@ -48,7 +52,7 @@ import Testing
     @Test func pageLimitIsReported() async throws {
         let folder = try Self.site(["index.html": "<a href=\"/a\">a</a><a href=\"/b\">b</a>", "a.html": "a", "b.html": "b"])
         defer { try? FileManager.default.removeItem(at: folder) }
-        let result = await Mirror(source: FolderSource(folder: folder), options: MirrorOptions(maxPages: 2)).run()
+        let result = try await Mirror(source: FolderSource(folder: folder), options: MirrorOptions(maxPages: 2)).run()
         #expect(result.pages == 2)
         #expect(result.diagnostics.map(\.rule) == [.mirrorLimit])
     }
@@ -79,7 +83,7 @@ import Testing
         let folder = try Self.site(files)
         defer { try? FileManager.default.removeItem(at: folder) }
         let source = ShuffledSource(FolderSource(folder: folder))
-        let result = await Mirror(source: source, options: MirrorOptions(maxPages: 12)).run()
+        let result = try await Mirror(source: source, options: MirrorOptions(maxPages: 12)).run()
         // As fetched one by one: the root, p0 to p4, p5 redirected to p20, p6 to p10; then the limit
         // for p11 to p19 and p21 to p29, and none for p20, known by then.
         let kept = [0, 1, 2, 3, 4, 20, 6, 7, 8, 9, 10].map { "p\($0).html" }
@@ -89,6 +93,20 @@ import Testing
         #expect(limited.count == 18)
         #expect(!limited.contains { $0.contains("/p20'") })
         #expect(limited.contains { $0.contains("/p21'") })
+    }
+
+    @Test func aRootThatCannotBeMirroredThrows() async throws {
+        let folder = try Self.site(["other.html": "x"])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        await #expect(throws: MirrorError(url: "http://localhost/", reason: "not found (404)")) {
+            try await Mirror(source: FolderSource(folder: folder)).run()
+        }
+        let (listener, port) = try LoopbackServer.listen(ipv6: false)
+        close(listener)
+        let root = try #require(URL(string: "http://127.0.0.1:\(port)/"))
+        await #expect(throws: MirrorError(url: root.absoluteString, reason: "connection refused (is the server running?)")) {
+            try await Mirror(source: HTTPSource(root: root, timeout: 5)).run()
+        }
     }
 
     @Test func folderSourceNeverLeavesItsRoot() async throws {

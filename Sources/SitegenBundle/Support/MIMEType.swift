@@ -19,6 +19,22 @@ public enum MIMEType {
         return table[ext] ?? fallback
     }
 
+    /// The extension that makes a file of type `mimeType` (lowercase, without parameters) be
+    /// served as that type: the one named like the subtype if any (`html`, `jpeg`), else the
+    /// shortest (`js`, `txt`, `svg`); `nil` when no extension has that type.
+    public static func fileExtension(for mimeType: String) -> String? { preferredExtensions[mimeType] }
+
+    private static let preferredExtensions: [String: String] = {
+        var preferred: [String: String] = [:]
+        for (ext, type) in table {
+            let subtype = type.split(separator: "/").last.map(String.init) ?? ""
+            let rank = { (ext: String) in (ext == subtype ? 0 : 1, ext.count, ext) }
+            if let current = preferred[type], rank(current) <= rank(ext) { continue }
+            preferred[type] = ext
+        }
+        return preferred
+    }()
+
     /// Whether the type is text that is served with `; charset=utf-8` and recorded in the manifest
     /// with `textEncoding: "utf-8"`: `text/*`, JavaScript, JSON, XML and SVG and their relatives.
     public static func isText(_ mimeType: String) -> Bool {

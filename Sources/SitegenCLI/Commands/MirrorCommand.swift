@@ -26,7 +26,7 @@ enum MirrorCommand: Command {
             Every same-origin link in HTML and CSS becomes a relative path, so the mirror works under the \
             scheme and from file:// alike; the original URLs stay reachable as manifest aliases; links to \
             other origins are left as written and listed. Exit 0 when the mirror is closed, 1 on link errors, \
-            2 on usage or input errors (nothing written).
+            2 on usage or input errors, such as a source root that cannot be fetched (nothing written).
             """)
 
     static func run(_ arguments: ParsedArguments, console: Console, environment: Environment) async -> ExitCode {
@@ -55,18 +55,37 @@ enum MirrorCommand: Command {
             return .inputError
         }
         let mirror = Mirror(source: source, options: options)
-        let result = await withTaskGroup(of: MirrorResult?.self) { group in
-            group.addTask { await mirror.run() }
+        let outcome = await withTaskGroup(of: Result<MirrorResult, MirrorError>?.self) { group in
+            group.addTask {
+                do throws(MirrorError) {
+                    return .success(try await mirror.run())
+                } catch {
+                    return .failure(error)
+                }
+            }
             group.addTask {
                 try? await Task.sleep(for: .seconds(timeLimit))
                 return nil
             }
-            var finished: MirrorResult?
+            var finished: Result<MirrorResult, MirrorError>?
             while let next = await group.next() {
                 if let next { finished = next } else { group.cancelAll() }
                 if finished != nil { group.cancelAll() }
             }
-            return finished ?? MirrorResult()
+            return finished
+        }
+        // Nothing to mirror when the root itself failed: an input error, and the previous mirror stays.
+        let result: MirrorResult
+        switch outcome {
+        case .success(let mirrored):
+            result = mirrored
+        case .failure(let error):
+            let folder = source is FolderSource ? options.sourceDisplay : nil
+            console.err("\(InputError(error.description, at: folder.map { SourceLocation(path: $0) }))\n")
+            return .inputError
+        case nil:
+            console.err("\(InputError("cannot mirror '\(arguments.positionals[0])': not fetched"))\n")
+            return .inputError
         }
         let display = out.hasSuffix("/") ? out : out + "/"
         let destination =
@@ -88,10 +107,11 @@ enum MirrorCommand: Command {
             console.err("\(error)\n")
             return .inputError
         }
+        let aliases = result.aliases.count == 1 ? "1 alias" : "\(result.aliases.count) aliases"
         console.err(
-            "mirrored \(result.pages) pages and \(result.resources - result.pages) other resources (\(result.bytes) bytes) "
-                + "from \(arguments.positionals[0]) into \(display): \(result.files.count) files, \(result.aliases.count) aliases\n"
-        )
+            "mirrored \(plural(result.pages, "page")) and \(plural(result.resources - result.pages, "other resource")) "
+                + "(\(plural(result.bytes, "byte"))) from \(arguments.positionals[0]) into \(display): "
+                + "\(plural(result.files.count, "file")), \(aliases)\n")
         for link in result.externalLinks {
             console.err("note: \(display)\(link.page): external link left as written: \(link.url)\n")
         }

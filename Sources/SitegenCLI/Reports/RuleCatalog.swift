@@ -32,6 +32,9 @@ enum RuleCatalog {
         Rule(
             id: RuleID("mirror-limit"), defaultSeverity: .warning,
             summary: "sitegen mirror stopped at --max-pages or --max-bytes."),
+        Rule(
+            id: RuleID("mirror-encoding"), defaultSeverity: .warning,
+            summary: "sitegen mirror could not decode a page or style sheet from its declared encoding: copied as it is."),
         Rule(id: .unknownKey, defaultSeverity: .warning, summary: "A configuration or front-matter key sitegen does not know."),
         Rule(
             id: .aliasFolder, defaultSeverity: .error,

@@ -21,7 +21,8 @@ public struct FolderSource: MirrorSource {
         redirects = Self.parseRedirects(text)
     }
 
-    /// Parses `_redirects` lines; comments (`#`) and malformed lines are skipped.
+    /// Parses `_redirects` lines; comments (`#`) and malformed lines are skipped. Paths are
+    /// normalised as the URLs they are looked up by are (`Mirror.key`).
     static func parseRedirects(_ text: String) -> [String: (to: String, status: Int)] {
         var result: [String: (to: String, status: Int)] = [:]
         for line in text.split(whereSeparator: \.isNewline) {
@@ -29,7 +30,8 @@ public struct FolderSource: MirrorSource {
             guard fields.count >= 2, fields[0].hasPrefix("/") else { continue }
             let status = fields.count > 2 ? Int(fields[2]) ?? 301 : 301
             guard (301...308).contains(status) else { continue }
-            result[String(fields[0])] = (String(fields[1]), status)
+            let from = URLNormalization.removingDotSegments(URLNormalization.percentNormalized(ArraySlice(fields[0].utf8)))
+            result[String(decoding: from, as: UTF8.self)] = (String(fields[1]), status)
         }
         return result
     }

@@ -2,15 +2,16 @@ import Foundation
 
 /// What a source answers for one URL: one hop, redirects are followed by `Mirror` (within the host).
 public enum SourceResponse: Sendable, Equatable {
-    /// The resource: its MIME type (lowercased, without parameters) and bytes.
-    case resource(mimeType: String, body: Data)
+    /// The resource: its MIME type (lowercased, without parameters), bytes, and the `charset`
+    /// label its server declared (lowercased), if any.
+    case resource(mimeType: String, body: Data, charset: String? = nil)
     /// A redirect (301, 302, 303, 307, 308) to `location`, as written (possibly relative).
     case redirect(status: Int, location: String)
 }
 
 /// Why a URL could not be fetched; the mirror reports it and goes on.
 public struct SourceError: Error, Sendable, Equatable, CustomStringConvertible {
-    /// One line for the user, e.g. `HTTP 404` or `no such file`.
+    /// One line for the user, e.g. `HTTP 404` or `connection refused`.
     public var description: String
 
     /// Creates an error with a one-line description.

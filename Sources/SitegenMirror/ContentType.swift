@@ -1,0 +1,49 @@
+import SitegenLinks
+
+/// A `Content-Type` header value taken apart: `text/html; Charset="ISO-8859-1"` is the type
+/// `text/html` and the charset label `iso-8859-1`.
+struct ContentType: Sendable, Equatable {
+    /// The type, lowercased, without parameters; `application/octet-stream` when there was none.
+    var mimeType: String
+    /// The `charset` parameter, lowercased and unquoted, if any.
+    var charset: String?
+
+    init(mimeType: String, charset: String? = nil) {
+        self.mimeType = mimeType
+        self.charset = charset
+    }
+
+    init(header: String?) {
+        let parts = (header ?? "").split(separator: ";", omittingEmptySubsequences: false)
+        let type = parts.first.map { String($0).trimmingASCIIWhitespace().lowercased() } ?? ""
+        mimeType = type.isEmpty ? "application/octet-stream" : type
+        for parameter in parts.dropFirst() {
+            let pair = parameter.split(separator: "=", maxSplits: 1)
+            guard pair.count == 2, String(pair[0]).trimmingASCIIWhitespace().lowercased() == "charset" else { continue }
+            var value = Substring(String(pair[1]).trimmingASCIIWhitespace())
+            if value.count >= 2, value.first == "\"", value.last == "\"" { value = value.dropFirst().dropLast() }
+            charset = value.isEmpty ? nil : value.lowercased()
+            break
+        }
+    }
+
+    /// `mimeType` as the bundle's MIME table names it, for the names servers also use
+    /// (`application/javascript` is `text/javascript`, `image/jpg` is `image/jpeg`).
+    static func canonical(_ mimeType: String) -> String { synonyms[mimeType] ?? mimeType }
+
+    private static let synonyms: [String: String] = [
+        "application/javascript": "text/javascript", "application/x-javascript": "text/javascript",
+        "application/ecmascript": "text/javascript", "text/ecmascript": "text/javascript",
+        "text/jscript": "text/javascript", "text/x-javascript": "text/javascript",
+        "text/xml": "application/xml", "text/json": "application/json", "text/x-json": "application/json",
+        "image/jpg": "image/jpeg", "image/pjpeg": "image/jpeg", "image/x-png": "image/png",
+        "image/vnd.microsoft.icon": "image/x-icon", "image/ico": "image/x-icon",
+        "application/font-woff": "font/woff", "application/x-font-woff": "font/woff", "font/x-woff": "font/woff",
+        "application/font-woff2": "font/woff2", "font/x-woff2": "font/woff2",
+        "application/x-font-ttf": "font/ttf", "application/x-font-truetype": "font/ttf", "font/sfnt": "font/ttf",
+        "application/x-font-otf": "font/otf", "application/x-font-opentype": "font/otf", "font/opentype": "font/otf",
+        "audio/x-wav": "audio/wav", "audio/wave": "audio/wav", "audio/mp3": "audio/mpeg", "audio/x-flac": "audio/flac",
+        "application/x-gzip": "application/gzip", "text/x-markdown": "text/markdown",
+        "application/x-yaml": "application/yaml", "text/yaml": "application/yaml", "text/x-yaml": "application/yaml",
+    ]
+}

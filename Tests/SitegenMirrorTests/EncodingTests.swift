@@ -1,0 +1,115 @@
+import Foundation
+import SitegenBundle
+import SitegenCore
+import Testing
+
+@testable import SitegenMirror
+
+/// Pages and style sheets in other encodings than UTF-8 are mirrored as UTF-8, as the manifest
+/// declares them, and say so.
+@Suite struct EncodingTests {
+    static func text(_ data: Data?) -> String? { data.map { String(decoding: $0, as: UTF8.self) } }
+
+    static func html(_ bytes: [UInt8], charset: String? = nil) -> (String, TextEncoding?, String?) {
+        let outcome = Transcoder.html(Data(bytes), charset: charset)
+        return (String(decoding: outcome.body, as: UTF8.self), outcome.encoding, outcome.problem)
+    }
+
+    @Test func latinPageAndItsStyleSheetOverHTTP() async throws {
+        let latin: [UInt8] =
+            Array(#"<!doctype html><meta charset="iso-8859-1"><link rel=stylesheet href="/latin.css"><title>caf"#.utf8)
+            + [0xE9, 0x20, 0x93, 0x71, 0x94] + Array("</title>".utf8)
+        let server = try LoopbackServer(routes: [
+            "/": ("text/html; charset=utf-8", Array(#"<a href="/latin">latin</a>"#.utf8)),
+            "/latin": ("text/html; charset=ISO-8859-1", latin),
+            "/latin.css": ("text/css", Array(#"a::after { content: "caf"#.utf8) + [0xE9] + Array(#"" }"#.utf8)),
+        ])
+        defer { server.stop() }
+        let result = try await Mirror(source: HTTPSource(root: server.url, timeout: 5)).run()
+        #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
+        #expect(
+            Self.text(result.files["latin.html"])
+                == #"<!doctype html><meta charset="utf-8"><link rel=stylesheet href="latin.css"><title>café “q”</title>"#)
+        // A style sheet that declares nothing is in the encoding of the page that links to it.
+        #expect(Self.text(result.files["latin.css"]) == #"a::after { content: "café" }"#)
+        let bundle = try await MirrorChecks.write(result)
+        defer { try? FileManager.default.removeItem(at: bundle) }
+        let manifest = try Manifest.decode(Data(contentsOf: bundle.appendingPathComponent(Manifest.fileName)))
+        for resource in manifest.resources { #expect(resource.textEncoding == "utf-8", "\(resource.file)") }
+    }
+
+    @Test func metaDeclarationsInAFolder() async throws {
+        let folder = MirrorChecks.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let index =
+            Array(#"<meta charset="iso-8859-1"><title>caf"#.utf8) + [0xE9] + Array(#"</title><a href="/ru">ru</a>"#.utf8)
+        try Data(index).write(to: folder.appendingPathComponent("index.html"))
+        let russian =
+            Array("<META HTTP-EQUIV=Content-Type CONTENT='text/html; charset=windows-1251'><p>".utf8) + [0xEF, 0xF0, 0xE8]
+        try Data(russian).write(to: folder.appendingPathComponent("ru.html"))
+        let result = try await Mirror(source: FolderSource(folder: folder)).run()
+        #expect(Self.text(result.files["index.html"]) == #"<meta charset="utf-8"><title>café</title><a href="ru.html">ru</a>"#)
+        #expect(Self.text(result.files["ru.html"]) == "<META HTTP-EQUIV=Content-Type CONTENT='text/html; charset=utf-8'><p>при")
+    }
+
+    @Test func byteOrderMarkWinsAndUTF16BecomesUTF8() {
+        let utf16: [UInt8] = [0xFF, 0xFE] + "<p>é€</p>".utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
+        let (text, encoding, problem) = Self.html(utf16, charset: "iso-8859-1")
+        #expect(text == "<p>é€</p>")
+        #expect(encoding?.name == "UTF-16LE")
+        #expect(problem == nil)
+        // A UTF-8 mark is kept, and a meta that says otherwise is made to say UTF-8.
+        let marked: [UInt8] = [0xEF, 0xBB, 0xBF] + Array("<meta charset=latin1><p>é".utf8)
+        #expect(Self.html(marked, charset: "windows-1252").0 == "\u{FEFF}<meta charset=utf-8><p>é")
+    }
+
+    @Test func theHeaderWinsOverTheMeta() {
+        let (text, encoding, _) = Self.html(Array("<meta charset=\"iso-8859-1\"><p>é".utf8), charset: "utf-8")
+        #expect(text == "<meta charset=\"utf-8\"><p>é")
+        #expect(encoding == .utf8)
+        // An unknown label is ignored, as browsers ignore it.
+        let latin = Array("<meta charset=latin1><p>".utf8) + [0xE9]
+        #expect(Self.html(latin, charset: "x-nonsense").0 == "<meta charset=utf-8><p>é")
+    }
+
+    @Test func declarationsInCommentsScriptsOrAfterTheFirstKilobyteAreNotTheEncoding() {
+        let commented = Array("<!-- <meta charset=latin1> --><script>'<meta charset=latin1>'</script><p>é".utf8)
+        #expect(Self.html(commented).0 == String(decoding: commented, as: UTF8.self))
+        let late = Array(("<p>" + String(repeating: " ", count: 1100) + "<meta charset=latin1>").utf8) + [0xE9]
+        #expect(Self.html(late).1 == nil)
+    }
+
+    @Test func styleSheetCharsetRule() {
+        let css = Array(#"@charset "iso-8859-15"; p::after { content: ""#.utf8) + [0xA4] + Array(#"" }"#.utf8)
+        let outcome = Transcoder.css(Data(css), charset: nil, environment: .windows1252)
+        #expect(String(decoding: outcome.body, as: UTF8.self) == #"@charset "utf-8"; p::after { content: "€" }"#)
+        #expect(outcome.encoding?.name == "ISO-8859-15")
+    }
+
+    @Test func windows1252IsWhatLatin1Means() throws {
+        let bytes: [UInt8] = [0x80, 0x81, 0x93, 0x9F, 0xA0, 0xE9, 0xFF]
+        let decoded = try #require(TextEncoding(label: " ISO-8859-1 ")?.utf8(from: bytes[...]))
+        #expect(String(decoding: decoded, as: UTF8.self) == "€\u{81}“Ÿ\u{A0}éÿ")
+        #expect(TextEncoding(label: "us-ascii")?.name == "windows-1252")
+        #expect(TextEncoding(label: "sjis")?.name == "Shift_JIS")
+        #expect(TextEncoding(label: "utf-7") == nil)
+    }
+
+    @Test func anEncodingThatCannotBeDecodedIsReportedAndCopied() async throws {
+        let body: [UInt8] = Array("<p>".utf8) + [0x1B, 0x24, 0x29, 0x43, 0x0E, 0x21, 0x21]
+        let server = try LoopbackServer(routes: [
+            "/": ("text/html", Array(#"<a href="/kr">kr</a>"#.utf8)), "/kr": ("text/html; charset=iso-2022-kr", body),
+        ])
+        defer { server.stop() }
+        let result = try await Mirror(
+            source: HTTPSource(root: server.url, timeout: 5), options: MirrorOptions(sourceDisplay: "site/")
+        ).run()
+        #expect(result.files["kr.html"] == Data(body))
+        #expect(
+            result.diagnostics.map(\.description) == [
+                "site/kr.html: warning: '\(server.url.absoluteString)kr' cannot be decoded from 'iso-2022-kr' (named by its "
+                    + "Content-Type header): copied as it is, though served as UTF-8 [mirror-encoding]"
+            ])
+    }
+}

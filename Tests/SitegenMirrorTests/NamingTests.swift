@@ -1,0 +1,124 @@
+import Foundation
+import SitegenBundle
+import Testing
+
+@testable import SitegenMirror
+
+/// Which file each URL becomes: by its served type, and one file per resource however its URL is
+/// spelled.
+@Suite struct NamingTests {
+    @Test(arguments: [
+        ("http://h/app", "application/javascript", "app.js"),
+        ("http://h/app.js", "application/javascript", "app.js"),
+        ("http://h/app.mjs", "text/javascript", "app.mjs"),
+        ("http://h/logo", "image/png", "logo.png"),
+        ("http://h/icon", "image/svg+xml", "icon.svg"),
+        ("http://h/font", "font/woff2", "font.woff2"),
+        ("http://h/font", "application/font-woff", "font.woff"),
+        ("http://h/data", "application/json", "data.json"),
+        ("http://h/photo", "image/jpeg", "photo.jpeg"),
+        ("http://h/photo.jpg", "image/jpeg", "photo.jpg"),
+        ("http://h/chart.php", "image/png", "chart.php.png"),
+        ("http://h/page.php", "text/html", "page.php.html"),
+        ("http://h/page.htm", "text/html", "page.htm"),
+        ("http://h/LICENSE", "text/plain", "LICENSE.txt"),
+        ("http://h/app.js", "text/plain", "app.js"),
+        ("http://h/blob", "application/octet-stream", "blob"),
+        ("http://h/blob", "application/x-unknown", "blob"),
+        ("http://h/api/", "application/json", "api/index.json"),
+        ("http://h/script?v=3", "application/javascript", "script.v=3.js"),
+    ])
+    func extensionOfTheServedType(url: String, mime: String, expected: String) throws {
+        let path = LocalPath.path(for: try #require(URL(string: url)), mimeType: mime)
+        #expect(path == expected)
+        if !["text/plain", "application/octet-stream", "application/x-unknown"].contains(mime) {
+            #expect(MIMEType.forPath(path) == ContentType.canonical(mime))
+        }
+    }
+
+    @Test func extensionlessResourcesOverHTTPAreServedWithTheirType() async throws {
+        let server = try LoopbackServer(routes: [
+            "/": ("text/html", Array(#"<script src="/app"></script><img src="/logo"><link rel=icon href="/app.js">"#.utf8)),
+            "/app": ("application/javascript", Array("console.log(1)".utf8)),
+            "/app.js": ("application/javascript", Array("console.log(2)".utf8)),
+            "/logo": ("image/png", [0x89, 0x50, 0x4E, 0x47]),
+        ])
+        defer { server.stop() }
+        let result = try await Mirror(source: HTTPSource(root: server.url, timeout: 5)).run()
+        // `/app` comes first in URL order and keeps the plain name; `/app.js` takes its hash.
+        let appJS = "app.\(LocalPath.hash("/app.js")).js"
+        #expect(Set(result.files.keys) == ["index.html", "app.js", appJS, "logo.png"])
+        #expect(
+            String(decoding: try #require(result.files["index.html"]), as: UTF8.self)
+                == #"<script src="app.js"></script><img src="logo.png"><link rel=icon href="\#(appJS)">"#)
+        let bundle = try await MirrorChecks.write(result)
+        defer { try? FileManager.default.removeItem(at: bundle) }
+        let manifest = try Manifest.decode(Data(contentsOf: bundle.appendingPathComponent(Manifest.fileName)))
+        let types = Dictionary(uniqueKeysWithValues: manifest.resources.map { ($0.file, $0.mimeType) })
+        #expect(types["app.js"] == "text/javascript")
+        #expect(types["logo.png"] == "image/png")
+        let aliases = Dictionary(uniqueKeysWithValues: manifest.aliases.map { ($0.url, $0.target) })
+        #expect(aliases["docs://app/app"] == "docs://app/app.js")
+        #expect(aliases["docs://app/logo"] == "docs://app/logo.png")
+    }
+
+    @Test(arguments: [
+        ("HTTP://LocalHost:80/a/%7euser/%2e%2E/b%c3%a9?q=%7A%2f#Frag%7e", "http://localhost/a/b%C3%A9?q=z%2F#Frag%7e"),
+        ("http://127.0.0.1:8000/%61/", "http://127.0.0.1:8000/a/"),
+        ("http://127.0.0.1:8000", "http://127.0.0.1:8000/"),
+        ("http://[::1]:8080/./a/../b/.", "http://[::1]:8080/b/"),
+        ("http://h/a/b/..", "http://h/a/"),
+        ("http://h/../../x", "http://h/x"),
+        ("http://h//a//", "http://h//a//"),
+        ("http://h:/%zz%4", "http://h/%zz%4"),
+        ("https://h:443/", "https://h/"),
+    ])
+    func normalisation(url: String, expected: String) {
+        #expect(URLNormalization.normalized(url) == expected)
+    }
+
+    @Test func spellingsOfOneURLAreOneResource() async throws {
+        let folder = try MirrorFindingsTests.site([
+            "index.html":
+                #"<a href="/a/">1</a><a href="/%61/">2</a><a href="/caf%c3%a9.html">3</a><a href="/caf%C3%A9.html">4</a>"#
+                + #"<a href="/x/../caf%C3%A9.html#top">5</a><a href="HTTP://LOCALHOST:80/a/">6</a>"#,
+            "a/index.html": "a", "café.html": "c",
+        ])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = try await Mirror(source: FolderSource(folder: folder)).run()
+        #expect(Set(result.files.keys) == ["index.html", "a/index.html", "café.html"])
+        #expect(result.pages == 3)
+        #expect(
+            String(decoding: try #require(result.files["index.html"]), as: UTF8.self)
+                == #"<a href="a/index.html">1</a><a href="a/index.html">2</a><a href="caf%C3%A9.html">3</a>"#
+                + #"<a href="caf%C3%A9.html">4</a><a href="caf%C3%A9.html#top">5</a><a href="a/index.html">6</a>"#)
+        let bundle = try await MirrorChecks.write(result)
+        defer { try? FileManager.default.removeItem(at: bundle) }
+        #expect(try await MirrorChecks.schemeFindings(bundle).isEmpty)
+    }
+
+    @Test func aFolderAndItsIndexWithTheSameBytesAreOneFile() async throws {
+        let folder = try MirrorFindingsTests.site([
+            "index.html": #"<a href="index.html">home</a> <a href="guide/">g</a> <a href="guide/index.html">g</a>"#,
+            "guide/index.html": #"<a href="../">up</a>"#,
+        ])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = try await Mirror(source: FolderSource(folder: folder)).run()
+        #expect(Set(result.files.keys) == ["index.html", "guide/index.html"])
+        #expect(result.pages == 2)
+        #expect(result.resources == 2)
+        #expect(result.aliases.isEmpty, "\(result.aliases)")
+        #expect(
+            String(decoding: try #require(result.files["index.html"]), as: UTF8.self)
+                == #"<a href="index.html">home</a> <a href="guide/index.html">g</a> <a href="guide/index.html">g</a>"#)
+    }
+
+    @Test func aFolderAndAnIndexWithOtherBytesStayTwoFiles() async throws {
+        let server = try LoopbackServer(routes: [
+            "/": ("text/html", Array(#"<a href="/index.html">x</a>"#.utf8)), "/index.html": ("text/html", Array("other".utf8)),
+        ])
+        defer { server.stop() }
+        let result = try await Mirror(source: HTTPSource(root: server.url, timeout: 5)).run()
+        #expect(Set(result.files.keys) == ["index.html", "index.\(LocalPath.hash("/index.html")).html"])
+    }
+}
