@@ -67,7 +67,9 @@ struct LinkResolver: Sendable {
         {
             return target
         }
-        guard let url = URL(string: href, relativeTo: base ?? page)?.absoluteURL, url.scheme != nil else { return .invalid }
+        guard let url = URL(string: href, relativeTo: base ?? page)?.absoluteURL, url.scheme != nil,
+            !Self.hasMalformedEscape(href)
+        else { return .invalid }
         if url.scheme?.lowercased() == "file" { return .fileURL }
         guard isSameOrigin(url) else {
             if isIgnored(url.absoluteString) { return .ignored }
@@ -111,6 +113,23 @@ struct LinkResolver: Sendable {
             SameOriginTarget(
                 key: key, path: path, fragment: Self.fragment(of: href), escapesRoot: resolved.climbsAboveRoot,
                 absolutePath: href.utf8.first == UInt8(ascii: "/")))
+    }
+
+    /// Whether the path of `href` has a `%` that starts no escape (`%`, `%zz`): Foundation encodes it
+    /// as `%25` where a browser keeps it, and the resolver refuses it.
+    static func hasMalformedEscape(_ href: String) -> Bool {
+        let bytes = Array(href.utf8.prefix { $0 != UInt8(ascii: "?") && $0 != UInt8(ascii: "#") })
+        guard var index = bytes.firstIndex(of: UInt8(ascii: "%")) else { return false }
+        func isHex(_ byte: UInt8) -> Bool { byte &- 48 < 10 || (byte | 0x20) &- 97 < 6 }
+        while index < bytes.count {
+            if bytes[index] == UInt8(ascii: "%") {
+                guard index + 2 < bytes.count, isHex(bytes[index + 1]), isHex(bytes[index + 2]) else { return true }
+                index += 3
+            } else {
+                index += 1
+            }
+        }
+        return false
     }
 
     /// Why the resolver refuses a decoded path whatever the bundle holds; `nil` when it does not.

@@ -71,12 +71,34 @@ import Testing
         #expect(first.status == 1, "\(first.stderr)")
         let findings = first.stdout.split(separator: "\n").filter { $0.hasSuffix("[alias-folder]") }
         #expect(findings.count == 1, "\(first.stdout)")
-        #expect(findings.first?.hasPrefix("Site/guide/install.md:5:5: error: served as its alias 'setup.html', this page breaks") == true)
+        #expect(
+            findings.first?.hasPrefix("Site/guide/install.md:5:5: error: served as its alias 'setup.html', this page breaks")
+                == true)
         // A rebuild that rechecks only the changed page keeps the finding.
         try runner.write(
             "---\ntitle: Install\naliases:\n  - guide/old.html\n  - setup.html\n---\n\nSee [other](other.md) again.\n",
             to: "Site/guide/install.md")
         let again = try runner.run(["build"])
         #expect(again.stdout.split(separator: "\n").filter { $0.hasSuffix("[alias-folder]") } == findings, "\(again.stdout)")
+    }
+
+    @Test func linksWrittenWithTheAppsOwnSchemeAreBundlePathsOrBroken() throws {
+        let runner = try SitegenRunner()
+        defer { runner.cleanUp() }
+        try runner.copyFixture("Themes/minimal", to: "Templates")
+        try runner.write(
+            "# Home\n\n[a](docs://app/a.html)\n\n[b](docs://app/nope.html)\n\n[c](//cdn.example.com/x.js)\n\n"
+                + "[d](docs://other/x.html)\n\n[e](//app/a.html#top)\n\n[f](%)\n", to: "Site/index.md")
+        try runner.write("# A\n", to: "Site/a.md")
+        let run = try runner.run(["build"])
+        #expect(run.status == 1)
+        let findings = run.stdout.split(separator: "\n").filter { $0.hasPrefix("Site/") }.map { $0.prefix { $0 != "'" } }
+        #expect(
+            findings == [
+                "Site/index.md:5:1: error: no file ", "Site/index.md:7:1: error: ", "Site/index.md:9:1: error: ",
+                "Site/index.md:13:1: error: ",
+            ], "\(run.stdout)")
+        #expect(run.stdout.contains("[broken-link]") && run.stdout.contains("'%' has an invalid percent-escape [invalid-url]"))
+        #expect(!run.stdout.contains("[external-link]"), "\(run.stdout)")
     }
 }

@@ -46,17 +46,36 @@ struct SourceLinkChecker: Sendable {
     private func check(_ link: MarkdownLink, in page: Page) -> Diagnostic? {
         let at = SourceLocation(path: page.displayPath, line: link.line, column: link.column)
         if ignored.contains(where: { $0.matches(link.destination) || $0.matches(link.rewritten) }) { return nil }
-        let reference = LinkReference(link.destination)
+        var reference = LinkReference(link.destination)
+        // Written with the bundle's own origin (`docs://app/a.html`, `//app/a.html`): a path of the bundle.
+        var namesOrigin = false
         if let scheme = reference.scheme {
             switch scheme {
             case "file":
                 return Diagnostic(
                     .error, .fileURL, "'\(link.destination)' is a file: URL, which an app bundle cannot serve", at: at)
             case "mailto", "tel", "sms", "data", "javascript": return nil
+            case model.config.scheme:
+                reference.path.removeFirst(scheme.utf8.count + 1)
             default: return externalFinding(link.destination, at: at)
             }
         }
-        if reference.path.hasPrefix("//") { return externalFinding(link.destination, at: at) }
+        if reference.path.hasPrefix("//") {
+            let authority = reference.path.dropFirst(2).prefix { $0 != "/" }
+            guard authority.lowercased() == model.config.host else {
+                let means =
+                    reference.scheme == nil ? "means '\(model.config.scheme):\(link.destination)' in the app, with" : "names"
+                return Diagnostic(
+                    .error, .brokenLink,
+                    "'\(link.destination)' \(means) another host of the app's scheme, which its resolver does not serve: link with https:// or put the file in the bundle",
+                    at: at)
+            }
+            reference.path = String(reference.path.dropFirst(2 + authority.utf8.count))
+            if reference.path.isEmpty { reference.path = "/" }
+            namesOrigin = true
+        } else if reference.scheme != nil {
+            return externalFinding(link.destination, at: at)
+        }
         guard
             let decodedPath = reference.path.utf8.contains(UInt8(ascii: "%"))
                 ? reference.path.removingPercentEncoding : reference.path
@@ -77,7 +96,7 @@ struct SourceLinkChecker: Sendable {
             case .problem(let rule, let severity, let message):
                 return Diagnostic(severity, rule, message(link.destination), at: at)
             }
-            if isAbsolute {
+            if isAbsolute, !namesOrigin {
                 return Diagnostic(
                     .warning, .absolutePath,
                     "'\(link.destination)' is root-relative: it works under the scheme but breaks when the bundle is loaded from file://; use a relative link",

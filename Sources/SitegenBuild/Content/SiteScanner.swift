@@ -30,7 +30,12 @@ enum SiteScanner {
         var files: [SourceFile] = []
         files.reserveCapacity(listing.entries.count)
         for entry in listing.entries where entry.path != configFileName {
-            guard let path = SitePath(normalizing: entry.path) else { continue }
+            // A file name can hold a backslash (a directory name can't hold a `/`): no URL can name it.
+            guard let path = SitePath(normalizing: entry.path) else {
+                throw InputError(
+                    "name has a backslash, which a URL cannot carry (the resolver refuses it), so it can be neither a page nor an asset: rename it",
+                    path: displayRoot + entry.path)
+            }
             files.append(
                 SourceFile(
                     path: path, kind: path.pathExtension == "md" ? .markdown : .asset,

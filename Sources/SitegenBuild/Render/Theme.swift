@@ -52,15 +52,24 @@ public struct Theme: Sendable {
         if let unknown = library.unknownReferences().first { throw unknown.inputError }
         return Theme(
             library: library, pageTemplates: pageTemplates,
-            assets: try assetFiles(root), templateSources: sources)
+            assets: try assetFiles(root, displayRoot: displayRoot), templateSources: sources)
     }
 
-    private static func assetFiles(_ root: URL) throws(InputError) -> [SourceFile] {
+    private static func assetFiles(_ root: URL, displayRoot: String) throws(InputError) -> [SourceFile] {
         let rootPath = root.path
-        return DirectoryWalker.entries(below: rootPath + "/" + assetFolder).compactMap { entry in
-            SitePath(normalizing: "\(assetFolder)/\(entry.path)").map {
-                SourceFile(path: $0, kind: .asset, root: rootPath, size: entry.size, modified: entry.modified)
+        let listing = DirectoryWalker.listing(below: rootPath + "/" + assetFolder)
+        if let first = listing.invalidNames.first {
+            throw InputError(
+                "name is not valid UTF-8 (invalid bytes shown as \\xHH), so the theme cannot copy it: rename it",
+                path: displayRoot + assetFolder + "/" + first)
+        }
+        return try listing.entries.map { entry throws(InputError) in
+            guard let path = SitePath(normalizing: "\(assetFolder)/\(entry.path)") else {
+                throw InputError(
+                    "name has a backslash, which a URL cannot carry, so the theme cannot copy it: rename it",
+                    path: displayRoot + assetFolder + "/" + entry.path)
             }
+            return SourceFile(path: path, kind: .asset, root: rootPath, size: entry.size, modified: entry.modified)
         }
     }
 }
