@@ -101,15 +101,7 @@ import Testing
     func inputErrors(files: [String: String], expected: String) async throws {
         let site = try TestSite(files)
         defer { site.remove() }
-        do {
-            let outcome = try await site.build()
-            outcome.staged.discard()
-            Issue.record("expected an input error")
-        } catch {
-            #expect(error.description.hasPrefix(expected), "\(error.description)")
-        }
-        let leftovers = try FileManager.default.contentsOfDirectory(atPath: site.root.path).filter { $0.hasPrefix(".") }
-        #expect(leftovers.isEmpty)
+        await site.expectInputError(expected, prefix: true)
     }
 
     @Test func linksToAliasesAndOddFileNamesAreFine() async throws {

@@ -15,15 +15,7 @@ import Testing
 /// what a link to what it leaves out (hidden names) is told.
 @Suite struct SiteScannerTests {
     private func expectInputError(_ site: TestSite, _ expected: String) async {
-        do {
-            let outcome = try await site.build()
-            outcome.staged.discard()
-            Issue.record("expected an input error")
-        } catch {
-            #expect(error.description == expected)
-        }
-        let written = (try? FileManager.default.contentsOfDirectory(atPath: site.root.path)) ?? []
-        #expect(written.sorted() == ["Site", "Templates"], "nothing is written")
+        await site.expectInputError(expected)
     }
 
     /// Makes an empty file whose name is `name` as raw bytes in the site folder.

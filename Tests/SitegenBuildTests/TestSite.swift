@@ -1,5 +1,6 @@
 import Foundation
 import SitegenCore
+import Testing
 
 @testable import SitegenBuild
 
@@ -37,4 +38,21 @@ struct TestSite {
     }
 
     func remove() { try? FileManager.default.removeItem(at: root) }
+
+    /// Builds, expecting the input error `expected` (its start, with `prefix`) and nothing written
+    /// beside the site and templates: no bundle, no staging folder, no cache.
+    func expectInputError(_ expected: String, prefix: Bool = false, sourceLocation: Testing.SourceLocation = #_sourceLocation)
+        async
+    {
+        do {
+            let outcome = try await build()
+            outcome.staged.discard()
+            Issue.record("expected an input error", sourceLocation: sourceLocation)
+        } catch {
+            let matches = prefix ? error.description.hasPrefix(expected) : error.description == expected
+            #expect(matches, "\(error.description)", sourceLocation: sourceLocation)
+        }
+        let written = (try? FileManager.default.contentsOfDirectory(atPath: root.path)) ?? []
+        #expect(written.sorted() == ["Site", "Templates"], "nothing is written", sourceLocation: sourceLocation)
+    }
 }

@@ -26,15 +26,7 @@ import Testing
     func unknownPartialsStopTheBuildBeforeAnyPageRenders(path: String, template: String, expected: String) async throws {
         let site = try TestSite(["Site/index.md": "# Home\n\nText.\n", path: template], defaultTheme: true)
         defer { site.remove() }
-        do {
-            let outcome = try await site.build()
-            outcome.staged.discard()
-            Issue.record("expected an input error")
-        } catch {
-            #expect(error.description == expected)
-        }
-        let written = try FileManager.default.contentsOfDirectory(atPath: site.root.path)
-        #expect(written.sorted() == ["Site", "Templates"])
+        await site.expectInputError(expected)
     }
 
     @Test func theDefaultThemeLoads() throws {

@@ -21,28 +21,6 @@ import Testing
         return (try PreviewServer(resolver: try SchemeResolver(bundle: root), configuration: configuration), root)
     }
 
-    /// A blocking client socket with a receive timeout of `seconds`, far longer than the server's.
-    private static func connect(_ port: Int, seconds: Int = 60) throws -> Int32 {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        var timeout = timeval(tv_sec: seconds, tv_usec: 0)
-        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(port).bigEndian)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-            }
-        }
-        try #require(connected == 0)
-        return fd
-    }
-
-    private static func send(_ fd: Int32, _ text: String) {
-        _ = text.withCString { Glibc.send(fd, $0, strlen($0), 0) }
-    }
-
     /// What arrives until the peer closes (`closed`) or nothing comes for the receive timeout.
     private static func receiveAll(_ fd: Int32) -> (text: String, closed: Bool) {
         var bytes: [UInt8] = []
@@ -66,13 +44,13 @@ import Testing
             Thread.detachNewThread {
                 continuation.resume(
                     with: Result {
-                        let slow = try Self.connect(port)
+                        let slow = try BlockingClient.connect(port, seconds: 60)
                         defer { close(slow) }
-                        Self.send(slow, "GET /index.html HTTP/1.1\r\nHost: x\r\n")
+                        BlockingClient.send(slow, "GET /index.html HTTP/1.1\r\nHost: x\r\n")
                         let answer = Self.receiveAll(slow)
-                        let idle = try Self.connect(port)
+                        let idle = try BlockingClient.connect(port, seconds: 60)
                         defer { close(idle) }
-                        Self.send(idle, "GET /index.html HTTP/1.1\r\nHost: x\r\n\r\n")
+                        BlockingClient.send(idle, "GET /index.html HTTP/1.1\r\nHost: x\r\n\r\n")
                         return (answer, Self.receiveAll(idle))
                     })
             }
