@@ -69,7 +69,9 @@ public struct SiteBuilder: Sendable {
         let pages = loaded.map(\.page).filter { !$0.meta.draft }
         let drafts = Set(loaded.map(\.page).filter(\.meta.draft).map(\.source))
         let assets = files.filter { $0.kind == .asset } + theme.assets
-        let model = try SiteModel(config: config, pages: pages, assets: assets, drafts: drafts, displayRoot: options.siteDisplay)
+        let model = try SiteModel(
+            config: config, pages: pages, assets: assets, drafts: drafts, displayRoot: options.siteDisplay,
+            theme: (options.templatesDirectory.path, options.templatesDisplay))
         for page in pages {
             let name = page.meta.template ?? Theme.defaultTemplate
             guard theme.pageTemplates.contains(name) else {

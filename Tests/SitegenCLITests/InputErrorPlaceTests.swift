@@ -78,4 +78,18 @@ import Testing
         #expect(run.status == 2)
         #expect(run.stderr == "Site/index.md:4:3: error: file is not valid UTF-8 (byte offset 20)\n")
     }
+
+    @Test func aSiteFileClashingWithAThemeAssetNamesBoth() throws {
+        let runner = try SitegenRunner()
+        defer { runner.cleanUp() }
+        try runner.copyFixture("Themes/minimal", to: "Templates")
+        try runner.write("# Home\n", to: "Site/index.md")
+        try runner.write("p {}\n", to: "Site/assets/style.css")
+        let run = try runner.run(["build"])
+        #expect(run.status == 2)
+        #expect(
+            run.stderr
+                == "Site/assets/style.css: error: 'assets/style.css' is produced twice: by Site/assets/style.css and by the theme's Templates/assets/style.css\n"
+        )
+    }
 }

@@ -16,9 +16,12 @@ public struct SiteModel: Sendable {
     /// Source paths of draft pages, so that links to them get a precise message.
     var drafts: Set<SitePath>
 
-    init(config: SiteConfig, pages: [Page], assets: [SourceFile], drafts: Set<SitePath>, displayRoot: String)
-        throws(InputError)
-    {
+    /// `theme` names the theme's folder, as a path and as messages show it, so that a site file
+    /// clashing with a theme asset is told which.
+    init(
+        config: SiteConfig, pages: [Page], assets: [SourceFile], drafts: Set<SitePath>, displayRoot: String,
+        theme: (root: String, display: String)? = nil
+    ) throws(InputError) {
         self.config = config
         self.pages = pages
         self.assets = assets
@@ -39,9 +42,11 @@ public struct SiteModel: Sendable {
                 asset.path == navScript
                 ? "sitegen's navigation script"
                 : pageByOutput[asset.path].map { pages[$0].displayPath } ?? displayRoot + asset.path.rawValue
+            let this =
+                theme.flatMap { asset.root == $0.root ? "the theme's \($0.display)\(asset.path)" : nil }
+                ?? "an asset of the same path"
             throw InputError(
-                "'\(asset.path)' is produced twice: by \(other) and by an asset of the same path",
-                path: displayRoot + asset.path.rawValue)
+                "'\(asset.path)' is produced twice: by \(other) and by \(this)", path: displayRoot + asset.path.rawValue)
         }
         outputPaths = outputs
         try SiteScanner.checkCaseCollisions(outputPaths.map(\.rawValue), displayRoot: displayRoot)
