@@ -45,6 +45,18 @@ import Testing
         #expect(before.changes(to: TreeSnapshot(roots: [folder.root])).isEmpty)
     }
 
+    @Test func aFileWhoseNameIsNotUTF8IsAChange() throws {
+        let folder = try Folder()
+        let before = TreeSnapshot(roots: [folder.root])
+        let path = Array(folder.root.path.utf8) + Array("/bad".utf8) + [0xFF, 0]
+        let descriptor = path.withUnsafeBufferPointer {
+            $0.withMemoryRebound(to: CChar.self) { open($0.baseAddress!, O_CREAT | O_WRONLY, 0o644) }
+        }
+        #expect(descriptor >= 0)
+        close(descriptor)
+        #expect(before.changes(to: TreeSnapshot(roots: [folder.root])) == [folder.root.path + "/bad\\xFF"])
+    }
+
     @Test func aMissingRootIsEmptyAndItsFilesAppearWhenItDoes() throws {
         let folder = try Folder()
         let missing = folder.root.appendingPathComponent("theme")

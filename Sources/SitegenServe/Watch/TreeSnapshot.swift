@@ -22,11 +22,13 @@ public struct TreeSnapshot: Sendable, Equatable {
         files = [:]
         for root in roots {
             let prefix = root.path.hasSuffix("/") ? root.path : root.path + "/"
-            let entries = DirectoryWalker.entries(below: root.path)
-            files.reserveCapacity(files.count + entries.count)
-            for entry in entries {
+            let listing = DirectoryWalker.listing(below: root.path)
+            files.reserveCapacity(files.count + listing.entries.count)
+            for entry in listing.entries {
                 files[prefix + entry.path] = FileStamp(size: entry.size, modified: entry.modified)
             }
+            // Names the build refuses count too: adding one is a change, whose rebuild says why it fails.
+            for name in listing.invalidNames { files[prefix + name] = FileStamp(size: -1, modified: 0) }
         }
     }
 
