@@ -1,4 +1,5 @@
 import Foundation
+import SitegenCore
 
 /// A deterministic tree of HTML documentation pages (nested folders, style sheets with `url()` and
 /// `@import`, images with `srcset`, ids, fragments, 5–15 relative links per page) with a known number
@@ -66,7 +67,7 @@ public enum HTMLFaultCorpus {
         let manager = FileManager.default
         var folders = Set<String>()
         for file in files {
-            let folder = (file.path as NSString).deletingLastPathComponent
+            let folder = SitePath(unchecked: file.path).parent.rawValue
             if folders.insert(folder).inserted {
                 try manager.createDirectory(
                     at: directory.appendingPathComponent(folder, isDirectory: true), withIntermediateDirectories: true)

@@ -124,6 +124,21 @@ import Testing
         #expect(incremental.stdout.split(separator: "\n").dropLast() == clean.stdout.split(separator: "\n").dropLast())
     }
 
+    @Test func removingTheLastFileOfAOneLetterFolderRebuildsInPlace() throws {
+        let runner = try setUp()
+        defer { runner.cleanUp() }
+        try runner.write("x", to: "Site/v/logo.png")
+        #expect(try runner.run(["build"]).status == 0)
+        try FileManager.default.removeItem(at: runner.url("Site/v"))
+        // An in-place rebuild prunes the folder the removed file leaves empty.
+        let rebuilt = try runner.run(["build"])
+        #expect(rebuilt.status == 0, "\(rebuilt.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: runner.url("dist/v").path))
+        #expect(try runner.run(["verify", "dist"]).status == 0)
+        #expect(try runner.run(["build", "--out", "clean"]).status == 0)
+        #expect(try runner.snapshot("dist") == (try runner.snapshot("clean")))
+    }
+
     @Test func anAliasAddedElsewhereFixesALinkInAnUnchangedPage() throws {
         let runner = try setUp()
         defer { runner.cleanUp() }

@@ -63,15 +63,17 @@ extension StagedFolder {
         let fileManager = FileManager.default
         let target = destination.path + "/"
         // Removals first, so that a file that became a folder (or the reverse) makes way.
+        // Folders by `SitePath`, not `NSString`: Foundation on Linux traps on the parent of a
+        // one-letter path (`("v" as NSString).deletingLastPathComponent`).
         for path in removed {
             unlink(target + path)
-            var folder = (path as NSString).deletingLastPathComponent
-            while !folder.isEmpty, rmdir(target + folder) == 0 { folder = (folder as NSString).deletingLastPathComponent }
+            var folder = SitePath(unchecked: path).parent
+            while !folder.rawValue.isEmpty, rmdir(target + folder.rawValue) == 0 { folder = folder.parent }
         }
         do {
             for path in written + [last] {
                 if rename(directory.path + "/" + path, target + path) != 0 {
-                    let parent = (target + path as NSString).deletingLastPathComponent
+                    let parent = target + SitePath(unchecked: path).parent.rawValue
                     try fileManager.createDirectory(atPath: parent, withIntermediateDirectories: true)
                     if rename(directory.path + "/" + path, target + path) != 0 {
                         throw InputError("cannot move a file into place", path: displayPath + path)
