@@ -33,9 +33,40 @@ import Testing
         let outcome = try await site.build()
         defer { outcome.staged.discard() }
         let html = try site.staged(outcome, "a.html")
-        let second = try #require(html.range(of: ">Second</a>")), first = try #require(html.range(of: ">A page</a>"))
-        #expect(second.lowerBound < first.lowerBound)
+        // The first page of a section's list is what its title links to, not listed again below it.
+        let section = try #require(html.range(of: "<a href=\"b.html\">Guides</a>"))
+        let first = try #require(html.range(of: ">A page</a>"))
+        #expect(section.lowerBound < first.lowerBound)
+        #expect(!html.contains(">Second</a>"))
         #expect(html.contains("<a rel=\"prev\" href=\"b.html\">B page</a>"))
+    }
+
+    @Test func breadcrumbsShowTitlesAndSectionsWithoutPagesAsText() async throws {
+        let site = try TestSite(
+            [
+                "Site/index.md": "---\ntitle: Home\nnav_title: H\n---\n",
+                "Site/guide/index.md": "---\ntitle: Installing the SDK\nnav_title: Install\n---\n",
+                "Site/guide/step.md": "# Step\n", "Site/api/client.md": "# Client\n",
+            ], defaultTheme: true)
+        defer { site.remove() }
+        let outcome = try await site.build()
+        defer { outcome.staged.discard() }
+        func crumbs(_ page: String) throws -> [String] {
+            let html = try site.staged(outcome, page)
+            guard let start = html.range(of: "<ol>"), let end = html.range(of: "</ol>") else { return [] }
+            return html[start.upperBound..<end.lowerBound].split(separator: "\n").map(String.init)
+        }
+        #expect(
+            try crumbs("guide/step.html") == [
+                "<li><a href=\"../index.html\">Home</a></li>", "<li><a href=\"index.html\">Installing the SDK</a></li>",
+                "<li><span aria-current=\"page\">Step</span></li>",
+            ])
+        #expect(
+            try crumbs("api/client.html") == [
+                "<li><a href=\"../index.html\">Home</a></li>", "<li><span>Api</span></li>",
+                "<li><span aria-current=\"page\">Client</span></li>",
+            ])
+        #expect(try !site.staged(outcome, "index.html").contains("class=\"breadcrumbs\""))
     }
 
     @Test func draftsAreLeftOutAndLinksToThemReported() async throws {

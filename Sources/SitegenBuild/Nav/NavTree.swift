@@ -99,8 +99,18 @@ public struct NavTree: Sendable {
                     }
                     let node = tree.add(Node(title: title ?? page.navTitle, page: page.output, children: [], parent: parent))
                     tree.nodes[parent].children.append(node)
-                case .section(let title, let children, _):
-                    let node = tree.add(Node(title: title, page: nil, children: [], parent: parent))
+                case .section(let title, var children, _):
+                    // The first page of a section's list is the page its title links to, as a folder's
+                    // index is; it is not listed again below the title.
+                    var page: SitePath? = nil
+                    if case .page(_, let path, let location) = children.first {
+                        guard let first = model.page(source: path) else {
+                            throw InputError("nav entry '\(path)' names no page of the site", at: location)
+                        }
+                        page = first.output
+                        children.removeFirst()
+                    }
+                    let node = tree.add(Node(title: title, page: page, children: [], parent: parent))
                     tree.nodes[parent].children.append(node)
                     try add(children, under: node)
                 }

@@ -37,7 +37,8 @@ struct PageContext: Sendable {
 
         context["nav"] = navValues.value(for: here)
         let crumbs = breadcrumbs(of: here).map { crumb in
-            var fields: TemplateDictionary = ["title": .string(crumb.title)]
+            // `null`, not absent, for a section without a page: `{{#url}}` then never finds an outer `url`.
+            var fields: TemplateDictionary = ["title": .string(crumb.title), "url": .null]
             if let target = crumb.target { fields["url"] = link(target) }
             return TemplateValue.dictionary(fields)
         }
@@ -59,16 +60,21 @@ struct PageContext: Sendable {
         return .dictionary(context)
     }
 
-    /// The trail from the home page down to the parent of `page`.
+    /// The trail from the home page (the entry) down to the parent of `page`; empty on the home
+    /// page. Pages show their titles, as everywhere but the sidebar (`nav_title` is the sidebar's).
     private func breadcrumbs(of page: SitePath) -> [(title: String, target: SitePath?)] {
-        var crumbs: [(title: String, target: SitePath?)] = []
-        if page != model.entry.output { crumbs.append((model.entry.navTitle, model.entry.output)) }
+        guard page != model.entry.output else { return [] }
+        var crumbs: [(title: String, target: SitePath?)] = [(model.entry.title, model.entry.output)]
         for ancestor in nav.nodeOfPage[page].map(nav.ancestors(of:)) ?? [] {
             let node = nav.nodes[ancestor]
             guard node.page != model.entry.output else { continue }
-            crumbs.append((node.title, node.page))
+            crumbs.append((crumbTitle(node), node.page))
         }
         return crumbs
+    }
+
+    private func crumbTitle(_ node: NavTree.Node) -> String {
+        node.page.flatMap { model.page(output: $0)?.title } ?? node.title
     }
 
     /// The pages before and after `page` in reading order.
@@ -88,17 +94,17 @@ struct PageContext: Sendable {
         // What `breadcrumbs(of:)` shows, walked without building the list.
         let entry = model.entry
         if page.output != entry.output {
-            fingerprint.add(entry.navTitle)
+            fingerprint.add(entry.title)
             fingerprint.add(entry.output.rawValue)
-        }
-        var ancestor = nav.nodeOfPage[page.output].flatMap { nav.nodes[$0].parent }
-        while let index = ancestor, index != 0 {
-            let node = nav.nodes[index]
-            if node.page != entry.output {
-                fingerprint.add(node.title)
-                fingerprint.add(node.page?.rawValue ?? "")
+            var ancestor = nav.nodeOfPage[page.output].flatMap { nav.nodes[$0].parent }
+            while let index = ancestor, index != 0 {
+                let node = nav.nodes[index]
+                if node.page != entry.output {
+                    fingerprint.add(crumbTitle(node))
+                    fingerprint.add(node.page?.rawValue ?? "")
+                }
+                ancestor = node.parent
             }
-            ancestor = node.parent
         }
         fingerprint.add(-1)
         let (previous, next) = neighbours(of: page.output)
