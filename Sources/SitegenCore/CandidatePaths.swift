@@ -60,10 +60,20 @@ public struct CandidatePaths: Sendable {
         return best
     }
 
+    /// The "did you mean" path for `path`, missing: the nearest (`Suggestion`) among the paths of its
+    /// folder and those named like it elsewhere. Only paths whose length could be near enough are
+    /// collected: a folder of 5,000 pages with a broken link on each is 5,000 scans, not 5,000 sorts
+    /// of 5,000 paths.
+    public func suggestion(for path: String) -> String? {
+        Suggestion.nearest(to: path, in: nearby(path, lengthWithin: Suggestion.limit(for: path)))
+    }
+
     /// The paths in the folder of `path`, then the paths named like it (ignoring case) in any folder,
-    /// each group sorted.
-    public func nearby(_ path: String) -> [String] {
+    /// each group sorted; with `lengthWithin`, only those whose length in bytes differs from `path`'s
+    /// by at most that, in the order of `paths`.
+    public func nearby(_ path: String, lengthWithin: Int? = nil) -> [String] {
         let wanted = Array(path.utf8)
+        let lengths = lengthWithin.map { (wanted.count - $0)...(wanted.count + $0) } ?? 0...Int.max
         let slash = wanted.lastIndex(of: UInt8(ascii: "/"))
         let name = slash.map { Array(wanted[($0 + 1)...]) } ?? wanted
         let nameIsASCII = name.allSatisfy { $0 < 0x80 }
@@ -79,6 +89,7 @@ public struct CandidatePaths: Sendable {
                     for index in ends.indices {
                         let nameStart = nameStarts[index], end = ends[index]
                         defer { start = end }
+                        guard lengths.contains(end - start) else { continue }
                         if nameStart - start == folder.count
                             && (folder.isEmpty || memcmp(all.baseAddress! + start, folder.baseAddress!, folder.count) == 0)
                         {
@@ -94,7 +105,8 @@ public struct CandidatePaths: Sendable {
                 }
             }
         }
-        return inFolder.sorted() + named.sorted()
+        // A suggestion takes the nearest whatever the order: no need to sort thousands of names.
+        return lengthWithin == nil ? inFolder.sorted() + named.sorted() : inFolder + named
     }
 
     private static func equalIgnoringASCIICase(_ a: some Sequence<UInt8>, _ b: some Sequence<UInt8>) -> Bool {

@@ -160,8 +160,7 @@ struct LinkRules {
                     "'\(target.path)' is a folder and is not served without its slash (no redirects under the scheme): link to '\(target.path)/'"
                 )
             }
-            let nearby = candidates.nearby(wanted)
-            let hint = Suggestion.nearest(to: wanted, in: nearby).map { " (did you mean '\($0)'?)" } ?? ""
+            let hint = candidates.suggestion(for: wanted).map { " (did you mean '\($0)'?)" } ?? ""
             return (.error, .brokenLink, "no file '\(wanted)' in the bundle\(hint)")
         case .found(let path, _):
             if !target.path.isEmpty, !target.path.hasSuffix("/"), path == target.path + "/index.html" {

@@ -33,9 +33,12 @@ public struct Slugger: Sendable {
     public static func base(_ text: String) -> String {
         var out: [UInt8] = []
         out.reserveCapacity(text.utf8.count)
-        for scalar in text.unicodeScalars {
+        let scalars = Array(text.unicodeScalars)
+        for (index, scalar) in scalars.enumerated() {
             if scalar.isASCII {
                 appendASCII(UInt8(scalar.value), to: &out)
+            } else if scalar == "\u{3A3}", isFinalSigma(at: index, in: scalars) {
+                out.append(contentsOf: "\u{3C2}".utf8)
             } else {
                 for lower in scalar.properties.lowercaseMapping.unicodeScalars where keeps(lower) {
                     out.append(contentsOf: String(lower).utf8)
@@ -43,6 +46,14 @@ public struct Slugger: Sendable {
             }
         }
         return out.isEmpty ? "section" : String(decoding: out, as: UTF8.self)
+    }
+
+    /// Whether the capital sigma at `index` ends a word, where lowercasing gives `ς` rather than `σ`
+    /// (Unicode's Final_Sigma condition, as JavaScript's `toLowerCase`, and so GitHub, applies it).
+    private static func isFinalSigma(at index: Int, in scalars: [Unicode.Scalar]) -> Bool {
+        let before = scalars[..<index].reversed().first { !$0.properties.isCaseIgnorable }
+        let after = scalars[(index + 1)...].first { !$0.properties.isCaseIgnorable }
+        return before?.properties.isCased == true && after?.properties.isCased != true
     }
 
     private static func appendASCII(_ byte: UInt8, to out: inout [UInt8]) {

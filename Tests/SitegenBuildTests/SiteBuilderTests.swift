@@ -69,6 +69,22 @@ import Testing
         #expect(try !site.staged(outcome, "index.html").contains("class=\"breadcrumbs\""))
     }
 
+    @Test func navScriptEscapesLineSeparatorsAndPagesOutsideTheNavHaveNoPagination() async throws {
+        let site = try TestSite(
+            [
+                "Site/sitegen.yml": "nav:\n  - index.md\n  - a.md\n", "Site/index.md": "# Home\n",
+                "Site/a.md": "---\ntitle: \"A\\u2028B\\u2029C\"\n---\n", "Site/lost.md": "# Lost\n\n[home](index.md)\n",
+            ], defaultTheme: true)
+        defer { site.remove() }
+        let outcome = try await site.build()
+        defer { outcome.staged.discard() }
+        let script = try site.staged(outcome, "_sitegen/nav.js")
+        #expect(script.contains("\"A\\u2028B\\u2029C\""), "\(script)")
+        #expect(!script.contains("\u{2028}") && !script.contains("\u{2029}"))
+        #expect(try site.staged(outcome, "a.html").contains("class=\"pagination\""))
+        #expect(try !site.staged(outcome, "lost.html").contains("class=\"pagination\""))
+    }
+
     @Test func draftsAreLeftOutAndLinksToThemReported() async throws {
         let site = try TestSite([
             "Site/index.md": "# Home\n\n[draft](wip.md)\n", "Site/wip.md": "---\ndraft: true\n---\n# WIP\n",
@@ -128,6 +144,13 @@ import Testing
         (["Site/index.md": "---\ntitle: [unclosed\n---\n"], "Site/index.md:"),
         (["Site/other.md": "# Other\n"], "Site/index.md: error: the entry page 'index.md' is not a page of the site"),
         (["Site/index.md": "---\norder: first\n---\n"], "Site/index.md:2:8: error: 'order' must be a whole number"),
+        (
+            [
+                "Site/sitegen.yml": "nav:\n  - index.md\n  - wip.md\n", "Site/index.md": "# H\n",
+                "Site/wip.md": "---\ndraft: true\n---\n",
+            ],
+            "Site/sitegen.yml:3:5: error: nav entry 'wip.md' is a draft, which is not in the bundle"
+        ),
     ])
     func inputErrors(files: [String: String], expected: String) async throws {
         let site = try TestSite(files)

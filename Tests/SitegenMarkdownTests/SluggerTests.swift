@@ -15,6 +15,8 @@ import Testing
         ("C++ & C#", "c--c"),
         ("100%", "100"),
         ("!!!", "section"),
+        // A capital sigma ending a word lowercases to ς, as JavaScript's toLowerCase does for GitHub.
+        ("Όροι ΧΡΉΣΗΣ", "όροι-χρήσης"), ("ΣΑΣ Σ", "σας-σ"), ("ΟΔΟΣ.", "οδος"),
     ])
     func base(text: String, expected: String) {
         #expect(Slugger.base(text) == expected)

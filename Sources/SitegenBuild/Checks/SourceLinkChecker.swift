@@ -157,8 +157,7 @@ struct SourceLinkChecker: Sendable {
                 .caseMismatch, .error,
                 { "'\($0)' differs in letter case from '\(real)': it works on a Mac but fails on a device" })
         }
-        let nearby = suggestionPaths.nearby(path.rawValue)
-        let hint = Suggestion.nearest(to: path.rawValue, in: nearby).map { " (did you mean '\($0)'?)" } ?? ""
+        let hint = suggestionPaths.suggestion(for: path.rawValue).map { " (did you mean '\($0)'?)" } ?? ""
         return .problem(.brokenLink, .error, { _ in "no \(kind) '\(path)' in the site\(hint)" })
     }
 

@@ -95,7 +95,7 @@ public struct NavTree: Sendable {
                 switch entry {
                 case .page(let title, let path, let location):
                     guard let page = model.page(source: path) else {
-                        throw InputError("nav entry '\(path)' names no page of the site", at: location)
+                        throw Self.noPage(path, location, model)
                     }
                     let node = tree.add(Node(title: title ?? page.navTitle, page: page.output, children: [], parent: parent))
                     tree.nodes[parent].children.append(node)
@@ -105,7 +105,7 @@ public struct NavTree: Sendable {
                     var page: SitePath? = nil
                     if case .page(_, let path, let location) = children.first {
                         guard let first = model.page(source: path) else {
-                            throw InputError("nav entry '\(path)' names no page of the site", at: location)
+                            throw Self.noPage(path, location, model)
                         }
                         page = first.output
                         children.removeFirst()
@@ -119,6 +119,14 @@ public struct NavTree: Sendable {
         try add(entries, under: 0)
         tree.finish()
         return tree
+    }
+
+    /// Why a nav entry names no page: a draft, or nothing at all.
+    private static func noPage(_ path: SitePath, _ location: SourceLocation, _ model: SiteModel) -> InputError {
+        InputError(
+            model.drafts.contains(path)
+                ? "nav entry '\(path)' is a draft, which is not in the bundle" : "nav entry '\(path)' names no page of the site",
+            at: location)
     }
 
     private mutating func add(_ node: Node) -> Int {

@@ -57,6 +57,7 @@ struct PageContext: Sendable {
         let (previous, next) = neighbours(of: here)
         if let previous { context["prev"] = .dictionary(["title": .string(titleOf(previous)), "url": link(previous)]) }
         if let next { context["next"] = .dictionary(["title": .string(titleOf(next)), "url": link(next)]) }
+        context["hasPagination"] = .bool(previous != nil || next != nil)
         return .dictionary(context)
     }
 

@@ -1,0 +1,42 @@
+import Testing
+
+@testable import SitegenCore
+
+@Suite struct SuggestionTests {
+    /// The textbook dynamic programme, to check the trimmed and bounded one against.
+    private func levenshtein(_ a: [UInt8], _ b: [UInt8]) -> Int {
+        var previous = Array(0...b.count)
+        for i in a.indices {
+            var current = [i + 1] + Array(repeating: 0, count: b.count)
+            for j in b.indices {
+                current[j + 1] = min(previous[j + 1] + 1, current[j] + 1, previous[j] + (a[i] == b[j] ? 0 : 1))
+            }
+            previous = current
+        }
+        return previous[b.count]
+    }
+
+    @Test func distanceAgreesWithTheTextbookOnRandomStrings() {
+        var state: UInt64 = 7
+        func next(_ bound: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((state >> 33) % UInt64(bound))
+        }
+        let alphabet = Array("ab/.-".utf8)
+        for _ in 0..<3000 {
+            let a = (0..<next(9)).map { _ in alphabet[next(alphabet.count)] }
+            let b = (0..<next(9)).map { _ in alphabet[next(alphabet.count)] }
+            let limit = 1 + next(3)
+            let expected = levenshtein(a, b)
+            #expect(Suggestion.distance(a, b, limit: limit) == (expected <= limit ? expected : nil), "\(a) \(b) \(limit)")
+        }
+    }
+
+    @Test func nearestPrefersTheClosestThenTheFirstInOrder() {
+        let candidates = ["guide/install.md", "guide/instant.md", "guide/usage.md", "guide/instal.md"]
+        #expect(Suggestion.nearest(to: "guide/instal.md", in: candidates) == "guide/install.md")
+        #expect(Suggestion.nearest(to: "guide/instalx.md", in: candidates) == "guide/instal.md")
+        #expect(Suggestion.nearest(to: "reference/cli.md", in: candidates) == nil)
+        #expect(Suggestion.nearest(to: "page-1000.md", in: ["page-01000.md", "page-00999.md"]) == "page-01000.md")
+    }
+}
