@@ -35,7 +35,13 @@ public enum DirectoryWalker {
         public var invalidNames: [String] = []
         /// Relative paths of symbolic links to a folder that contains them, sorted: not followed.
         public var loops: [String] = []
+        /// Relative paths of folders deeper than `maximumDepth`, sorted: not entered.
+        public var tooDeep: [String] = []
     }
+
+    /// How many folders deep a walk goes: past loops (caught on their own), this bounds the
+    /// recursion and the paths.
+    public static let maximumDepth = 64
 
     /// Like `files(below:skip:)`, with each file's size and modification time.
     public static func entries(below root: String, skip: (String, _ isDirectory: Bool) -> Bool = { _, _ in false }) -> [Entry] {
@@ -48,7 +54,9 @@ public enum DirectoryWalker {
         guard let realRoot = realPath(root) else { return Listing() }
         var found = Found(entries: [], folders: nil, chain: [realRoot])
         walk(root, relative: "", realRoot: realRoot, skip: skip, found: &found)
-        var listing = Listing(entries: found.entries ?? [], invalidNames: found.invalidNames, loops: Array(found.loops.values))
+        var listing = Listing(
+            entries: found.entries ?? [], invalidNames: found.invalidNames, loops: Array(found.loops.values),
+            tooDeep: found.tooDeep.sorted())
         found.entries = nil
         listing.entries.sort { $0.path < $1.path }
         listing.invalidNames.sort()
@@ -73,6 +81,7 @@ public enum DirectoryWalker {
         /// `nil` when folders are not collected.
         var folders: [String]?
         var invalidNames: [String] = []
+        var tooDeep: [String] = []
         /// Each loop's link by its real path, with the shortest path the walk reached it by: a
         /// folder reached through other links too would report the same link under each.
         var loops: [String: String] = [:]
@@ -139,8 +148,11 @@ public enum DirectoryWalker {
                 }
             }
             if kind == Int32(DT_DIR) {
-                // The depth limit is a last guard: loops are caught above.
-                guard found.chain.count < 64, !skip(path, true) else { continue }
+                guard !skip(path, true) else { continue }
+                guard found.chain.count <= maximumDepth else {
+                    found.tooDeep.append(path)
+                    continue
+                }
                 let child = openat(descriptor, name, O_RDONLY | O_DIRECTORY)
                 if child >= 0 {
                     found.folders?.append(directory + "/" + name)

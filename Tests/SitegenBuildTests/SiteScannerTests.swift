@@ -139,4 +139,21 @@ import Testing
                 == ["a", "a/b", "a/b/k", "caf\u{E9}", "cafe\u{301}", "g", "g/h", "g/h/i"].sorted())
         #expect(SiteScanner.folders(of: paths).count == 8)
     }
+
+    @Test func foldersDeeperThanTheLimitAreAnInputErrorNotASilentGap() async throws {
+        let limit = DirectoryWalker.maximumDepth
+        let deepest = (1...limit).map { "d\($0)" }.joined(separator: "/")
+        let fine = try TestSite([
+            "Site/index.md": "# Home\n\n[leaf](\(deepest)/leaf.md)\n", "Site/\(deepest)/leaf.md": "# Leaf\n",
+        ])
+        defer { fine.remove() }
+        let outcome = try await fine.build()
+        outcome.staged.discard()
+        #expect(outcome.pageCount == 2)
+        let tooDeep = try TestSite(["Site/index.md": "# Home\n", "Site/\(deepest)/d\(limit + 1)/leaf.md": "# Leaf\n"])
+        defer { tooDeep.remove() }
+        await tooDeep.expectInputError(
+            "Site/\(deepest)/d\(limit + 1): error: folder nested more than \(limit) levels deep, which sitegen does not read: move its pages up"
+        )
+    }
 }

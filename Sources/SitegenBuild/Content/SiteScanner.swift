@@ -42,6 +42,11 @@ enum SiteScanner {
                     root: rootPath, size: entry.size, modified: entry.modified))
         }
         try checkCaseCollisions(files.map(\.path.rawValue), displayRoot: displayRoot)
+        if let first = listing.tooDeep.first {
+            throw InputError(
+                "folder nested more than \(DirectoryWalker.maximumDepth) levels deep, which sitegen does not read: move its pages up",
+                path: displayRoot + first)
+        }
         let warnings = listing.loops.map {
             Diagnostic(
                 .warning, .symlinkLoop, "symbolic link to a folder that contains it (a loop): not followed",

@@ -52,7 +52,7 @@ extension StagedFolder {
         if FileBytes.write(bytes, to: file) { return }
         try? FileManager.default.createDirectory(at: url(for: path.parent), withIntermediateDirectories: true)
         if !FileBytes.write(bytes, to: file) {
-            throw InputError("cannot write file", path: displayPath + path.rawValue)
+            throw InputError("cannot write file: \(String(cString: strerror(errno)))", path: displayPath + path.rawValue)
         }
     }
 
