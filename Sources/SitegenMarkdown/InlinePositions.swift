@@ -7,6 +7,16 @@ struct BlockFrame {
     /// Column cmark counts inline positions from (after `## ` for ATX headings).
     var origin: Int
     var quoteDepth: Int
+    /// How far `InlinePositions.filePosition` got through the block's lines.
+    let progress = LineProgress()
+}
+
+/// A model line of a block and the file line `filePosition` reached for it. Links come in order, so
+/// the next one resumes from here instead of walking from the block's first line again: a table of
+/// 10,000 rows, or a list of links without blank lines, is one block.
+final class LineProgress {
+    var model = 0
+    var line = 0
 }
 
 /// Places a link's opener exactly. cmark 0.30.2 reports inline positions that are off for
@@ -22,10 +32,14 @@ struct InlinePositions {
     func filePosition(line modelLine: Int, column: Int, in frame: BlockFrame) -> (line: Int, column: Int) {
         var line = frame.startLine
         var model = frame.startLine
+        if frame.progress.line >= frame.startLine, frame.progress.model <= modelLine {
+            (model, line) = (frame.progress.model, frame.progress.line)
+        }
         while model < modelLine, line < frame.endLine {
             if !source.endsWithBackslash(line) { model += 1 }
             line += 1
         }
+        (frame.progress.model, frame.progress.line) = (model, line)
         var offset = column - frame.origin
         while line < frame.endLine, let range = source.lineRange(line) {
             let length = range.upperBound - range.lowerBound - (contentStart(line, in: frame) - 1)
