@@ -124,6 +124,27 @@ import Testing
         #expect(incremental.stdout.split(separator: "\n").dropLast() == clean.stdout.split(separator: "\n").dropLast())
     }
 
+    @Test func renamingAPageOfALongListRewritesOnlyThePagesWhoseSidebarShowsIt() throws {
+        let runner = try SitegenRunner()
+        defer { runner.cleanUp() }
+        try runner.copyFixture("Themes/minimal", to: "Templates")
+        try runner.write("# Home\n", to: "Site/index.md")
+        for index in 0..<60 {
+            try runner.write("---\ntitle: Page \(100 + index)\n---\n\nText.\n", to: "Site/list/p\(100 + index).md")
+        }
+        #expect(try runner.run(["build"]).status == 0)
+        let before = try identities(runner, "dist")
+        try runner.write("---\ntitle: Page 130 renamed\n---\n\nText.\n", to: "Site/list/p130.md")
+        #expect(try runner.run(["build"]).status == 0)
+        let rewritten = changed(before, try identities(runner, "dist"))
+        // The sidebar of a list of 60 shows 21 entries around the current one.
+        #expect(rewritten.contains("list/p130.html") && rewritten.contains("list/p125.html"))
+        #expect(!rewritten.contains("list/p100.html") && !rewritten.contains("list/p159.html"), "\(rewritten.sorted())")
+        #expect(rewritten.count < 30, "\(rewritten.sorted())")
+        #expect(try runner.run(["build", "--out", "clean"]).status == 0)
+        #expect(try runner.snapshot("dist") == (try runner.snapshot("clean")))
+    }
+
     @Test func removingTheLastFileOfAOneLetterFolderRebuildsInPlace() throws {
         let runner = try setUp()
         defer { runner.cleanUp() }

@@ -24,9 +24,9 @@ struct NavValues: Sendable {
     /// Items by key, built when a page of that key is first rendered: a rebuild that renders one
     /// page builds one key's items, not every section's.
     private let cache = KeyedCache<[TemplateValue]>()
-    /// Fingerprints by key, made when a page of that key is first asked about: a rebuild that keeps
-    /// the recorded inputs of 9,999 pages asks about one.
-    private let fingerprints = KeyedCache<Int>()
+    /// Each list's entry fingerprints by parent node (`Key.openNode`), made when first asked about: a
+    /// rebuild that keeps the recorded inputs of 9,999 pages asks about one page's lists.
+    private let entryPrintsCache = KeyedCache<[Int]>()
     /// Each node's position in its parent's `children`.
     private let positionInParent: [Int]
 
@@ -52,43 +52,61 @@ struct NavValues: Sendable {
         }
     }
 
-    /// A fingerprint of everything `value(for:)` returns for `page`: that is a function of the
-    /// cached items of the page's key and of the current entry's position in each list of its
-    /// chain (which item is marked, where the window of a long list falls), so it covers both.
+    /// A fingerprint of everything `value(for:)` returns for `page`: the folder its links are
+    /// relative to, which entry of each list of its chain is open or current, every entry of the
+    /// lists shown whole (the top level, its ancestors' siblings), and of a trimmed list only the
+    /// entries of its window, its length and the entries its "… N earlier" and "… N more" items link
+    /// to. So renaming a page of a folder of 5,000 changes the sidebars of the 21 pages whose window
+    /// shows it, not of every page of the folder.
     func fingerprint(for page: SitePath) -> Int {
         var fingerprint = Fingerprint()
-        let key = key(for: page)
-        fingerprint.add(fingerprints.value(for: key) { baseFingerprint(key) })
-        let current = tree.nodeOfPage[page]
-        fingerprint.add(current ?? -1)
-        // The positions of `positions(of:)`, walked from the page up without building the list.
-        var node = current
-        while let index = node, index != 0 {
-            fingerprint.add(positionInParent[index])
-            node = tree.nodes[index].parent
+        fingerprint.add(page.parent.rawValue)
+        guard let current = tree.nodeOfPage[page] else {
+            fingerprint.add(-1)
+            for print in entryPrints(of: 0) { fingerprint.add(print) }
+            return Int(truncatingIfNeeded: fingerprint.value)
+        }
+        let chain = tree.ancestors(of: current) + [current]
+        for (level, node) in chain.enumerated() {
+            let parent = tree.nodes[node].parent ?? 0
+            let position = positionInParent[node]
+            fingerprint.add(position)
+            // The list holding the current entry is trimmed around it; the lists above it are shown whole.
+            add(entryPrints(of: parent), around: level == chain.count - 1 ? position : nil, to: &fingerprint)
+        }
+        // A section page shows its own children too, trimmed to the first ones.
+        if !tree.nodes[current].children.isEmpty {
+            add(entryPrints(of: current), around: 0, to: &fingerprint)
         }
         return Int(truncatingIfNeeded: fingerprint.value)
     }
 
-    /// A fingerprint of what `base(key)` returns, from the tree itself: every visible entry's title,
-    /// page and open state, and the folder its links are relative to.
-    private func baseFingerprint(_ key: Key) -> Int {
-        let open = Set(key.openNode == 0 ? [] : tree.ancestors(of: key.openNode) + [key.openNode])
-        var fingerprint = Fingerprint()
-        fingerprint.add(key.folder.rawValue)
-        func visit(_ index: Int) {
-            let node = tree.nodes[index]
-            fingerprint.add(node.title)
-            fingerprint.add(node.page.map { "page:" + $0.rawValue } ?? "none")
-            if open.contains(index) {
+    /// Adds the prints of a list as `window(of:around:)` shows it around `position`, or whole for `nil`.
+    private func add(_ prints: [Int], around position: Int?, to fingerprint: inout Fingerprint) {
+        fingerprint.add(prints.count)
+        guard let position, prints.count > Self.trimAbove else {
+            for print in prints { fingerprint.add(print) }
+            return
+        }
+        let start = max(0, min(position - Self.windowSize / 2, prints.count - Self.windowSize))
+        let end = start + Self.windowSize
+        fingerprint.add(start)
+        // The entries the "… N earlier" and "… N more" items link to count too.
+        for print in prints[max(0, start - 1)..<min(prints.count, end + 1)] { fingerprint.add(print) }
+    }
+
+    /// Each child of `parent`: its title, its page and whether it has children, made once per list.
+    private func entryPrints(of parent: Int) -> [Int] {
+        entryPrintsCache.value(for: Key(openNode: parent, folder: SitePath(unchecked: ""))) {
+            tree.nodes[parent].children.map { index in
+                let node = tree.nodes[index]
+                var fingerprint = Fingerprint()
+                fingerprint.add(node.title)
+                fingerprint.add(node.page.map { "page:" + $0.rawValue } ?? "none")
                 fingerprint.add(node.children.count)
-                for child in node.children { visit(child) }
-            } else {
-                fingerprint.add(-1)
+                return Int(truncatingIfNeeded: fingerprint.value)
             }
         }
-        for child in tree.nodes[0].children { visit(child) }
-        return Int(truncatingIfNeeded: fingerprint.value)
     }
 
     /// The nav of `page`, with its entry marked current and long lists around it trimmed.
