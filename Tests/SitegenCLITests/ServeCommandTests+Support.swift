@@ -12,10 +12,11 @@ final class ServeProcess {
     private(set) var firstLines = ""
 
     /// Starts `sitegen serve ARGUMENTS` in the runner's folder and waits for the `serving` line.
-    init(_ runner: SitegenRunner, _ arguments: [String]) throws {
+    init(_ runner: SitegenRunner, _ arguments: [String], environment: [String: String] = [:]) throws {
         process.executableURL = SitegenRunner.executable
         process.arguments = ["serve"] + arguments
         process.currentDirectoryURL = runner.directory
+        if !environment.isEmpty { process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 } }
         process.standardOutput = stdout
         process.standardError = stderr
         try process.run()

@@ -61,6 +61,18 @@ import Testing
         #expect(stopped.status == 0, "SIGINT stops cleanly: \(stopped.stderr)")
     }
 
+    @Test func theTemporaryBundleGoesToTMPDIRWhenItIsSetAndIsRemovedAfter() throws {
+        let runner = try SitegenRunner.cleanSite()
+        defer { runner.cleanUp() }
+        let scratch = runner.url("scratch")
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        let server = try ServeProcess(runner, ["--port", "0"], environment: ["TMPDIR": scratch.path])
+        let during = try FileManager.default.contentsOfDirectory(atPath: scratch.path)
+        #expect(during.count == 1 && during.allSatisfy { $0.hasPrefix("sitegen-serve-") }, "\(during)")
+        #expect(server.stop().status == 0)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.path).isEmpty)
+    }
+
     @Test(arguments: [SIGTERM, SIGHUP])
     func stopSignalsEndTheServerCleanly(signal: Int32) throws {
         let runner = try SitegenRunner.cleanSite()

@@ -58,7 +58,7 @@ enum ServeCommand: Command {
             console.err("error: no Site/ folder here; pass --site DIR or --bundle DIR (see 'sitegen serve --help')\n")
             return .inputError
         }
-        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("sitegen-serve-\(UUID().uuidString)")
+        let scratch = environment.scratchFolder.appendingPathComponent("sitegen-serve-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: scratch) }
         var options = BuildOptions(
             site: site, templates: arguments.value("--templates") ?? "Templates",
