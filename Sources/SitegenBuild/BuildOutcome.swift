@@ -115,6 +115,12 @@ public struct SourceMap: Sendable {
         return SourceLocation(path: templatesDisplay + (page.meta.template ?? Theme.defaultTemplate) + ".html")
     }
 
+    /// The Markdown file generated page `output` comes from, for findings about the page as a whole
+    /// (an orphan): the file to fix, rather than the output, which is no file of the repository.
+    public func source(ofPage output: String) -> SourceLocation? {
+        model.page(output: SitePath(unchecked: output)).map { SourceLocation(path: $0.displayPath) }
+    }
+
     /// Where the Markdown source of generated page `page` first mentions `text` (an alias in its
     /// front matter), else the page itself.
     public func location(page output: String, mentioning text: String) -> SourceLocation? {

@@ -21,7 +21,8 @@ public struct Diagnostic: Sendable, Hashable, Comparable, CustomStringConvertibl
         return "\(place)\(severity.rawValue): \(Self.printable(message)) [\(rule.rawValue)]"
     }
 
-    private static func printable(_ text: String) -> String {
+    /// `text` with its control characters written as `\u{…}`, so that it stays on one line.
+    static func printable(_ text: String) -> String {
         guard text.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F }) else { return text }
         var out = ""
         for scalar in text.unicodeScalars {

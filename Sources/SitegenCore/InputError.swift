@@ -17,10 +17,11 @@ public struct InputError: Error, LocalizedError, CustomStringConvertible, Sendab
         self.init(message, at: SourceLocation(path: path))
     }
 
-    /// `path:line:col: error: message`, one line.
+    /// `path:line:col: error: message`, one line: control characters a message quotes (a value YAML
+    /// folded over several lines) are written as `\u{a}`.
     public var description: String {
         let place = location.map { "\($0): " } ?? ""
-        return "\(place)error: \(message)"
+        return "\(place)error: \(Diagnostic.printable(message))"
     }
 
     public var errorDescription: String? { description }

@@ -46,6 +46,21 @@ import Testing
             ], "\(ignoring.stdout)")
     }
 
+    @Test func junitListsEveryPageThePassingOnesToo() throws {
+        let runner = try SitegenRunner()
+        defer { runner.cleanUp() }
+        try runner.write("<a href=\"a.html\">a</a><a href=\"b.html\">b</a>", to: "site/index.html")
+        try runner.write("<a href=\"gone.html\">x</a>", to: "site/a.html")
+        try runner.write("<p>b</p>", to: "site/sub/b.htm")
+        try runner.write("<a href=\"sub/b.htm\">b</a>", to: "site/b.html")
+        let run = try runner.run(["check", "site", "--format", "junit"])
+        #expect(run.status == 1)
+        #expect(run.stdout.contains("<testsuite name=\"sitegen check\" tests=\"4\" failures=\"1\""), "\(run.stdout)")
+        for page in ["site/index.html", "site/b.html", "site/sub/b.htm"] {
+            #expect(run.stdout.contains("name=\"\(page)\" file=\"\(page)\"/>"), "\(page)")
+        }
+    }
+
     @Test(arguments: [
         (["check"], "missing"), (["check", "nowhere"], "not a folder"), (["check", "site", "--format", "xml"], "unknown format"),
         (["check", "site", "--external", "maybe"], "--external"), (["check", "site", "--scheme", "https"], "reserved"),

@@ -101,4 +101,18 @@ import Testing
         #expect(run.stdout.contains("[broken-link]") && run.stdout.contains("'%' has an invalid percent-escape [invalid-url]"))
         #expect(!run.stdout.contains("[external-link]"), "\(run.stdout)")
     }
+
+    @Test func anOrphanPageIsReportedAtItsMarkdownFile() throws {
+        let runner = try SitegenRunner()
+        defer { runner.cleanUp() }
+        try runner.copyFixture("Themes/minimal", to: "Templates")
+        try runner.write("nav:\n  - index.md\n", to: "Site/sitegen.yml")
+        try runner.write("# Home\n", to: "Site/index.md")
+        try runner.write("# Lost\n", to: "Site/guide/lost.md")
+        let run = try runner.run(["build"])
+        #expect(
+            run.stdout.contains(
+                "Site/guide/lost.md: warning: no link reaches this page from the entry (generated dist/guide/lost.html) [orphan]"),
+            "\(run.stdout)")
+    }
 }

@@ -95,6 +95,12 @@ import Testing
         #expect(d.description == "error: 'a\\u{0}b\\u{a}c\\u{7f}' é [broken-link]")
     }
 
+    @Test func inputErrorsStayOnOneLine() {
+        let error = InputError(
+            "nav entry 'Features\n- a.md' names no page", at: SourceLocation(path: "Site/sitegen.yml", line: 15, column: 5))
+        #expect(error.description == "Site/sitegen.yml:15:5: error: nav entry 'Features\\u{a}- a.md' names no page")
+    }
+
     @Test func sortsByPlace() {
         let a = Diagnostic(.error, .brokenLink, "m", at: SourceLocation(path: "a.md", line: 10, column: 1))
         let b = Diagnostic(.warning, .orphan, "m", at: SourceLocation(path: "a.md", line: 2, column: 1))

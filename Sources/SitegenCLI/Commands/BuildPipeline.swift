@@ -64,7 +64,9 @@ enum BuildPipeline {
         var diagnostics: [Diagnostic] = []
         // A Markdown link is found twice, by the Markdown check and by the crawl, at one line: kept once.
         // Findings with no line (mapped to the template) are told apart by their messages.
-        for diagnostic in outcome.diagnostics + crawl.findings.map({ mapToSource($0, outcome.sources) }) {
+        for diagnostic in outcome.diagnostics
+            + crawl.findings.map({ mapToSource($0, outcome.sources, outputDisplay: options.outputDisplay) })
+        {
             var key = "\(diagnostic.rule)|\(diagnostic.location?.description ?? "")"
             if (diagnostic.location?.line ?? 0) == 0 { key += "|" + diagnostic.message }
             if seen.insert(key).inserted { diagnostics.append(diagnostic) }
@@ -91,8 +93,16 @@ enum BuildPipeline {
 
     /// Points a finding in a generated page at the Markdown line the link came from, else at the
     /// template; orphans and findings without a page stay where they are.
-    private static func mapToSource(_ finding: LinkFinding, _ sources: SourceMap) -> Diagnostic {
+    private static func mapToSource(_ finding: LinkFinding, _ sources: SourceMap, outputDisplay: String) -> Diagnostic {
         var diagnostic = finding.diagnostic
+        // An orphan is a generated page no link reaches: the Markdown file is what to fix.
+        if finding.page == nil, let place = diagnostic.location, place.path.hasPrefix(outputDisplay),
+            let source = sources.source(ofPage: String(place.path.dropFirst(outputDisplay.count)))
+        {
+            diagnostic.message += " (generated \(place.path))"
+            diagnostic.location = source
+            return diagnostic
+        }
         // An alias's finding belongs where the alias is declared.
         if diagnostic.rule == .aliasFolder, let page = finding.page, let alias = finding.href,
             let location = sources.location(page: page, mentioning: alias)

@@ -68,7 +68,15 @@ enum CheckCommand: Command {
             return .inputError
         }
         let diagnostics = crawl.findings.map(\.diagnostic).sorted()
-        let files = Set(crawl.findings.compactMap(\.page)).map { display + $0 }
+        var pages = Set(crawl.findings.compactMap(\.page))
+        // JUnit lists every page, the passing ones too; only it pays for the walk.
+        if report.format == .junit {
+            pages.formUnion(
+                DirectoryWalker.files(below: directory.path).filter { path in
+                    [".html", ".htm", ".xhtml"].contains { path.lowercased().hasSuffix($0) }
+                })
+        }
+        let files = pages.sorted().map { display + $0 }
         let result = Report(
             command: "check", files: files, diagnostics: diagnostics, pages: crawl.pages, assets: crawl.assets,
             linksChecked: crawl.linksChecked, seconds: seconds(since: started))
