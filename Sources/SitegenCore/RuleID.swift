@@ -33,6 +33,8 @@ public struct RuleID: RawRepresentable, Sendable, Hashable, Comparable, Codable,
     public static let aliasFolder = RuleID("alias-folder")
     /// A symbolic link to a folder that contains it (a loop), which the site scan does not follow.
     public static let symlinkLoop = RuleID("symlink-loop")
+    /// An input error that stopped the build (exit 2), in a machine-readable report.
+    public static let inputError = RuleID("input-error")
     /// A configuration or front-matter key sitegen does not know.
     public static let unknownKey = RuleID("unknown-key")
 }

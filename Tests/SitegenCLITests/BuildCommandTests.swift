@@ -20,6 +20,26 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: runner.url("dist/manifest.json").path))
     }
 
+    @Test func anInputErrorReachesMachineReadableReportsToo() throws {
+        let runner = try SitegenRunner()
+        defer { runner.cleanUp() }
+        try runner.copyFixture("Themes/minimal", to: "Templates")
+        try runner.write("---\ntemplate: wdie\n---\n# H\n", to: "Site/index.md")
+        let github = try runner.run(["build", "--format", "github"])
+        #expect(github.status == 2)
+        #expect(
+            github.stdout
+                == "::error file=Site/index.md,line=2,col=11,title=input-error::unknown template 'wdie' (the theme has: page)\n",
+            "\(github.stdout)")
+        #expect(github.stderr == "Site/index.md:2:11: error: unknown template 'wdie' (the theme has: page)\n")
+        let sarif = try runner.run(["build", "--format", "sarif", "--output", "links.sarif"])
+        #expect(sarif.status == 2)
+        #expect(
+            try runner.read("links.sarif").contains("\"ruleId\" : \"input-error\"")
+                || (try runner.read("links.sarif").contains("\"ruleId\": \"input-error\"")))
+        #expect(!FileManager.default.fileExists(atPath: runner.url("dist").path))
+    }
+
     @Test func cleanSiteBuildsWithManifestAndExitsZero() throws {
         let runner = try SitegenRunner()
         defer { runner.cleanUp() }

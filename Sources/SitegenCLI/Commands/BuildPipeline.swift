@@ -17,6 +17,15 @@ enum BuildPipeline {
     /// A build that stopped on an input error: nothing was committed. `message` is the one line to print.
     struct Failure: Error, Sendable {
         var message: String
+        /// The input error behind `message`, when there is one: for reports that carry it as a finding.
+        var inputError: InputError? = nil
+
+        init(message: String) { self.message = message }
+
+        init(_ error: InputError) {
+            message = "\(error)"
+            inputError = error
+        }
     }
 
     /// Builds `options.siteDirectory` into a staged bundle, crawls it through the scheme resolver
@@ -31,11 +40,11 @@ enum BuildPipeline {
         do {
             outcome = try await SiteBuilder(options: options, progress: progress?.handler).build()
         } catch {
-            return .failure(Failure(message: "\(error)"))
+            return .failure(Failure(error))
         }
         var timer = StageTimer()
         if outcome.commitsBeforeCrawl {
-            do { try outcome.commitBundle() } catch { return .failure(Failure(message: "\(error)")) }
+            do { try outcome.commitBundle() } catch { return .failure(Failure(error)) }
         }
         // The cache's head does not depend on the crawl: written while it runs.
         async let pendingCache = outcome.startSavingCache()
@@ -75,7 +84,7 @@ enum BuildPipeline {
         if !outcome.commitsBeforeCrawl {
             do { try outcome.commitBundle() } catch {
                 await pendingCache?.discard()
-                return .failure(Failure(message: "\(error)"))
+                return .failure(Failure(error))
             }
         }
         if !outcome.reusesPreviousCrawl {

@@ -37,6 +37,9 @@ enum RuleCatalog {
             summary: "sitegen mirror could not decode a page or style sheet from its declared encoding: copied as it is."),
         Rule(id: .unknownKey, defaultSeverity: .warning, summary: "A configuration or front-matter key sitegen does not know."),
         Rule(
+            id: .inputError, defaultSeverity: .error,
+            summary: "An input error stopped the build (exit 2): invalid YAML, a template that does not parse, and the like."),
+        Rule(
             id: .aliasFolder, defaultSeverity: .error,
             summary: "An alias in another folder than its page: the page's relative links break when served there."),
         Rule(
