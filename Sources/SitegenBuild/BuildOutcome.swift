@@ -92,11 +92,18 @@ public struct SourceMap: Sendable {
     let templatesDisplay: String
     /// Where the Markdown sources are, for links written as raw HTML in them.
     var siteDirectory: URL?
+    /// Every template and partial as messages name it (`Templates/partials/footer.html`), with its
+    /// text: a link a partial writes is found there rather than blamed on the page template.
+    var templates: [(display: String, text: String)] = []
 
-    init(model: SiteModel, templatesDisplay: String, siteDirectory: URL? = nil) {
+    init(
+        model: SiteModel, templatesDisplay: String, siteDirectory: URL? = nil,
+        templates: [(display: String, text: String)] = []
+    ) {
         self.model = model
         self.templatesDisplay = templatesDisplay
         self.siteDirectory = siteDirectory
+        self.templates = templates
     }
 
     /// Where a finding about `href` on generated page `page` should point: the Markdown link when
@@ -111,8 +118,31 @@ public struct SourceMap: Sendable {
                 return SourceLocation(path: page.displayPath, line: link.line, column: link.column)
             }
             if let place = rawHTMLPlace(of: href, in: page) { return place }
+            if let place = templatePlace(of: href, preferring: page.meta.template ?? Theme.defaultTemplate) { return place }
         }
         return SourceLocation(path: templatesDisplay + (page.meta.template ?? Theme.defaultTemplate) + ".html")
+    }
+
+    /// Where a template writes `href`: its text after the `../` a page's folder puts before it
+    /// (templates write `{{root}}reference/faq.html`), followed by a quote. The page's own template
+    /// first, then the others in order; nil when no template has it.
+    private func templatePlace(of href: String, preferring name: String) -> SourceLocation? {
+        var rest = Substring(href)
+        while rest.hasPrefix("../") || rest.hasPrefix("./") { rest = rest.drop { $0 == "." }.dropFirst() }
+        guard !rest.isEmpty else { return nil }
+        let own = templatesDisplay + name + ".html"
+        let ordered = templates.sorted { ($0.display == own ? 0 : 1, $0.display) < ($1.display == own ? 0 : 1, $1.display) }
+        for template in ordered {
+            let bytes = Array(template.text.utf8)
+            for quote in ["\"", "'"] {
+                guard let range = bytes.firstRange(of: Array((rest + quote).utf8)) else { continue }
+                let start = range.lowerBound
+                let lineStart = bytes[..<start].lastIndex(of: 10).map { $0 + 1 } ?? 0
+                let line = bytes[..<start].count { $0 == 10 } + 1
+                return SourceLocation(path: template.display, line: line, column: start - lineStart + 1)
+            }
+        }
+        return nil
     }
 
     /// The Markdown file generated page `output` comes from, for findings about the page as a whole

@@ -178,7 +178,12 @@ public struct SiteBuilder: Sendable {
                 crawlResolver: await crawlResolver, pageCount: pages.count,
                 assetCount: assets.count,
                 diagnostics: diagnostics.sorted(),
-                sources: SourceMap(model: mapped, templatesDisplay: options.templatesDisplay, siteDirectory: site),
+                sources: SourceMap(
+                    model: mapped, templatesDisplay: options.templatesDisplay, siteDirectory: site,
+                    templates: theme.templateSources.map { name, text in
+                        let folder = theme.pageTemplates.contains(name) ? "" : "partials/"
+                        return (options.templatesDisplay + folder + name + ".html", text)
+                    }),
                 sourceFiles: loaded.map(\.page.displayPath), cache: cache, previousCrawl: previous?.crawl,
                 previousCache: previous)
         } catch {
