@@ -27,6 +27,9 @@ enum LocalPath {
         {
             path += "." + wanted
         }
+        // The manifest refuses a file name that reads as absolute (`~user/`, an Apache user folder,
+        // or `c:x`): such a name gets a `_` before it, and links point there.
+        if path.hasPrefix("~") || path.utf8.dropFirst().first == UInt8(ascii: ":") { path = "_" + path }
         guard let query = url.query(percentEncoded: true), !query.isEmpty else { return path }
         return inserting(fold(query), into: path)
     }

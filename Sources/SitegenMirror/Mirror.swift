@@ -102,6 +102,10 @@ public struct Mirror: Sendable {
                     guard let response = await group.next() else { break }
                     if passedOver.remove(response.index) == nil { arrived[response.index] = response.result }
                 }
+                if Task.isCancelled {
+                    crawl.fail(Self.key(url), "not fetched: time limit reached", .mirrorLimit, from: referrer)
+                    break
+                }
                 guard let first = arrived.removeValue(forKey: index),
                     let final = await fetch(url, first: first, referrer: referrer, into: &crawl),
                     let page = crawl.fetched[final]

@@ -112,4 +112,21 @@ import Testing
                     + "Content-Type header): copied as it is, though served as UTF-8 [mirror-encoding]"
             ])
     }
+
+    @Test func bytesThatAreNotTheUTF8TheySayAreWarnedAboutAndNotRewritten() {
+        // Served as UTF-8, windows-1252 in fact.
+        let lie: [UInt8] = Array("<!doctype html><title>Caf".utf8) + [0xE9] + Array("</title>".utf8)
+        let (_, _, problem) = Self.html(lie, charset: "utf-8")
+        #expect(problem == "is not valid 'utf-8' (named by its Content-Type header): copied as it is, though served as UTF-8")
+        // A declaration past the first 1024 bytes is not used, and so not made to say utf-8 either.
+        let late: [UInt8] =
+            Array("<!doctype html><!--\(String(repeating: "x", count: 1100))-->".utf8)
+            + Array(#"<meta charset="windows-1252"><title>Caf"#.utf8) + [0xE9] + Array("</title>".utf8)
+        let (text, encoding, lateProblem) = Self.html(late)
+        #expect(encoding == nil)
+        #expect(
+            lateProblem
+                == "is not valid UTF-8 (nothing declares an encoding early enough): copied as it is, though served as UTF-8")
+        #expect(text.contains(#"<meta charset="windows-1252">"#))
+    }
 }

@@ -62,6 +62,17 @@ import Testing
         }
     }
 
+    @Test func cancellingAFetchStopsWaitingForTheServer() async throws {
+        // The time limit cancels the mirror: a request must not hold it until its own timeout.
+        let (listener, port) = try LoopbackServer.listen(ipv6: false)
+        defer { close(listener) }
+        let source = try HTTPSource(root: try #require(URL(string: "http://127.0.0.1:\(port)/")), timeout: 30)
+        let fetch = Task { try await source.fetch(source.root) }
+        try await Task.sleep(for: .milliseconds(100))
+        fetch.cancel()
+        await #expect(throws: SourceError("not fetched: the time limit was reached")) { try await fetch.value }
+    }
+
     // MARK: Framing
 
     static func read(_ parts: [String], maxBodyBytes: Int = 1 << 20) throws(SourceError) -> HTTPResponse? {
@@ -110,5 +121,13 @@ import Testing
     ])
     func malformedOrTooLarge(parts: [String], reason: String) {
         #expect(throws: SourceError(reason)) { try Self.read(parts, maxBodyBytes: 8) }
+    }
+
+    @Test func aCompressedBodyIsRefusedInWords() {
+        #expect(HTTPSource.refusal(contentEncoding: nil) == nil)
+        #expect(HTTPSource.refusal(contentEncoding: " identity ") == nil)
+        #expect(
+            HTTPSource.refusal(contentEncoding: "GZIP")
+                == SourceError("the server sent the body with Content-Encoding 'gzip', which sitegen does not decode"))
     }
 }

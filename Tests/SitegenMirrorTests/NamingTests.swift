@@ -27,6 +27,8 @@ import Testing
         ("http://h/blob", "application/x-unknown", "blob"),
         ("http://h/api/", "application/json", "api/index.json"),
         ("http://h/script?v=3", "application/javascript", "script.v=3.js"),
+        // Names the manifest would refuse as absolute paths.
+        ("http://h/~user/", "text/html", "_~user/index.html"), ("http://h/c:x", "text/html", "_c:x.html"),
     ])
     func extensionOfTheServedType(url: String, mime: String, expected: String) throws {
         let path = LocalPath.path(for: try #require(URL(string: url)), mimeType: mime)

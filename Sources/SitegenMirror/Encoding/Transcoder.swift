@@ -82,6 +82,13 @@ enum Transcoder {
             }
             utf8 = decoded
             changed = true
+        } else if String(validating: utf8, as: UTF8.self) == nil {
+            // Said (or taken) to be UTF-8, and not: nothing is rewritten, a declaration least of all.
+            let said =
+                found.map { "'\($0.label)' (named by \($0.source))" } ?? "UTF-8 (nothing declares an encoding early enough)"
+            return Outcome(
+                body: body, encoding: found?.encoding,
+                problem: "is not valid \(said): copied as it is, though served as UTF-8")
         }
         let edits = declare(utf8)
         if !edits.isEmpty {

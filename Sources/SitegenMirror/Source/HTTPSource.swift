@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// A site served over HTTP on loopback, fetched with `LoopbackHTTPClient`, each request on a
 /// thread of its own so that no cooperative thread blocks. Redirects are not followed here but
@@ -26,13 +27,22 @@ public struct HTTPSource: MirrorSource {
         let path = url.path(percentEncoded: true)
         let target = (path.isEmpty ? "/" : path) + (url.query(percentEncoded: true).map { "?" + $0 } ?? "")
         let (timeout, maxBytes) = (self.timeout, self.maxBytes)
-        let result: Result<HTTPResponse, SourceError> = await withCheckedContinuation { continuation in
-            Thread {
-                continuation.resume(
-                    returning: Result { () throws(SourceError) in
-                        try LoopbackHTTPClient.get(host: host, port: port, target: target, timeout: timeout, maxBytes: maxBytes)
-                    })
-            }.start()
+        // The request blocks a thread of its own; a cancelled task (the time limit) stops waiting for
+        // it at once, and the thread ends within its timeout, its answer dropped.
+        let answer = ResumeOnce<Result<HTTPResponse, SourceError>>()
+        let result = await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                answer.wait(with: continuation)
+                Thread {
+                    answer.resume(
+                        Result { () throws(SourceError) in
+                            try LoopbackHTTPClient.get(
+                                host: host, port: port, target: target, timeout: timeout, maxBytes: maxBytes)
+                        })
+                }.start()
+            }
+        } onCancel: {
+            answer.resume(.failure(SourceError("not fetched: the time limit was reached")))
         }
         let response = try result.get()
         let status = response.status
@@ -41,7 +51,48 @@ public struct HTTPSource: MirrorSource {
             return .redirect(status: status, location: location)
         }
         guard (200..<300).contains(status) else { throw SourceError("HTTP \(status)") }
+        if let refusal = Self.refusal(contentEncoding: response.header("content-encoding")) { throw refusal }
         let type = ContentType(header: response.header("content-type"))
         return .resource(mimeType: type.mimeType, body: Data(response.body), charset: type.charset)
+    }
+
+    /// Why a body with this `Content-Encoding` is not mirrored: asked for `identity`, a server that
+    /// compresses anyway would have the compressed bytes stored as if they were the file.
+    static func refusal(contentEncoding: String?) -> SourceError? {
+        guard let coding = contentEncoding?.trimmingCharacters(in: .whitespaces).lowercased(), !coding.isEmpty,
+            coding != "identity"
+        else { return nil }
+        return SourceError("the server sent the body with Content-Encoding '\(coding)', which sitegen does not decode")
+    }
+}
+
+/// A continuation resumed once, by whichever comes first: the answer, or a cancellation that may
+/// come before the continuation is even there.
+private final class ResumeOnce<Value: Sendable>: Sendable {
+    private let state = Mutex<(continuation: CheckedContinuation<Value, Never>?, early: Value?, done: Bool)>((nil, nil, false))
+
+    func wait(with continuation: CheckedContinuation<Value, Never>) {
+        let early: Value? = state.withLock { state in
+            if let value = state.early {
+                state.done = true
+                return value
+            }
+            state.continuation = continuation
+            return nil
+        }
+        if let early { continuation.resume(returning: early) }
+    }
+
+    func resume(_ value: Value) {
+        let continuation: CheckedContinuation<Value, Never>? = state.withLock { state in
+            guard !state.done else { return nil }
+            guard let continuation = state.continuation else {
+                if state.early == nil { state.early = value }
+                return nil
+            }
+            state.done = true
+            return continuation
+        }
+        continuation?.resume(returning: value)
     }
 }
