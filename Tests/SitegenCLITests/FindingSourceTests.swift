@@ -120,4 +120,16 @@ import Testing
                 "Site/guide/lost.md: warning: no link reaches this page from the entry (generated dist/guide/lost.html) [orphan]"),
             "\(run.stdout)")
     }
+
+    @Test func columnsCountCharactersInEveryFormat() throws {
+        let runner = try SitegenRunner()
+        defer { runner.cleanUp() }
+        try runner.copyFixture("Themes/minimal", to: "Templates")
+        // `[` is character 24 of the line, byte 26.
+        try runner.write("# H\n\nNotizen für Ihr Gerät: [Einstellungen](einstelungen.md)\n", to: "Site/index.md")
+        #expect(try runner.run(["build"]).stdout.contains("Site/index.md:3:24: error: no page 'einstelungen.md'"))
+        #expect(try runner.run(["build", "--format", "github"]).stdout.contains("file=Site/index.md,line=3,col=24,"))
+        let sarif = try runner.run(["build", "--format", "sarif"]).stdout
+        #expect(sarif.contains("\"startColumn\" : 24") && sarif.contains("\"columnKind\" : \"unicodeCodePoints\""), "\(sarif)")
+    }
 }

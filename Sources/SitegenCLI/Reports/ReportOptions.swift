@@ -25,6 +25,8 @@ struct ReportOptions: Sendable {
 
     /// Prints or writes the report. Returns false (after saying why) when the file cannot be written.
     func emit(_ report: Report, console: Console, workingDirectory: URL) -> Bool {
+        var report = report
+        report.diagnostics = CharacterColumns.convert(report.diagnostics, workingDirectory: workingDirectory)
         let text = format.render(report, summary: !quiet)
         guard let outputFile else {
             console.out(text)

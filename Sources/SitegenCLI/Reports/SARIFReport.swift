@@ -45,6 +45,7 @@ enum SARIFReport {
                         ]
                     ],
                     "results": results,
+                    "columnKind": "unicodeCodePoints",
                 ]
             ],
         ]
