@@ -18,6 +18,11 @@ import Testing
             "Site/p.md:2:11: error: alias 'index.html' is the path of a real file of the bundle"
         ),
         ("---\naliases:\n  - a.html\n  - a.html\n---\nx\n", "Site/p.md:3:5: error: alias 'a.html' is listed twice"),
+        // Indented too far, the second item is folded into the first: one alias over two lines.
+        (
+            "---\naliases:\n  - ../a.html\n   - b.html\n---\nx\n",
+            "Site/p.md:2:1: error: alias '../a.html - b.html' is not a path inside the bundle"
+        ),
     ])
     func frontMatterValues(page: String, error: String) throws {
         let runner = try SitegenRunner()
