@@ -73,6 +73,15 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.path).isEmpty)
     }
 
+    @Test func findingsOfTheServedBuildCountColumnsInCharacters() throws {
+        let runner = try SitegenRunner.cleanSite()
+        defer { runner.cleanUp() }
+        try runner.write("# H\n\nNotizen für Ihr Gerät: [Einstellungen](einstelungen.md)\n", to: "Site/notes.md")
+        let server = try ServeProcess(runner, ["--port", "0"])
+        defer { server.stop() }
+        #expect(server.firstLines.contains("Site/notes.md:3:24: error: no page 'einstelungen.md'"), "\(server.firstLines)")
+    }
+
     @Test(arguments: [SIGTERM, SIGHUP])
     func stopSignalsEndTheServerCleanly(signal: Int32) throws {
         let runner = try SitegenRunner.cleanSite()

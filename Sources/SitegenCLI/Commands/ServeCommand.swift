@@ -64,7 +64,7 @@ enum ServeCommand: Command {
             site: site, templates: arguments.value("--templates") ?? "Templates",
             output: scratch.appendingPathComponent("bundle").path, workingDirectory: environment.workingDirectory)
         options.toolIdentity = environment.toolIdentity
-        let watcher = SiteWatcher(options: options, console: console)
+        let watcher = SiteWatcher(options: options, console: console, workingDirectory: environment.workingDirectory)
         let before = watcher.snapshot()
         guard let resolver = await watcher.build() else { return .inputError }
         configuration.liveReload = true

@@ -8,6 +8,8 @@ import SitegenServe
 struct SiteWatcher: Sendable {
     var options: BuildOptions
     var console: Console
+    /// What the paths in findings are relative to, for their columns in characters.
+    var workingDirectory = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
     /// How often the folders are walked where the kernel cannot report changes.
     var interval: Duration = .milliseconds(300)
     /// How long after the kernel reports a change the folders are walked.
@@ -69,7 +71,9 @@ struct SiteWatcher: Sendable {
             console.err("\(failure.message)\n")
             return .failure(failure)
         case .success(let built):
-            console.out(ReportFormat.text.render(built.report))
+            var report = built.report
+            report.diagnostics = CharacterColumns.convert(report.diagnostics, workingDirectory: workingDirectory)
+            console.out(ReportFormat.text.render(report))
             do {
                 // The manifest just written, as built: reading 10,000 entries back would cost more than the rebuild.
                 return .success(try SchemeResolver(bundle: options.outputDirectory, assembled: built.outcome.manifest))
