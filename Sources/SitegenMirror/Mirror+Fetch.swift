@@ -27,7 +27,7 @@ extension Mirror {
                     response = try await source.fetch(current)
                 }
             } catch {
-                crawl.fail(Self.key(url), error.description, .mirrorFetch, from: referrer)
+                crawl.fail(Self.key(url), error.description, error.isLimit ? .mirrorLimit : .mirrorFetch, from: referrer)
                 return nil
             }
             switch response {

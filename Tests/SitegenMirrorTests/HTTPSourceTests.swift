@@ -116,11 +116,16 @@ import Testing
         ),
         ([], "the server closed the connection without answering"),
         (["SSH-2.0-OpenSSH\r\n\r\n"], "not an HTTP response"),
-        (["HTTP/1.1 200 OK\r\nContent-Length: 99\r\n\r\n"], "larger than 8 bytes"),
-        (["HTTP/1.1 200 OK\r\n\r\n123456789"], "larger than 8 bytes"),
     ])
-    func malformedOrTooLarge(parts: [String], reason: String) {
+    func malformed(parts: [String], reason: String) {
         #expect(throws: SourceError(reason)) { try Self.read(parts, maxBodyBytes: 8) }
+    }
+
+    @Test(arguments: [["HTTP/1.1 200 OK\r\nContent-Length: 99\r\n\r\n"], ["HTTP/1.1 200 OK\r\n\r\n123456789"]])
+    func aBodyOverTheLimitIsALimitReached(parts: [String]) {
+        #expect(throws: SourceError("not fetched: larger than --max-bytes 8", isLimit: true)) {
+            try Self.read(parts, maxBodyBytes: 8)
+        }
     }
 
     @Test func aCompressedBodyIsRefusedInWords() {

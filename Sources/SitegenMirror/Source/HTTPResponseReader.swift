@@ -84,7 +84,7 @@ struct HTTPResponseReader {
                 framing = .chunked
                 chunkCursor = end.body
             } else if let length = headers.first(where: { $0.name == "content-length" }).flatMap({ Int($0.value) }), length >= 0 {
-                guard length <= maxBodyBytes else { throw SourceError("larger than \(maxBodyBytes) bytes") }
+                guard length <= maxBodyBytes else { throw Self.tooLarge(maxBodyBytes) }
                 framing = .length(length)
             }
             return true
@@ -101,7 +101,7 @@ struct HTTPResponseReader {
             guard received >= length else { return nil }
             return HTTPResponse(status: status, headers: headers, body: Array(buffer[bodyStart..<(bodyStart + length)]))
         case .untilClose:
-            guard received <= maxBodyBytes else { throw SourceError("larger than \(maxBodyBytes) bytes") }
+            guard received <= maxBodyBytes else { throw Self.tooLarge(maxBodyBytes) }
             return nil
         case .chunked:
             guard try decodeChunks() else { return nil }
@@ -125,7 +125,7 @@ struct HTTPResponseReader {
                 }
                 return false
             }
-            guard decoded.count + size <= maxBodyBytes else { throw SourceError("larger than \(maxBodyBytes) bytes") }
+            guard decoded.count + size <= maxBodyBytes else { throw Self.tooLarge(maxBodyBytes) }
             let dataEnd = lineEnd.next + size
             guard let after = Self.lineEnd(buffer, from: dataEnd) else { return false }
             guard after.content == dataEnd else { throw SourceError("malformed chunked response") }
@@ -149,5 +149,10 @@ struct HTTPResponseReader {
         guard start <= bytes.count, let lf = bytes[start...].firstIndex(of: 0x0A) else { return nil }
         let content = lf > start && bytes[lf - 1] == 0x0D ? lf - 1 : lf
         return (content, lf + 1)
+    }
+
+    /// A body over the run's `--max-bytes` on its own: a limit, reported as the total's is.
+    static func tooLarge(_ maxBodyBytes: Int) -> SourceError {
+        SourceError("not fetched: larger than --max-bytes \(maxBodyBytes)", isLimit: true)
     }
 }

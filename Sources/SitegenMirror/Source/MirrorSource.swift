@@ -13,9 +13,14 @@ public enum SourceResponse: Sendable, Equatable {
 public struct SourceError: Error, Sendable, Equatable, CustomStringConvertible {
     /// One line for the user, e.g. `HTTP 404` or `connection refused`.
     public var description: String
+    /// A limit of the run was reached (`--max-bytes`), rather than the source failing.
+    public var isLimit = false
 
     /// Creates an error with a one-line description.
-    public init(_ description: String) { self.description = description }
+    public init(_ description: String, isLimit: Bool = false) {
+        self.description = description
+        self.isLimit = isLimit
+    }
 }
 
 /// Where a site authored for a web server is read from: a folder or a loopback HTTP server.
