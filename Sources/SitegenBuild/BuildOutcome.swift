@@ -131,7 +131,10 @@ public struct SourceMap: Sendable {
         while rest.hasPrefix("../") || rest.hasPrefix("./") { rest = rest.drop { $0 == "." }.dropFirst() }
         guard !rest.isEmpty else { return nil }
         let own = templatesDisplay + name + ".html"
-        let ordered = templates.sorted { ($0.display == own ? 0 : 1, $0.display) < ($1.display == own ? 0 : 1, $1.display) }
+        // A page renders its own template and partials, never another page template.
+        let partials = templatesDisplay + "partials/"
+        let ordered = templates.filter { $0.display == own || $0.display.hasPrefix(partials) }
+            .sorted { ($0.display == own ? 0 : 1, $0.display) < ($1.display == own ? 0 : 1, $1.display) }
         for template in ordered {
             let bytes = Array(template.text.utf8)
             for quote in ["\"", "'"] {

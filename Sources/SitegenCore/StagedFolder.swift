@@ -15,6 +15,15 @@ public struct StagedFolder: Sendable {
     /// Creates an empty staging folder beside `destination`. Fails when `destination` is a file.
     public static func create(for destination: URL, displayPath: String) throws(InputError) -> StagedFolder {
         let fileManager = FileManager.default
+        // A symbolic link is kept: the folder it points to is what is replaced.
+        var destination = destination
+        var link = stat()
+        if lstat(destination.path, &link) == 0, (link.st_mode & S_IFMT) == S_IFLNK {
+            guard let target = DirectoryWalker.realPath(destination.path) else {
+                throw InputError("the output path is a symbolic link to nothing", path: displayPath)
+            }
+            destination = URL(fileURLWithPath: target)
+        }
         var isDirectory: ObjCBool = false
         if fileManager.fileExists(atPath: destination.path, isDirectory: &isDirectory), !isDirectory.boolValue {
             throw InputError("the output path exists and is not a folder", path: displayPath)

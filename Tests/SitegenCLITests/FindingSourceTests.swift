@@ -132,4 +132,23 @@ import Testing
         let sarif = try runner.run(["build", "--format", "sarif"]).stdout
         #expect(sarif.contains("\"startColumn\" : 24") && sarif.contains("\"columnKind\" : \"unicodeCodePoints\""), "\(sarif)")
     }
+
+    @Test func aLinkInAPartialIsNotBlamedOnAnotherPageTemplateWithTheSameText() throws {
+        let runner = try SitegenRunner()
+        defer { runner.cleanUp() }
+        try runner.copyFixture("Themes/minimal", to: "Templates")
+        let page = try runner.read("Templates/page.html")
+        try runner.write(page.replacingOccurrences(of: "</body>", with: "{{> footer}}</body>"), to: "Templates/page.html")
+        try runner.write("<p>See <a href=\"{{root}}faq.htm\">FAQ</a></p>\n", to: "Templates/partials/footer.html")
+        // Not used by any page, and writing the same link.
+        try runner.write(
+            "<html><body>\n<p>x</p>\n<p>See <a href=\"{{root}}faq.htm\">FAQ</a></p>{{{content}}}</body></html>\n",
+            to: "Templates/landing.html")
+        try runner.write("# Home\n", to: "Site/index.md")
+        let run = try runner.run(["build"])
+        let findings = run.stdout.split(separator: "\n").filter { $0.contains("[broken-link]") }
+        #expect(
+            findings == ["Templates/partials/footer.html:1:25: error: no file 'faq.htm' in the bundle [broken-link]"],
+            "\(run.stdout)")
+    }
 }

@@ -89,4 +89,23 @@ import Testing
         #expect(run.status == 2, "\(run.stdout)\(run.stderr)")
         #expect(!FileManager.default.fileExists(atPath: runner.url("out").path))
     }
+
+    @Test func theMirroredFolderIsNeverReplacedAndAnOutputSpelledWithDotWorks() throws {
+        let runner = try SitegenRunner()
+        defer { runner.cleanUp() }
+        try runner.write("<a href=\"b.html\">b</a>", to: "out/site/index.html")
+        try runner.write("<p>b</p>", to: "out/site/b.html")
+        try runner.write("notes\n", to: "out/site/NOTES.txt")
+        try runner.write("{\"format\": \"sitegen-bundle\"}\n", to: "out/manifest.json")
+        let refused = try runner.run(["mirror", "out/site", "--out", "out"])
+        #expect(refused.status == 2)
+        #expect(refused.stderr.contains("out/: error: the output folder holds the folder mirrored"), "\(refused.stderr)")
+        #expect(try runner.read("out/site/NOTES.txt") == "notes\n")
+        try FileManager.default.createDirectory(at: runner.url("empty"), withIntermediateDirectories: true)
+        for _ in 0..<2 {
+            let dotted = try runner.run(["mirror", "out/site", "--out", "empty/."])
+            #expect(dotted.status == 0, "\(dotted.stderr)")
+        }
+        #expect(FileManager.default.fileExists(atPath: runner.url("empty/b.html").path))
+    }
 }

@@ -74,4 +74,20 @@ import Testing
         let staging = try FileManager.default.contentsOfDirectory(atPath: runner.url(".").path).filter { $0.hasPrefix(".dist.") }
         #expect(staging.allSatisfy { !$0.contains("-\(exited.processIdentifier)-") }, "\(staging)")
     }
+
+    @Test func aSymbolicLinkAsTheOutputIsKeptAndItsFolderReplaced() throws {
+        let runner = try project()
+        defer { runner.cleanUp() }
+        try FileManager.default.createDirectory(at: runner.url("bundles/docs"), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: runner.url("dist").path, withDestinationPath: "bundles/docs")
+        for _ in 0..<2 {
+            #expect(try runner.run(["build"]).status == 0)
+            #expect(try FileManager.default.destinationOfSymbolicLink(atPath: runner.url("dist").path) == "bundles/docs")
+            #expect(FileManager.default.fileExists(atPath: runner.url("bundles/docs/manifest.json").path))
+        }
+        try FileManager.default.createSymbolicLink(atPath: runner.url("gone").path, withDestinationPath: "nowhere")
+        let dangling = try runner.run(["build", "--out", "gone"])
+        #expect(dangling.status == 2)
+        #expect(dangling.stderr.contains("gone/: error: the output path is a symbolic link to nothing"), "\(dangling.stderr)")
+    }
 }

@@ -30,20 +30,7 @@ enum OutputPlacement {
         }
     }
 
-    /// Whether `path` is strictly below `folder`.
-    private static func isInside(_ path: String, _ folder: String) -> Bool {
-        path.hasPrefix(folder.hasSuffix("/") ? folder : folder + "/")
-    }
+    private static func isInside(_ path: String, _ folder: String) -> Bool { FolderPlace.isInside(path, folder) }
 
-    /// The canonical path of `url`: symbolic links of its existing part resolved, the rest appended.
-    static func realLocation(_ url: URL) -> String {
-        var existing = url.standardizedFileURL
-        var rest: [String] = []
-        while DirectoryWalker.realPath(existing.path) == nil, existing.path != "/" {
-            rest.insert(existing.lastPathComponent, at: 0)
-            existing.deleteLastPathComponent()
-        }
-        let base = DirectoryWalker.realPath(existing.path) ?? existing.path
-        return rest.reduce(base) { path, part in path.hasSuffix("/") ? path + part : path + "/" + part }
-    }
+    static func realLocation(_ url: URL) -> String { FolderPlace.real(url) }
 }

@@ -89,7 +89,18 @@ enum MirrorCommand: Command {
         }
         let display = out.hasSuffix("/") ? out : out + "/"
         let destination =
-            out.hasPrefix("/") ? URL(fileURLWithPath: out) : environment.workingDirectory.appendingPathComponent(out)
+            (out.hasPrefix("/") ? URL(fileURLWithPath: out) : environment.workingDirectory.appendingPathComponent(out))
+            .standardizedFileURL
+        // The output is replaced whole: it may be neither the folder mirrored nor hold it.
+        if let folder = source as? FolderSource {
+            let (output, mirrored) = (FolderPlace.real(destination), FolderPlace.real(folder.folder))
+            if output == mirrored || FolderPlace.isInside(mirrored, output) {
+                console.err(
+                    "\(InputError("the output folder \(output == mirrored ? "is" : "holds") the folder mirrored, which a mirror would replace", path: display))\n"
+                )
+                return .inputError
+            }
+        }
         let output: StagedFolder
         let crawl: CrawlResult
         do {
