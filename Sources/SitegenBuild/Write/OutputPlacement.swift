@@ -7,30 +7,26 @@ import SitegenCore
 /// is fine: the scan leaves it out.
 enum OutputPlacement {
     static func check(_ options: BuildOptions) throws(InputError) {
-        let output = realLocation(options.outputDirectory)
+        let output = FolderPlace.real(options.outputDirectory)
         for (folder, display, name) in [
             (options.siteDirectory, options.siteDisplay, "site"),
             (options.templatesDirectory, options.templatesDisplay, "templates"),
         ] {
-            let inner = realLocation(folder)
+            let inner = FolderPlace.real(folder)
             if inner == output {
                 throw InputError(
                     "the output folder is the \(name) folder, which a build would replace", path: options.outputDisplay)
             }
-            if isInside(inner, output) {
+            if FolderPlace.isInside(inner, output) {
                 throw InputError(
                     "the output folder holds the \(name) folder '\(display)', which a build would replace with it",
                     path: options.outputDisplay)
             }
-            if name == "templates", isInside(output, inner) {
+            if name == "templates", FolderPlace.isInside(output, inner) {
                 throw InputError(
                     "the output folder is inside the templates folder '\(display)', whose files the theme copies",
                     path: options.outputDisplay)
             }
         }
     }
-
-    private static func isInside(_ path: String, _ folder: String) -> Bool { FolderPlace.isInside(path, folder) }
-
-    static func realLocation(_ url: URL) -> String { FolderPlace.real(url) }
 }
