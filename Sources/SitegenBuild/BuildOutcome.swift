@@ -139,10 +139,7 @@ public struct SourceMap: Sendable {
             let bytes = Array(template.text.utf8)
             for quote in ["\"", "'"] {
                 guard let range = bytes.firstRange(of: Array((rest + quote).utf8)) else { continue }
-                let start = range.lowerBound
-                let lineStart = bytes[..<start].lastIndex(of: 10).map { $0 + 1 } ?? 0
-                let line = bytes[..<start].count { $0 == 10 } + 1
-                return SourceLocation(path: template.display, line: line, column: start - lineStart + 1)
+                return SourceLocation(path: template.display, byteOffset: range.lowerBound, in: bytes)
             }
         }
         return nil
@@ -180,10 +177,7 @@ public struct SourceMap: Sendable {
         guard let siteDirectory, let bytes = FileBytes.read(siteDirectory.appendingPathComponent(page.source.rawValue).path),
             let range = bytes.firstRange(of: Array(text.utf8))
         else { return nil }
-        let start = range.lowerBound + offset
-        let lineStart = bytes[..<start].lastIndex(of: 10).map { $0 + 1 } ?? 0
-        let line = bytes[..<start].count { $0 == 10 } + 1
-        return SourceLocation(path: page.displayPath, line: line, column: start - lineStart + 1)
+        return SourceLocation(path: page.displayPath, byteOffset: range.lowerBound + offset, in: bytes)
     }
 
     private static func decoded(_ href: String) -> String {

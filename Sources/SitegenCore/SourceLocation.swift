@@ -14,6 +14,22 @@ public struct SourceLocation: Sendable, Hashable, Comparable, CustomStringConver
         self.column = column
     }
 
+    /// The location of the byte `offset` bytes into `bytes`, whose first line is line `firstLine`.
+    /// Columns count bytes, as cmark's and libyaml's do.
+    public init(path: String, byteOffset offset: Int, in bytes: some Collection<UInt8>, firstLine: Int = 1) {
+        var line = firstLine
+        var column = 1
+        for byte in bytes.prefix(offset) {
+            if byte == UInt8(ascii: "\n") {
+                line += 1
+                column = 1
+            } else {
+                column += 1
+            }
+        }
+        self.init(path: path, line: line, column: column)
+    }
+
     public var description: String {
         guard line > 0 else { return path }
         guard column > 0 else { return "\(path):\(line)" }

@@ -84,13 +84,10 @@ public enum YAML {
         }
         if parser.error == YAML_READER_ERROR {
             // The reader (a control character, bytes that are not UTF-8) gives a byte offset, not a mark.
-            let offset = min(Int(parser.problem_offset), bytes.count)
-            let before = bytes[..<offset]
-            let lineStart = before.lastIndex(of: 10).map { $0 + 1 } ?? 0
             return InputError(
                 message,
                 at: SourceLocation(
-                    path: path, line: before.count { $0 == 10 } + 1 + lineOffset, column: offset - lineStart + 1))
+                    path: path, byteOffset: Int(parser.problem_offset), in: bytes, firstLine: 1 + lineOffset))
         }
         let (line, column) = place(parser.problem_mark)
         return InputError(message, at: SourceLocation(path: path, line: line, column: column))

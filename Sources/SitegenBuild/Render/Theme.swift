@@ -89,12 +89,9 @@ func readFile(_ url: URL, display: String) throws(InputError) -> Data {
 func decodeUTF8(_ data: Data, display: String) throws(InputError) -> String {
     guard let text = String(validating: data, as: UTF8.self) else {
         let offset = firstInvalidUTF8Offset(data)
-        let before = data.prefix(offset)
-        let line = before.reduce(1) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 }
-        let lineStart = before.lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 - data.startIndex } ?? 0
         throw InputError(
             "file is not valid UTF-8 (byte offset \(offset))",
-            at: SourceLocation(path: display, line: line, column: offset - lineStart + 1))
+            at: SourceLocation(path: display, byteOffset: offset, in: data))
     }
     return text
 }
