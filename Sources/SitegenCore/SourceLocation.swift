@@ -15,7 +15,7 @@ public struct SourceLocation: Sendable, Hashable, Comparable, CustomStringConver
     }
 
     /// The location of the byte `offset` bytes into `bytes`, whose first line is line `firstLine`.
-    /// Columns count bytes, as cmark's and libyaml's do.
+    /// Columns count bytes, as cmark's do.
     public init(path: String, byteOffset offset: Int, in bytes: some Collection<UInt8>, firstLine: Int = 1) {
         var line = firstLine
         var column = 1

@@ -84,6 +84,26 @@ import Testing
         #expect(run.stderr == "Site/index.md:4:3: error: file is not valid UTF-8 (byte offset 20)\n")
     }
 
+    /// Columns count characters on stderr and in reports alike, whether the error comes from libyaml,
+    /// which counts characters, or the template parser.
+    @Test(arguments: [
+        ("Site/sitegen.yml", "title: \"日本\" : x\n", "Site/sitegen.yml:1:13", "line=1,col=13"),
+        ("Templates/page.html", "<p>日本 {{#x}}\n", "Templates/page.html:1:7", "line=1,col=7"),
+    ])
+    func inputErrorColumnsCountCharacters(file: String, text: String, place: String, github: String) throws {
+        let runner = try SitegenRunner()
+        defer { runner.cleanUp() }
+        try runner.copyFixture("Themes/minimal", to: "Templates")
+        try runner.write("# Home\n", to: "Site/index.md")
+        try runner.write(text, to: file)
+        let run = try runner.run(["build"])
+        #expect(run.status == 2)
+        #expect(run.stderr.hasPrefix(place + ": error: "))
+        let annotated = try runner.run(["build", "--format", "github"])
+        #expect(annotated.status == 2)
+        #expect(annotated.stdout.hasPrefix("::error file=\(file),\(github),title=input-error::"))
+    }
+
     @Test func aSiteFileClashingWithAThemeAssetNamesBoth() throws {
         let runner = try SitegenRunner()
         defer { runner.cleanUp() }

@@ -37,7 +37,7 @@ public struct Theme: Sendable {
                 do {
                     templates[name] = try Template.parse(text, name: name, path: display)
                 } catch {
-                    throw InputError(error.message, at: error.location)
+                    throw error.inputError
                 }
                 sources[name] = text
                 if !isPartial { pageTemplates.insert(name) }

@@ -109,7 +109,9 @@ struct PageWriter: Sendable {
                 try theme.library.render(
                     page.meta.template ?? Theme.defaultTemplate, context: context.value(for: page), into: &buffer)
             } catch {
-                throw InputError("\(error.message) (rendering \(page.displayPath))", at: error.location)
+                var failure = error.inputError
+                failure.message += " (rendering \(page.displayPath))"
+                throw failure
             }
             try staged.write(buffer, to: page.output)
             return .success(

@@ -34,7 +34,9 @@ enum BuildCommand: Command {
         let configStrict: Bool
         let progress = ProgressLine(enabled: environment.stderrIsTerminal && !report.quiet)
         defer { progress.finish() }
-        switch await BuildPipeline.run(options, started: started, progress: progress) {
+        switch await BuildPipeline.run(
+            options, workingDirectory: environment.workingDirectory, started: started, progress: progress)
+        {
         case .failure(let failure):
             progress.finish()
             console.err("\(failure.message)\n")

@@ -22,8 +22,11 @@ enum BuildPipeline {
 
         init(message: String) { self.message = message }
 
-        init(_ error: InputError) {
-            message = "\(error)"
+        /// The failure for `error`, whose column counts bytes: the message counts characters, as reports do.
+        init(_ error: InputError, workingDirectory: URL) {
+            var shown = error
+            shown.location = error.location.map { CharacterColumns.convert($0, workingDirectory: workingDirectory) }
+            message = "\(shown)"
             inputError = error
         }
     }
@@ -31,7 +34,9 @@ enum BuildPipeline {
     /// Builds `options.siteDirectory` into a staged bundle, crawls it through the scheme resolver
     /// (reusing what the previous build's cache remembers), maps crawl findings back to Markdown,
     /// and commits the bundle over `options.outputDirectory` with the cache beside it.
-    static func run(_ options: BuildOptions, started: ContinuousClock.Instant, progress: ProgressLine? = nil) async
+    static func run(
+        _ options: BuildOptions, workingDirectory: URL, started: ContinuousClock.Instant, progress: ProgressLine? = nil
+    ) async
         -> Swift.Result<Result, Failure>
     {
         // The crawl memo is read while the site is built: only the crawl needs it.
@@ -40,11 +45,11 @@ enum BuildPipeline {
         do {
             outcome = try await SiteBuilder(options: options, progress: progress?.handler).build()
         } catch {
-            return .failure(Failure(error))
+            return .failure(Failure(error, workingDirectory: workingDirectory))
         }
         var timer = StageTimer()
         if outcome.commitsBeforeCrawl {
-            do { try outcome.commitBundle() } catch { return .failure(Failure(error)) }
+            do { try outcome.commitBundle() } catch { return .failure(Failure(error, workingDirectory: workingDirectory)) }
         }
         // The cache's head does not depend on the crawl: written while it runs.
         async let pendingCache = outcome.startSavingCache()
@@ -84,7 +89,7 @@ enum BuildPipeline {
         if !outcome.commitsBeforeCrawl {
             do { try outcome.commitBundle() } catch {
                 await pendingCache?.discard()
-                return .failure(Failure(error))
+                return .failure(Failure(error, workingDirectory: workingDirectory))
             }
         }
         if !outcome.reusesPreviousCrawl {

@@ -66,7 +66,7 @@ struct SiteWatcher: Sendable {
     }
 
     private func buildReportingFailure() async -> Result<SchemeResolver, BuildPipeline.Failure> {
-        switch await BuildPipeline.run(options, started: .now) {
+        switch await BuildPipeline.run(options, workingDirectory: workingDirectory, started: .now) {
         case .failure(let failure):
             console.err("\(failure.message)\n")
             return .failure(failure)
