@@ -61,7 +61,7 @@ struct LinkRules {
         }
         if orphans, options.reportOrphans {
             let reached = state.reachedPaths
-            for path in allPaths.sorted() where Self.isHTMLPath(path) && !reached.contains(path) && isServed(path) {
+            for path in allPaths.sorted() where MIMEType.isHTMLPage(path) && !reached.contains(path) && isServed(path) {
                 add(
                     .warning, .orphan, "no link reaches this page from the entry", page: nil, href: nil,
                     at: SourceLocation(path: options.displayRoot + path))
@@ -198,10 +198,5 @@ struct LinkRules {
     static func hasAnchor(_ fragment: String, in names: Set<String>) -> Bool {
         if fragment.isEmpty || fragment == "top" || names.contains(fragment) { return true }
         return fragment.utf8.contains(UInt8(ascii: "%")) && (fragment.removingPercentEncoding.map(names.contains) ?? false)
-    }
-
-    static func isHTMLPath(_ path: String) -> Bool {
-        let lowered = path.lowercased()
-        return lowered.hasSuffix(".html") || lowered.hasSuffix(".htm") || lowered.hasSuffix(".xhtml")
     }
 }

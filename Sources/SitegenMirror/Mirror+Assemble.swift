@@ -1,4 +1,5 @@
 import Foundation
+import SitegenBundle
 import SitegenCore
 import SitegenLinks
 
@@ -109,15 +110,10 @@ extension Mirror {
             // A page served from another folder (`guide` for `guide/index.html`) would resolve its
             // relative links from there and break them (the checker's alias-folder rule): links in
             // the mirror point at the page's file instead, and the old URL is not kept.
-            if Self.folder(of: from) != Self.folder(of: target), Self.isPage(target) { continue }
+            if Self.folder(of: from) != Self.folder(of: target), MIMEType.isHTMLPage(target) { continue }
             if aliases[from] == nil { aliases[from] = target }
         }
         return aliases.sorted { $0.key < $1.key }.map { (from: $0.key, to: $0.value) }
-    }
-
-    private static func isPage(_ path: String) -> Bool {
-        let lowered = path.lowercased()
-        return lowered.hasSuffix(".html") || lowered.hasSuffix(".htm") || lowered.hasSuffix(".xhtml")
     }
 
     /// The folder part of a bundle path, up to its last `/`.

@@ -19,6 +19,12 @@ public enum MIMEType {
         return table[ext] ?? fallback
     }
 
+    /// Whether `path` names an HTML page by its extension: `.html`, `.htm` or `.xhtml`, in any case.
+    public static func isHTMLPage(_ path: String) -> Bool {
+        let lowered = path.lowercased()
+        return lowered.hasSuffix(".html") || lowered.hasSuffix(".htm") || lowered.hasSuffix(".xhtml")
+    }
+
     /// The extension that makes a file of type `mimeType` (lowercase, without parameters) be
     /// served as that type: the one named like the subtype if any (`html`, `jpeg`), else the
     /// shortest (`js`, `txt`, `svg`); `nil` when no extension has that type.

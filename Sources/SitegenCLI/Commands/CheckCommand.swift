@@ -72,9 +72,7 @@ enum CheckCommand: Command {
         // JUnit lists every page, the passing ones too; only it pays for the walk.
         if report.format == .junit {
             pages.formUnion(
-                DirectoryWalker.files(below: directory.path).filter { path in
-                    [".html", ".htm", ".xhtml"].contains { path.lowercased().hasSuffix($0) }
-                })
+                DirectoryWalker.files(below: directory.path).filter(MIMEType.isHTMLPage))
         }
         let files = pages.sorted().map { display + $0 }
         let result = Report(
