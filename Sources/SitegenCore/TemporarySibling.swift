@@ -12,6 +12,15 @@ public enum TemporarySibling {
     /// `<prefix><pid>-<UUID>`, e.g. `.dist.sitegen-4211-1E0C…`.
     public static func name(_ prefix: String) -> String { "\(prefix)\(getpid())-\(UUID().uuidString)" }
 
+    /// Creates a new, empty file beside `url`, named `.<name>.<pid>-<UUID>`, to be written and renamed
+    /// over `url`; nil when it cannot be created.
+    public static func createFile(beside url: URL) -> (url: URL, handle: FileHandle)? {
+        let temporary = url.deletingLastPathComponent().appendingPathComponent(name(".\(url.lastPathComponent)."))
+        let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { return nil }
+        return (temporary, FileHandle(fileDescriptor: descriptor, closeOnDealloc: true))
+    }
+
     /// How long a leftover named by an older sitegen, without a process id, is left alone.
     static let unattributedAge: TimeInterval = 3600
 

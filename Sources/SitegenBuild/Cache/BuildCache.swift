@@ -164,16 +164,12 @@ public struct BuildCache: Sendable {
     /// `output`, which can happen while the crawl runs. `nil` if it cannot be written.
     func writeHead(for output: URL) -> PendingCacheFile? {
         let url = Self.location(for: output)
-        let temporary = url.deletingLastPathComponent().appendingPathComponent(
-            TemporarySibling.name(".\(url.lastPathComponent)."))
         guard let details = DetailsWriter(for: output, previous: self.details, live: detailsLive, slack: detailsSlack)
         else { return nil }
-        let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else {
+        guard let (temporary, handle) = TemporarySibling.createFile(beside: url) else {
             details.discard()
             return nil
         }
-        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
         do {
             try encodeHead(details: details) { part in try handle.write(contentsOf: part) }
             try handle.close()

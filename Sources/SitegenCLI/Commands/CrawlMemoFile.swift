@@ -62,11 +62,7 @@ enum CrawlMemoFile {
         }
         let parts = memo.encodedParts()
         let length = parts.reduce(0) { $0 + $1.count }
-        let temporary = url.deletingLastPathComponent().appendingPathComponent(
-            TemporarySibling.name(".\(url.lastPathComponent)."))
-        let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { return }
-        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+        guard let (temporary, handle) = TemporarySibling.createFile(beside: url) else { return }
         do {
             try handle.write(contentsOf: header(generation, length: length))
             for part in parts { try handle.write(contentsOf: part) }
