@@ -63,12 +63,7 @@ import Testing
         ),
     ])
     func controlCharactersInYAMLAreFound(file: String, text: String, error: String) throws {
-        let runner = try SitegenRunner()
-        defer { runner.cleanUp() }
-        try runner.copyFixture("Themes/minimal", to: "Templates")
-        try runner.write("# Home\n", to: "Site/index.md")
-        try runner.write(text, to: file)
-        let run = try runner.run(["build"])
+        let run = try Self.runs(writing: text, to: file, ["build"])[0]
         #expect(run.status == 2)
         #expect(run.stderr == error + "\n")
     }
@@ -91,17 +86,22 @@ import Testing
         ("Templates/page.html", "<p>日本 {{#x}}\n", "Templates/page.html:1:7", "line=1,col=7"),
     ])
     func inputErrorColumnsCountCharacters(file: String, text: String, place: String, github: String) throws {
+        let runs = try Self.runs(writing: text, to: file, ["build"], ["build", "--format", "github"])
+        #expect(runs[0].status == 2)
+        #expect(runs[0].stderr.hasPrefix(place + ": error: "))
+        #expect(runs[1].status == 2)
+        #expect(runs[1].stdout.hasPrefix("::error file=\(file),\(github),title=input-error::"))
+    }
+
+    /// What `sitegen` printed for each of `commands`, run on a site of the minimal theme and a home
+    /// page, with `text` written to `file`.
+    private static func runs(writing text: String, to file: String, _ commands: [String]...) throws -> [SitegenRunner.Run] {
         let runner = try SitegenRunner()
         defer { runner.cleanUp() }
         try runner.copyFixture("Themes/minimal", to: "Templates")
         try runner.write("# Home\n", to: "Site/index.md")
         try runner.write(text, to: file)
-        let run = try runner.run(["build"])
-        #expect(run.status == 2)
-        #expect(run.stderr.hasPrefix(place + ": error: "))
-        let annotated = try runner.run(["build", "--format", "github"])
-        #expect(annotated.status == 2)
-        #expect(annotated.stdout.hasPrefix("::error file=\(file),\(github),title=input-error::"))
+        return try commands.map(runner.run)
     }
 
     @Test func aSiteFileClashingWithAThemeAssetNamesBoth() throws {
