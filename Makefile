@@ -3,9 +3,8 @@
 
 PACKAGES   := pkg-config libcmark-dev libyaml-dev libxml2-dev
 # The release binary carries the Swift runtime and Foundation inside (--static-swift-stdlib): it
-# starts in a third of the time, which a one-page rebuild feels. Foundation's networking part then
-# links libcurl when the binary is made, hence its -dev package.
-RELEASE_PKGS := libcurl4-openssl-dev
+# starts in a third of the time, which a one-page rebuild feels. It links no FoundationNetworking
+# (see Package.swift), so no libcurl either.
 BENCH_PKGS := cmark time
 SWIFT      ?= swift
 RELEASE    := -c release --static-swift-stdlib
@@ -17,7 +16,6 @@ deps:
 	@./scripts/ensure-packages $(PACKAGES)
 
 site: deps
-	@./scripts/ensure-packages $(RELEASE_PKGS)
 	$(SWIFT) build $(RELEASE) --product sitegen
 	$(RELEASE_BIN) build --site Site --templates Templates --out dist
 
@@ -26,7 +24,7 @@ test: deps
 	$(SWIFT) test
 
 bench: deps
-	@./scripts/ensure-packages $(RELEASE_PKGS) $(BENCH_PKGS)
+	@./scripts/ensure-packages $(BENCH_PKGS)
 	$(SWIFT) build $(RELEASE) --product sitegen
 	$(SWIFT) build $(RELEASE) --product sitegen-corpus
 	./scripts/bench "$(RELEASE_BIN)"

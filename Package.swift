@@ -27,29 +27,32 @@ let package = Package(
         // glibc heap growth in large steps, for the one-shot commands of the executable.
         .target(name: "CHeapTuning"),
 
-        // The embeddable leaf: Foundation only.
-        .target(name: "SitegenBundle"),
+        // The embeddable leaf: Foundation only. The core is what the executable links; SitegenBundle
+        // adds the URLRequest-shaped reply and the WebKit adapters, which on Linux need
+        // FoundationNetworking and so libcurl, whose thirty libraries would load at every start.
+        .target(name: "SitegenBundleCore"),
+        .target(name: "SitegenBundle", dependencies: ["SitegenBundleCore"]),
         .target(name: "SitegenCore"),
         .target(name: "SitegenMarkdown", dependencies: ["SitegenCore", "CCmark", "CCmarkArena", "CYaml"]),
         .target(name: "SitegenTemplates", dependencies: ["SitegenCore"]),
-        .target(name: "SitegenLinks", dependencies: ["SitegenCore", "SitegenBundle", "CHTMLScan"]),
+        .target(name: "SitegenLinks", dependencies: ["SitegenCore", "SitegenBundleCore", "CHTMLScan"]),
         .target(
             name: "SitegenBuild",
-            dependencies: ["SitegenCore", "SitegenMarkdown", "SitegenTemplates", "SitegenBundle", "CSHA256"]),
+            dependencies: ["SitegenCore", "SitegenMarkdown", "SitegenTemplates", "SitegenBundleCore", "CSHA256"]),
         .target(
             name: "SitegenCLI",
             dependencies: [
-                "SitegenCore", "SitegenMarkdown", "SitegenTemplates", "SitegenBundle", "SitegenLinks",
+                "SitegenCore", "SitegenMarkdown", "SitegenTemplates", "SitegenBundleCore", "SitegenLinks",
                 "SitegenBuild", "SitegenServe", "SitegenMirror",
             ]),
-        .target(name: "SitegenServe", dependencies: ["SitegenCore", "SitegenBundle"]),
-        .target(name: "SitegenMirror", dependencies: ["SitegenCore", "SitegenBundle", "SitegenLinks"]),
+        .target(name: "SitegenServe", dependencies: ["SitegenCore", "SitegenBundleCore"]),
+        .target(name: "SitegenMirror", dependencies: ["SitegenCore", "SitegenBundleCore", "SitegenLinks"]),
         // Deterministic synthetic sites (Markdown corpora, HTML trees with known faults) for tests and benchmarks.
         .target(name: "SitegenCorpus", dependencies: ["SitegenCore"]),
         .executableTarget(name: "sitegen", dependencies: ["SitegenCLI", "CHeapTuning"]),
         .executableTarget(name: "sitegen-corpus", dependencies: ["SitegenCorpus"]),
 
-        .testTarget(name: "SitegenBundleTests", dependencies: ["SitegenBundle"]),
+        .testTarget(name: "SitegenBundleTests", dependencies: ["SitegenBundle", "SitegenBundleCore"]),
         .testTarget(name: "SitegenCoreTests", dependencies: ["SitegenCore"]),
         .testTarget(name: "SitegenMarkdownTests", dependencies: ["SitegenMarkdown"]),
         .testTarget(name: "SitegenTemplatesTests", dependencies: ["SitegenTemplates"]),

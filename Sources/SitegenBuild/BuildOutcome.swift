@@ -1,5 +1,5 @@
 import Foundation
-import SitegenBundle
+import SitegenBundleCore
 import SitegenCore
 
 /// What a build produced: a staged bundle to check and commit, and what it found on the way.

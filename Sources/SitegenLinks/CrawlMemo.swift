@@ -1,4 +1,4 @@
-import SitegenBundle
+import SitegenBundleCore
 import SitegenCore
 
 /// What a crawl parsed, by file and SHA-256, so that the next crawl of a changed bundle reads and

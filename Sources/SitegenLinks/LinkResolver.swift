@@ -1,5 +1,5 @@
 import Foundation
-import SitegenBundle
+import SitegenBundleCore
 import SitegenCore
 
 /// Resolves the links of one document against its URL (or `<base href>`) and classifies them.

@@ -1,5 +1,5 @@
 import Foundation
-import SitegenBundle
+import SitegenBundleCore
 import SitegenCore
 
 /// The reduce step: applies the link rules to the merged crawl and sorts the findings.

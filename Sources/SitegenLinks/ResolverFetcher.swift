@@ -1,5 +1,5 @@
 import Foundation
-import SitegenBundle
+import SitegenBundleCore
 import SitegenCore
 
 /// The crawler's view of a bundle through `SchemeResolver`: the very code an app embeds, so what the

@@ -1,5 +1,5 @@
 import Foundation
-import SitegenBundle
+import SitegenBundleCore
 
 /// How the crawler reaches resources: the app's resolver in production, an in-memory tree in tests.
 public protocol ResourceFetching: Sendable {

@@ -1,5 +1,5 @@
 import Foundation
-import SitegenBundle
+import SitegenBundleCore
 import SitegenCore
 
 /// Maps a fetched URL to the file it becomes in the mirror: `/guide/` → `guide/index.html`,

@@ -1,5 +1,5 @@
 import Foundation
-import SitegenBundle
+import SitegenBundleCore
 import SitegenCore
 
 /// Writes a mirror into a staged folder beside its destination, with its manifest; the caller

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import SitegenBundle
+@testable import SitegenBundleCore
 
 /// `Manifest.assemble` builds the same manifest, or refuses with the same message, as before.
 @Suite struct AssembleTests {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import SitegenBundle
+@testable import SitegenBundleCore
 
 /// Percent-encoding, extensions and JSON written from bytes agree with the `String`-based code
 /// they replaced; `fileKey` answers only with the key.

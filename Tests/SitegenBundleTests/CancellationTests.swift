@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import SitegenBundle
+@testable import SitegenBundleCore
 
 /// Records body events from a reply's test hook.
 final class EventLog: @unchecked Sendable {

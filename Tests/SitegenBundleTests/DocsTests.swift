@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import SitegenBundle
+@testable import SitegenBundleCore
 
 /// Keeps `Site/bundle/` honest: the schema describes what `encoded()` writes, and the embedding
 /// guide shows the Apple adapters exactly as shipped.

@@ -1,6 +1,7 @@
 import Foundation
 
 @testable import SitegenBundle
+@testable import SitegenBundleCore
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking

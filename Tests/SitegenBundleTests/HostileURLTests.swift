@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import SitegenBundle
+@testable import SitegenBundleCore
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking

@@ -1,6 +1,7 @@
 import Foundation
 
 @testable import SitegenBundle
+@testable import SitegenBundleCore
 
 /// The `String`-based URL and path checks the byte-level ones replaced, kept verbatim as the
 /// reference they must agree with on every input.

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import SitegenBundle
+@testable import SitegenBundleCore
 
 @Suite struct MIMETypeTests {
     @Test(arguments: [

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import SitegenBundle
+@testable import SitegenBundleCore
 
 /// `Manifest.fastDecode` must give what `JSONDecoder` gives, or nothing (and leave the input to
 /// it): never a different manifest, never one where `JSONDecoder` refuses the input.

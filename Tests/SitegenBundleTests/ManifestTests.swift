@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import SitegenBundle
+@testable import SitegenBundleCore
 
 @Suite struct ManifestTests {
     static let sha = String(repeating: "ab", count: 32)

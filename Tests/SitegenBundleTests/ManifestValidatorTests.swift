@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import SitegenBundle
+@testable import SitegenBundleCore
 
 /// The byte-level URL and path checks agree with the `String`-based ones they replaced.
 @Suite struct ManifestValidatorTests {

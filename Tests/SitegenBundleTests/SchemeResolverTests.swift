@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import SitegenBundle
+@testable import SitegenBundleCore
 
 @Suite struct SchemeResolverTests {
     /// Both flavours: scanned tree without manifest, and manifest with an alias.

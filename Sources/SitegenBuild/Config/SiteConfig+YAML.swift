@@ -1,4 +1,4 @@
-import SitegenBundle
+import SitegenBundleCore
 import SitegenCore
 import SitegenMarkdown
 

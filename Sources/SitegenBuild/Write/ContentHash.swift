@@ -1,5 +1,5 @@
 import CSHA256
-import SitegenBundle
+import SitegenBundleCore
 
 /// The SHA-256 of a file the build writes, as the manifest records it: on the CPU's SHA instructions
 /// when it has them (x86-64 SHA-NI, several times faster), else with the bundle's portable Swift

@@ -1,5 +1,5 @@
 import Foundation
-import SitegenBundle
+import SitegenBundleCore
 import SitegenCore
 
 /// A bundle being written beside its destination and swapped in whole (see `StagedFolder`).

@@ -1,6 +1,6 @@
 import Foundation
 import SitegenBuild
-import SitegenBundle
+import SitegenBundleCore
 import SitegenCore
 import SitegenLinks
 

@@ -1,10 +1,6 @@
 import Foundation
-import SitegenBundle
+import SitegenBundleCore
 import SitegenServe
-
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
 
 /// `sitegen resolve DIR URL`: what an app embedding the bundle would be served for URL.
 enum ResolveCommand: Command {
@@ -40,19 +36,16 @@ enum ResolveCommand: Command {
             console.err("error: '\(text)' is not a URL (see 'sitegen resolve --help')\n")
             return .inputError
         }
-        var request = URLRequest(url: url)
-        if let range = arguments.value("--range") { request.setValue("bytes=\(range)", forHTTPHeaderField: "Range") }
+        let request = SchemeRequest(url: url, range: arguments.value("--range").map { "bytes=\($0)" })
+        let reader = ReplyReader(resolver: resolver, request: request)
         var status = 0
         do {
-            for try await reply in resolver.reply(for: request) {
-                switch reply {
-                case .response(let response):
-                    status = response.statusCode
-                    console.out("\(response.statusCode) \(HTTPResponseHead.reasonPhrase(response.statusCode))\n")
-                    let headers = response.allHeaderFields.compactMap { key, value in
-                        (key as? String).map { "\($0): \(value)" }
-                    }
-                    for header in headers.sorted() { console.out(header + "\n") }
+            while let part = try await reader.next() {
+                switch part {
+                case .head(let code, let headers):
+                    status = code
+                    console.out("\(code) \(HTTPResponseHead.reasonPhrase(code))\n")
+                    for header in headers.map({ "\($0.key): \($0.value)" }).sorted() { console.out(header + "\n") }
                     if arguments.has("--body") { console.out("\n") }
                 case .data(let data):
                     if arguments.has("--body") { console.outData(data) }

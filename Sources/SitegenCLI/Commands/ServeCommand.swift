@@ -1,6 +1,6 @@
 import Foundation
 import SitegenBuild
-import SitegenBundle
+import SitegenBundleCore
 import SitegenServe
 
 /// `sitegen serve`: a loopback HTTP preview answering through `SchemeResolver`, rebuilding and

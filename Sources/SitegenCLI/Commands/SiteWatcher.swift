@@ -1,6 +1,6 @@
 import Foundation
 import SitegenBuild
-import SitegenBundle
+import SitegenBundleCore
 import SitegenServe
 
 /// Builds the site for `sitegen serve`, then watches its folders and rebuilds on every change,

@@ -1,5 +1,5 @@
 import Foundation
-import SitegenBundle
+import SitegenBundleCore
 
 /// `sitegen verify DIR`: re-hashes a bundle against its manifest.
 enum VerifyCommand: Command {

@@ -1,5 +1,5 @@
 import Foundation
-import SitegenBundle
+import SitegenBundleCore
 
 /// `--format`, `--output` and `--quiet`, shared by the commands that report findings.
 struct ReportOptions: Sendable {

@@ -1,5 +1,5 @@
 import Foundation
-import SitegenBundle
+import SitegenBundleCore
 
 /// A bundle folder served while another process may rebuild it (`sitegen serve --bundle`): each
 /// request is answered by the manifest on disk at that moment. `current()` compares a

@@ -1,4 +1,4 @@
-import SitegenBundle
+import SitegenBundleCore
 import Synchronization
 
 /// The SHA-256 of the bundle files that the served manifest does not vouch for (see

@@ -1,5 +1,5 @@
 import Foundation
-import SitegenBundle
+import SitegenBundleCore
 
 /// Which bundle folder is at a path and which `manifest.json` is in it: two `stat` calls, cheap
 /// enough to take for every request. Sitegen commits a bundle either by renaming a new folder in,

@@ -1,4 +1,4 @@
-import SitegenBundle
+import SitegenBundleCore
 
 /// The resolver one request is answered with, and when the manifest it was made from was written.
 ///

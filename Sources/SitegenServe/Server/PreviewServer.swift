@@ -1,4 +1,4 @@
-import SitegenBundle
+import SitegenBundleCore
 import Synchronization
 
 /// An HTTP/1.1 server on loopback that answers `http://127.0.0.1:PORT/path` with what

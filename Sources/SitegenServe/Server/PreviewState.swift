@@ -1,4 +1,4 @@
-import SitegenBundle
+import SitegenBundleCore
 import Synchronization
 
 /// The bundle currently served and the last build failure, swapped atomically while requests run:

@@ -1,9 +1,5 @@
 import Foundation
-import SitegenBundle
-
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
+import SitegenBundleCore
 
 /// Maps an HTTP request to the reply `SchemeResolver.plan(for:)` gives for the same path under the
 /// bundle's origin, so the preview sends what an app would be served. On top of the plan: `405`
@@ -44,15 +40,14 @@ struct Responder: Sendable {
     /// The reply, or nil when the file changed under it.
     private func respond(to request: HTTPRequest, url: URL) async -> PreviewResponse? {
         let isHead = request.method == "HEAD"
-        var urlRequest = URLRequest(url: url)
-        urlRequest.httpMethod = request.method
+        var schemeRequest = SchemeRequest(url: url, method: request.method)
         var inject = false
         if liveReload, case .success(let resource) = resolver.resolve(url), resource.mimeType == "text/html" {
             inject = true  // whole pages only: the injected script shifts every byte offset
-        } else if let range = request.header("Range") {
-            urlRequest.setValue(range, forHTTPHeaderField: "Range")
+        } else {
+            schemeRequest.range = request.header("Range")
         }
-        guard let plan = try? resolver.plan(for: urlRequest) else { return .error(400, "the request has no URL") }
+        guard let plan = try? resolver.plan(for: schemeRequest) else { return .error(400, "the request has no URL") }
         var headers = plan.headers
         guard let resource = plan.resource else {
             let body: PreviewResponse.Body = if case .bytes(let data) = plan.body { .bytes(data) } else { .none }

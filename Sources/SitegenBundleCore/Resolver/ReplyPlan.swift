@@ -1,11 +1,7 @@
 import Foundation
 
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
-
 /// The status, headers and body source of a reply, before any byte is read: what
-/// `SchemeResolver.reply(for:)` streams, and what an HTTP preview server writes.
+/// `ReplyReader` and `SchemeResolver.reply(for:)` stream, and what an HTTP preview server writes.
 public struct ReplyPlan: Sendable, Equatable {
     /// Where the body comes from.
     public enum Body: Sendable, Equatable {
@@ -35,9 +31,9 @@ public struct ReplyPlan: Sendable, Equatable {
 extension SchemeResolver {
     /// Plans the reply to a request: resolution, `Range` and `HEAD` handling, headers. Throws only
     /// `ResolutionFailure.missingURL`; every other failure is a 404 plan.
-    public func plan(for request: URLRequest) throws(ResolutionFailure) -> ReplyPlan {
+    public func plan(for request: SchemeRequest) throws(ResolutionFailure) -> ReplyPlan {
         guard let url = request.url else { throw .missingURL }
-        let isHead = request.httpMethod?.uppercased() == "HEAD"
+        let isHead = request.method.uppercased() == "HEAD"
         let common = ["Cache-Control": "no-cache", "X-Content-Type-Options": "nosniff"]
         guard case .success(let resource) = resolve(url) else {
             let body = ReplyPlan.notFoundBody
@@ -53,7 +49,7 @@ extension SchemeResolver {
             ? MIMEType.contentType(resource.mimeType) : resource.mimeType
         if let sha = resource.sha256 { headers["ETag"] = "\"\(sha)\"" }
         let size = resource.size
-        switch ByteRangeRequest(header: request.value(forHTTPHeaderField: "Range"), size: size) {
+        switch ByteRangeRequest(header: request.range, size: size) {
         case .whole:
             headers["Content-Length"] = String(size)
             return ReplyPlan(

@@ -1,45 +1,44 @@
 import Foundation
 
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
+/// One element of a reply read through `ReplyReader`: first exactly one `.head`, then zero or more
+/// `.data` chunks.
+public enum ReplyPart: Sendable {
+    /// The status and header fields.
+    case head(status: Int, headers: [String: String])
+    /// A chunk of the body (at most `ReplyReader.chunkSize` bytes).
+    case data(Data)
+}
 
-extension SchemeResolver {
-    /// Largest `.data` chunk of a reply.
-    public static let chunkSize = 64 * 1024
+/// A reply stream could not produce its response.
+public struct ReplyError: Error, Sendable, CustomStringConvertible {
+    /// What went wrong.
+    public var message: String
+    public var description: String { message }
 
-    /// The `URLSchemeHandler`-shaped reply: `.response(HTTPURLResponse)` (200, 206, 404 or 416),
-    /// then the body in `.data` chunks of at most 64 KiB read from the file on demand.
-    ///
-    /// The stream is pull-based: a chunk is read only when the consumer asks for the next element,
-    /// so a consumer that stops iterating stops the reading; cancellation of the consuming task is
-    /// checked before every chunk and ends the stream (not an error). The file is closed when the
-    /// body is done, on cancellation, or when the stream is dropped. The stream throws only when the
-    /// request has no URL (`ResolutionFailure.missingURL`) or the file fails mid-read.
-    public func reply(for request: URLRequest) -> AsyncThrowingStream<SchemeReply, Error> {
-        reply(for: request, chunkSize: Self.chunkSize, observer: nil)
-    }
-
-    /// `reply(for:)` with a chunk size and an observer of body reads, for tests.
-    func reply(
-        for request: URLRequest, chunkSize: Int, observer: (@Sendable (ReplyBodyEvent) -> Void)?
-    ) -> AsyncThrowingStream<SchemeReply, Error> {
-        let producer = ReplyProducer(resolver: self, request: request, chunkSize: chunkSize, observer: observer)
-        return AsyncThrowingStream { try await producer.next() }
-    }
+    /// An error saying `message`.
+    public init(message: String) { self.message = message }
 }
 
 /// What a reply body did, reported to a test observer.
-enum ReplyBodyEvent: Sendable, Equatable {
+package enum ReplyBodyEvent: Sendable, Equatable {
     case chunkRead(Int)
     case closed
 }
 
-/// The state of one reply stream: response first, then the body.
-private final class ReplyProducer: @unchecked Sendable {
+/// Reads one reply, part by part, on demand: the head, then the body in chunks read from the file
+/// only when asked for. The transport-neutral core of `SchemeResolver.reply(for:)`, which turns the
+/// head into an `HTTPURLResponse`; `sitegen resolve` prints the parts.
+///
+/// A task cancelled between parts ends the reply (not an error). The file is closed when the body is
+/// done, on cancellation, or when the reader is dropped. `next()` throws only when the request has no
+/// URL (`ResolutionFailure.missingURL`) or the file fails mid-read.
+public final class ReplyReader: @unchecked Sendable {
+    /// Largest `.data` chunk of a reply.
+    public static let chunkSize = 64 * 1024
+
     private let lock = NSLock()
     private let resolver: SchemeResolver
-    private let request: URLRequest
+    private let request: SchemeRequest
     private let chunkSize: Int
     private let observer: (@Sendable (ReplyBodyEvent) -> Void)?
     private var started = false
@@ -47,7 +46,15 @@ private final class ReplyProducer: @unchecked Sendable {
     private var handle: FileHandle?
     private var remaining = 0
 
-    init(resolver: SchemeResolver, request: URLRequest, chunkSize: Int, observer: (@Sendable (ReplyBodyEvent) -> Void)?) {
+    /// A reader of `resolver`'s reply to `request`; nothing is resolved or read before `next()`.
+    public convenience init(resolver: SchemeResolver, request: SchemeRequest) {
+        self.init(resolver: resolver, request: request, chunkSize: Self.chunkSize, observer: nil)
+    }
+
+    /// A reader with a chunk size and an observer of body reads, for tests.
+    package init(
+        resolver: SchemeResolver, request: SchemeRequest, chunkSize: Int, observer: (@Sendable (ReplyBodyEvent) -> Void)?
+    ) {
         self.resolver = resolver
         self.request = request
         self.chunkSize = max(1, chunkSize)
@@ -56,8 +63,9 @@ private final class ReplyProducer: @unchecked Sendable {
 
     deinit { closeLocked() }
 
-    func next() async throws -> SchemeReply? {
-        try lock.withLock { () throws -> SchemeReply? in
+    /// The next part of the reply, nil once it is complete.
+    public func next() async throws -> ReplyPart? {
+        try lock.withLock { () throws -> ReplyPart? in
             if !started { return try start() }
             if Task.isCancelled {
                 closeLocked()
@@ -74,12 +82,9 @@ private final class ReplyProducer: @unchecked Sendable {
         }
     }
 
-    private func start() throws -> SchemeReply {
+    private func start() throws -> ReplyPart {
         started = true
         let plan = try resolver.plan(for: request)
-        guard let url = request.url,
-            let response = HTTPURLResponse(url: url, statusCode: plan.status, httpVersion: "HTTP/1.1", headerFields: plan.headers)
-        else { throw ReplyError(message: "cannot create the HTTP response") }
         body = plan.body
         if case .file(let fileURL, let range) = plan.body {
             if range.isEmpty {
@@ -91,17 +96,17 @@ private final class ReplyProducer: @unchecked Sendable {
                     self.handle = handle
                     remaining = range.count
                 } catch {
-                    // The file vanished between resolution and reading: the response promised a
-                    // length it cannot deliver, so this is a real failure.
+                    // The file vanished between resolution and reading: the head would promise a
+                    // length the body cannot deliver, so this is a real failure.
                     body = .bytes(Data())
                     throw ReplyError(message: "cannot open \(fileURL.lastPathComponent): \(error.fileErrorReason)")
                 }
             }
         }
-        return .response(response)
+        return .head(status: plan.status, headers: plan.headers)
     }
 
-    private func readChunk() throws -> SchemeReply? {
+    private func readChunk() throws -> ReplyPart? {
         guard let handle, remaining > 0 else {
             closeLocked()
             body = .none

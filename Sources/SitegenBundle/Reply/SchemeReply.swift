@@ -11,10 +11,3 @@ public enum SchemeReply: Sendable {
     /// A chunk of the body (at most 64 KiB).
     case data(Data)
 }
-
-/// A reply stream could not produce its response.
-public struct ReplyError: Error, Sendable, CustomStringConvertible {
-    /// What went wrong.
-    public var message: String
-    public var description: String { message }
-}

@@ -1,0 +1,26 @@
+import Foundation
+import Testing
+
+/// On Linux, FoundationNetworking links libcurl and some thirty libraries behind it, which a program
+/// loads at every start (7 of the 13 ms `sitegen --version` took): the executable must not link it.
+@Suite struct ExecutableLinkTests {
+    @Test func theExecutableLinksNoFoundationNetworking() throws {
+        let ldd = URL(fileURLWithPath: "/usr/bin/ldd")
+        guard FileManager.default.isExecutableFile(atPath: ldd.path) else {
+            print("skipped: no /usr/bin/ldd to list what sitegen links")
+            return
+        }
+        let process = Process()
+        process.executableURL = ldd
+        process.arguments = [SitegenRunner.executable.path]
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = Pipe()
+        try process.run()
+        let listing = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(listing.contains("libcmark"), "ldd listed: \(listing)")
+        #expect(!listing.contains("FoundationNetworking"))
+        #expect(!listing.contains("libcurl"))
+    }
+}
