@@ -92,16 +92,19 @@ enum BuildPipeline {
                 return .failure(Failure(error, workingDirectory: workingDirectory))
             }
         }
+        // The columns are counted in characters (reading the files with findings) while the caches are saved.
+        async let shown = Report(
+            command: "build", files: outcome.sourceFiles, diagnostics: diagnostics, pages: outcome.pageCount,
+            assets: outcome.assetCount, linksChecked: crawl.linksChecked, seconds: 0
+        ).withCharacterColumns(workingDirectory: workingDirectory)
         if !outcome.reusesPreviousCrawl {
             CrawlMemoFile.save(
                 crawl.memo, generation: outcome.cache.memoGeneration, for: options.outputDirectory, previous: savedMemo)
         }
         outcome.saveCache(crawl: crawl.cached, into: await pendingCache)
+        var report = await shown
+        report.seconds = seconds(since: started)
         timer.lap("commit")
-        let report = Report(
-            command: "build", files: outcome.sourceFiles, diagnostics: diagnostics, pages: outcome.pageCount,
-            assets: outcome.assetCount, linksChecked: crawl.linksChecked,
-            seconds: seconds(since: started))
         return .success(Result(report: report, strict: outcome.config.strict, outcome: outcome))
     }
 

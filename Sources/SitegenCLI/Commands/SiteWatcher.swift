@@ -71,8 +71,7 @@ struct SiteWatcher: Sendable {
             console.err("\(failure.message)\n")
             return .failure(failure)
         case .success(let built):
-            var report = built.report
-            report.diagnostics = CharacterColumns.convert(report.diagnostics, workingDirectory: workingDirectory)
+            let report = built.report.withCharacterColumns(workingDirectory: workingDirectory)
             console.out(ReportFormat.text.render(report))
             do {
                 // The manifest just written, as built: reading 10,000 entries back would cost more than the rebuild.

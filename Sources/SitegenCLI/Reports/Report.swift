@@ -1,3 +1,4 @@
+import Foundation
 import SitegenCore
 
 /// Everything a run found, ready for any output format.
@@ -11,6 +12,19 @@ struct Report: Sendable {
     var assets: Int
     var linksChecked: Int
     var seconds: Double
+    /// Whether the diagnostics' columns count characters already; otherwise they count UTF-8 bytes,
+    /// as every stage finds them, and `withCharacterColumns` converts them.
+    var columnsCountCharacters = false
+
+    /// The report with its columns counting characters (code points), as editors and SARIF do:
+    /// each file with a finding past column 1 is read once.
+    func withCharacterColumns(workingDirectory: URL) -> Report {
+        guard !columnsCountCharacters else { return self }
+        var converted = self
+        converted.diagnostics = CharacterColumns.convert(diagnostics, workingDirectory: workingDirectory)
+        converted.columnsCountCharacters = true
+        return converted
+    }
 
     var errors: Int { diagnostics.errorCount }
     var warnings: Int { diagnostics.warningCount }

@@ -25,8 +25,7 @@ struct ReportOptions: Sendable {
 
     /// Prints or writes the report. Returns false (after saying why) when the file cannot be written.
     func emit(_ report: Report, console: Console, workingDirectory: URL) -> Bool {
-        var report = report
-        report.diagnostics = CharacterColumns.convert(report.diagnostics, workingDirectory: workingDirectory)
+        let report = report.withCharacterColumns(workingDirectory: workingDirectory)
         let text = format.render(report, summary: !quiet)
         guard let outputFile else {
             console.out(text)
