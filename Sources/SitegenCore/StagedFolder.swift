@@ -2,8 +2,9 @@ import Foundation
 
 /// A folder being written into a temporary sibling of its destination (`.dist.sitegen-…`), so that
 /// readers see either the previous folder or the complete new one, never a half-written mix.
-/// `commit()` swaps it in with renames (restoring the previous folder if that fails); `discard()`
-/// removes it and leaves the previous one untouched. Used by `sitegen build` and `sitegen mirror`.
+/// `commit()` swaps it in: in one step on Linux, else with two renames (restoring the previous folder
+/// if the second fails). `discard()` removes it and leaves the previous one untouched. Used by
+/// `sitegen build` and `sitegen mirror`.
 public struct StagedFolder: Sendable {
     /// Where the new folder is being written.
     public let directory: URL
@@ -51,6 +52,12 @@ public struct StagedFolder: Sendable {
         let old = destination.deletingLastPathComponent()
             .appendingPathComponent(TemporarySibling.name(".\(destination.lastPathComponent).old-"))
         let hadPrevious = fileManager.fileExists(atPath: destination.path)
+        // One step where the system can: no instant without the destination, for a server reading it
+        // or a build that is killed.
+        if hadPrevious, FolderExchange.exchange(directory.path, destination.path) {
+            try? fileManager.removeItem(at: directory)  // the previous folder, now under the staging name
+            return
+        }
         do {
             if hadPrevious { try fileManager.moveItem(at: destination, to: old) }
             do {
