@@ -41,14 +41,10 @@ enum BuildCommand: Command {
             progress.finish()
             console.err("\(failure.message)\n")
             // A CI job that reads a report file or annotations gets the error there too.
-            if let error = failure.inputError, report.format != .text || report.outputFile != nil {
-                let failed = Report(
-                    command: "build", files: [],
-                    diagnostics: [Diagnostic(.error, .inputError, error.message, at: error.location)],
-                    pages: 0, assets: 0, linksChecked: 0, seconds: seconds(since: started))
-                var quiet = report
-                quiet.quiet = true  // no "built 0 pages" summary
-                _ = quiet.emit(failed, console: console, workingDirectory: environment.workingDirectory)
+            if let error = failure.inputError {
+                report.reportInputError(
+                    error, command: "build", console: console, workingDirectory: environment.workingDirectory,
+                    started: started)
             }
             return .inputError
         case .success(let built):

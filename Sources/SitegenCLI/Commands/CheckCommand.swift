@@ -38,22 +38,26 @@ enum CheckCommand: Command {
             console.err("\(error)\n")
             return .inputError
         }
+        func stop(_ error: InputError) -> ExitCode {
+            console.err("\(error)\n")
+            report.reportInputError(
+                error, command: "check", console: console, workingDirectory: environment.workingDirectory, started: started)
+            return .inputError
+        }
         let path = arguments.positionals[0]
         let display = path.hasSuffix("/") ? path : path + "/"
         let directory =
             path.hasPrefix("/") ? URL(fileURLWithPath: path) : environment.workingDirectory.appendingPathComponent(path)
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory), isDirectory.boolValue else {
-            console.err("\(path): error: not a folder\n")
-            return .inputError
+            return stop(InputError("not a folder", path: path))
         }
         let origin: BundleOrigin
         do {
             origin = try BundleOrigin(
                 validatingScheme: arguments.value("--scheme") ?? "docs", host: arguments.value("--host") ?? "app")
         } catch {
-            console.err("error: \(error.message) (see 'sitegen check --help')\n")
-            return .inputError
+            return stop(InputError("\(error.message) (see 'sitegen check --help')"))
         }
         let crawl: CrawlResult
         let progress = ProgressLine(enabled: environment.stderrIsTerminal && !report.quiet)
@@ -64,8 +68,7 @@ enum CheckCommand: Command {
                 ignore: arguments.all("--ignore"), origin: origin,
                 progress: progress.handler)
         } catch {
-            console.err("\(display)\(Manifest.fileName): error: \(error)\n")
-            return .inputError
+            return stop(InputError("\(error)", path: display + Manifest.fileName))
         }
         let diagnostics = crawl.findings.map(\.diagnostic).sorted()
         var pages = Set(crawl.findings.compactMap(\.page))

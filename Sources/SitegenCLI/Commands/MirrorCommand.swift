@@ -32,13 +32,22 @@ enum MirrorCommand: Command {
     static func run(_ arguments: ParsedArguments, console: Console, environment: Environment) async -> ExitCode {
         let started = ContinuousClock.now
         let report: ReportOptions
+        do { report = try ReportOptions(arguments, spec: spec) } catch {
+            console.err("\(error)\n")
+            return .inputError
+        }
+        func stop(_ error: InputError) -> ExitCode {
+            console.err("\(error)\n")
+            report.reportInputError(
+                error, command: "mirror", console: console, workingDirectory: environment.workingDirectory, started: started)
+            return .inputError
+        }
         let options: MirrorOptions
         let source: any MirrorSource
         let origin: BundleOrigin
         let out: String
         let timeLimit: Double
         do {
-            report = try ReportOptions(arguments, spec: spec)
             guard let value = arguments.value("--out") else { throw UsageError("--out DIR is required", command: spec) }
             out = value
             origin = try BundleOrigin(
@@ -50,8 +59,12 @@ enum MirrorCommand: Command {
             timeLimit = Double(try number("--max-seconds", arguments, default: 600))
             (source, options) = try makeSource(
                 arguments.positionals[0], environment: environment, timeout: timeout, maxBytes: maxBytes, maxPages: maxPages)
+        } catch let error as InputError {
+            return stop(error)
+        } catch let error as ManifestError {
+            return stop(InputError("\(error.message) (see 'sitegen mirror --help')"))
         } catch {
-            console.err("\(error)\n")
+            console.err("\(error)\n")  // the command line itself: no report to put it in
             return .inputError
         }
         let mirror = Mirror(source: source, options: options)
@@ -81,11 +94,9 @@ enum MirrorCommand: Command {
             result = mirrored
         case .failure(let error):
             let folder = source is FolderSource ? options.sourceDisplay : nil
-            console.err("\(InputError(error.description, at: folder.map { SourceLocation(path: $0) }))\n")
-            return .inputError
+            return stop(InputError(error.description, at: folder.map { SourceLocation(path: $0) }))
         case nil:
-            console.err("\(InputError("cannot mirror '\(arguments.positionals[0])': not fetched"))\n")
-            return .inputError
+            return stop(InputError("cannot mirror '\(arguments.positionals[0])': not fetched"))
         }
         let display = out.hasSuffix("/") ? out : out + "/"
         let destination =
@@ -95,15 +106,15 @@ enum MirrorCommand: Command {
         if let folder = source as? FolderSource {
             let (output, mirrored) = (FolderPlace.real(destination), FolderPlace.real(folder.folder))
             if output == mirrored || FolderPlace.isInside(mirrored, output) {
-                console.err(
-                    "\(InputError("the output folder \(output == mirrored ? "is" : "holds") the folder mirrored, which a mirror would replace", path: display))\n"
-                )
-                return .inputError
+                return stop(
+                    InputError(
+                        "the output folder \(output == mirrored ? "is" : "holds") the folder mirrored, which a mirror would replace",
+                        path: display))
             }
         }
         let output: StagedFolder
         let crawl: CrawlResult
-        do {
+        do throws(InputError) {
             output = try await MirrorOutput.write(
                 result, to: destination, displayPath: display, origin: origin, generator: SitegenVersion.generator)
             do {
@@ -115,8 +126,7 @@ enum MirrorCommand: Command {
             }
             try output.commit()
         } catch {
-            console.err("\(error)\n")
-            return .inputError
+            return stop(error)
         }
         let aliases = result.aliases.count == 1 ? "1 alias" : "\(result.aliases.count) aliases"
         console.err(

@@ -1,5 +1,6 @@
 import Foundation
 import SitegenBundleCore
+import SitegenCore
 
 /// `--format`, `--output` and `--quiet`, shared by the commands that report findings.
 struct ReportOptions: Sendable {
@@ -21,6 +22,21 @@ struct ReportOptions: Sendable {
         self.format = format
         outputFile = arguments.value("--output")
         quiet = arguments.has("--quiet")
+    }
+
+    /// When a machine reads the report (a format other than text, or a file), emits `error` as its
+    /// one `input-error` finding, so that a CI job's report file exists and the annotation shows even
+    /// when the command stopped before its work. The caller has printed the error on standard error.
+    func reportInputError(
+        _ error: InputError, command: String, console: Console, workingDirectory: URL, started: ContinuousClock.Instant
+    ) {
+        guard format != .text || outputFile != nil else { return }
+        let failed = Report(
+            command: command, files: [], diagnostics: [Diagnostic(.error, .inputError, error.message, at: error.location)],
+            pages: 0, assets: 0, linksChecked: 0, seconds: seconds(since: started))
+        var quiet = self
+        quiet.quiet = true  // no "built 0 pages" summary
+        _ = quiet.emit(failed, console: console, workingDirectory: workingDirectory)
     }
 
     /// Prints or writes the report. Returns false (after saying why) when the file cannot be written.
