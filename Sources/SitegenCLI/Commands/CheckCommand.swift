@@ -39,10 +39,8 @@ enum CheckCommand: Command {
             return .inputError
         }
         func stop(_ error: InputError) -> ExitCode {
-            console.err("\(error)\n")
-            report.reportInputError(
+            report.fail(
                 error, command: "check", console: console, workingDirectory: environment.workingDirectory, started: started)
-            return .inputError
         }
         let path = arguments.positionals[0]
         let display = path.hasSuffix("/") ? path : path + "/"

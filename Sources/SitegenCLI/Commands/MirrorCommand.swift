@@ -37,10 +37,8 @@ enum MirrorCommand: Command {
             return .inputError
         }
         func stop(_ error: InputError) -> ExitCode {
-            console.err("\(error)\n")
-            report.reportInputError(
+            report.fail(
                 error, command: "mirror", console: console, workingDirectory: environment.workingDirectory, started: started)
-            return .inputError
         }
         let options: MirrorOptions
         let source: any MirrorSource

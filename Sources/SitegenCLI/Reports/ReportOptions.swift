@@ -24,6 +24,16 @@ struct ReportOptions: Sendable {
         quiet = arguments.has("--quiet")
     }
 
+    /// Stops a command on `error`: prints it on standard error, reports it (`reportInputError`) and
+    /// gives the exit code of an input error.
+    func fail(
+        _ error: InputError, command: String, console: Console, workingDirectory: URL, started: ContinuousClock.Instant
+    ) -> ExitCode {
+        console.err("\(error)\n")
+        reportInputError(error, command: command, console: console, workingDirectory: workingDirectory, started: started)
+        return .inputError
+    }
+
     /// When a machine reads the report (a format other than text, or a file), emits `error` as its
     /// one `input-error` finding, so that a CI job's report file exists and the annotation shows even
     /// when the command stopped before its work. The caller has printed the error on standard error.
