@@ -44,9 +44,11 @@ struct LinkResolver: Sendable {
         return (String(string[..<cut]), absolute)
     }
 
-    /// Whether `url` belongs to the bundle's origin.
+    /// Whether `url` belongs to the bundle's origin: its scheme and host, and no port or user, which
+    /// make another authority that the resolver refuses.
     func isSameOrigin(_ url: URL) -> Bool {
-        url.scheme?.lowercased() == scheme && (url.host?.lowercased() ?? "") == host
+        url.scheme?.lowercased() == scheme && (url.host?.lowercased() ?? "") == host && url.port == nil
+            && url.user == nil && url.password == nil
     }
 
     /// Classifies `raw` (as written) found in a document at `page` (whose encoded path, with its
@@ -58,6 +60,9 @@ struct LinkResolver: Sendable {
         }
         if href.isEmpty || href == "#" { return .notALink }
         let written = Self.scheme(of: href)
+        // `x_y:z.html` is a path to a browser (`x_y` can be no scheme), but RFC 3986, which
+        // Foundation follows, allows no colon in a relative path's first segment: `./` says the same.
+        if written == nil, Self.firstSegmentHasColon(href) { href = "./" + href }
         if let written, Self.nonLinkSchemes.contains(written) { return .notALink }
         if !ignorePatterns.isEmpty, isIgnored(href) { return .ignored }
         if written == "file" { return .fileURL }
@@ -68,7 +73,7 @@ struct LinkResolver: Sendable {
             return target
         }
         guard let url = URL(string: href, relativeTo: base ?? page)?.absoluteURL, url.scheme != nil,
-            !Self.hasMalformedEscape(href)
+            !Self.hasMalformedEscape(href), (url.port ?? 0) <= 65535
         else { return .invalid }
         if url.scheme?.lowercased() == "file" { return .fileURL }
         guard isSameOrigin(url) else {
@@ -85,7 +90,8 @@ struct LinkResolver: Sendable {
         let relative = written == nil && href.utf8.first != UInt8(ascii: "/")
         let escapes =
             relative && (href.contains("..") || href.contains("%"))
-            && Self.climbsAboveRoot(href, from: (base.flatMap { isSameOrigin($0) ? $0 : nil } ?? page).path)
+            && Self.climbsAboveRoot(
+                href, from: (base.flatMap { isSameOrigin($0) ? $0 : nil } ?? page).path(percentEncoded: true))
         return .sameOrigin(
             SameOriginTarget(
                 key: key, path: path, fragment: Self.fragment(of: href), escapesRoot: escapes,
@@ -146,6 +152,18 @@ struct LinkResolver: Sendable {
 
     private func isIgnored(_ text: String) -> Bool {
         ignorePatterns.contains { $0.matches(text) }
+    }
+
+    /// Whether the first segment of a reference's path (before any `/`, `?` or `#`) holds a colon.
+    static func firstSegmentHasColon(_ href: String) -> Bool {
+        for byte in href.utf8 {
+            switch byte {
+            case UInt8(ascii: ":"): return true
+            case UInt8(ascii: "/"), UInt8(ascii: "?"), UInt8(ascii: "#"): return false
+            default: continue
+            }
+        }
+        return false
     }
 
     /// The lowercased scheme of an absolute reference, or `nil` for a relative one.

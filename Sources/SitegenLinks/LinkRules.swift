@@ -28,17 +28,19 @@ struct LinkRules {
 
     /// Reports entries that the fetcher does not serve.
     mutating func checkEntries(_ entries: [(key: String, url: URL)]) {
+        // An entry is no link of a page: its finding is the checked folder's.
+        let folder = SourceLocation(path: options.displayRoot.isEmpty ? "./" : options.displayRoot)
         for entry in entries {
             switch state.outcomes[entry.key] {
             case .found: continue
             case .outsideBundle:
                 add(
                     .error, .escapesRoot, "entry '\(entry.url.absoluteString)' is outside the bundle", page: nil, href: nil,
-                    at: nil)
+                    at: folder)
             case .notFound, nil:
                 add(
-                    .error, .brokenLink, "entry '\(entry.url.absoluteString)' is not in the bundle", page: nil, href: nil, at: nil
-                )
+                    .error, .brokenLink, "entry '\(entry.url.absoluteString)' is not in the bundle", page: nil, href: nil,
+                    at: folder)
             }
         }
     }
@@ -61,7 +63,12 @@ struct LinkRules {
         }
         if orphans, options.reportOrphans {
             let reached = state.reachedPaths
-            for path in allPaths.sorted() where MIMEType.isHTMLPage(path) && !reached.contains(path) && isServed(path) {
+            // A page whose links are ignored is left out of the crawl on purpose: no orphan.
+            let ignored = options.ignorePatterns.map(LinkPattern.init)
+            for path in allPaths.sorted()
+            where MIMEType.isHTMLPage(path) && !reached.contains(path) && isServed(path)
+                && !ignored.contains(where: { $0.matches(path) })
+            {
                 add(
                     .warning, .orphan, "no link reaches this page from the entry", page: nil, href: nil,
                     at: SourceLocation(path: options.displayRoot + path))
@@ -112,7 +119,7 @@ struct LinkRules {
             let means = link.url == url ? "names" : "means '\(url)' in the app, with"
             report(
                 .error, .brokenLink,
-                "'\(link.url)' \(means) another host of the app's scheme, which its resolver does not serve: link with https:// or put the file in the bundle"
+                "'\(link.url)' \(means) another host (or a port or user) of the app's scheme, which its resolver does not serve: link with https:// or put the file in the bundle"
             )
         case .unservable(let reason):
             linksChecked += 1
@@ -194,9 +201,10 @@ struct LinkRules {
     }
 
     /// Whether `fragment` names an anchor of `names`, as written or percent-decoded; empty and `top`
-    /// always do.
+    /// (in any letter case, as the HTML standard scrolls to the top for it) always do.
     static func hasAnchor(_ fragment: String, in names: Set<String>) -> Bool {
-        if fragment.isEmpty || fragment == "top" || names.contains(fragment) { return true }
-        return fragment.utf8.contains(UInt8(ascii: "%")) && (fragment.removingPercentEncoding.map(names.contains) ?? false)
+        if fragment.isEmpty || names.contains(fragment) || TopFragment.matches(fragment) { return true }
+        guard fragment.utf8.contains(UInt8(ascii: "%")), let decoded = fragment.removingPercentEncoding else { return false }
+        return names.contains(decoded) || TopFragment.matches(decoded)
     }
 }

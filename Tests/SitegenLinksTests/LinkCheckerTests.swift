@@ -182,7 +182,7 @@ import Testing
                 "'%E9.html' cannot be served: its path is not UTF-8 once decoded, and the app's resolver refuses it",
                 "'a.html%00' cannot be served: its path holds a NUL byte, and the app's resolver refuses it",
                 "'a%5Cb.html' cannot be served: its path holds a backslash, and the app's resolver refuses it",
-                "'//cdn.example.com/x.js' means 'docs://cdn.example.com/x.js' in the app, with another host of the app's scheme, which its resolver does not serve: link with https:// or put the file in the bundle",
+                "'//cdn.example.com/x.js' means 'docs://cdn.example.com/x.js' in the app, with another host (or a port or user) of the app's scheme, which its resolver does not serve: link with https:// or put the file in the bundle",
             ])
         #expect(report.findings.count == 4)
     }

@@ -67,7 +67,7 @@ struct SourceLinkChecker: Sendable {
                     reference.scheme == nil ? "means '\(model.config.scheme):\(link.destination)' in the app, with" : "names"
                 return Diagnostic(
                     .error, .brokenLink,
-                    "'\(link.destination)' \(means) another host of the app's scheme, which its resolver does not serve: link with https:// or put the file in the bundle",
+                    "'\(link.destination)' \(means) another host (or a port or user) of the app's scheme, which its resolver does not serve: link with https:// or put the file in the bundle",
                     at: at)
             }
             reference.path = String(reference.path.dropFirst(2 + authority.utf8.count))
@@ -173,7 +173,7 @@ struct SourceLinkChecker: Sendable {
     }
 
     private func checkFragment(_ fragment: String, in target: Page, link: MarkdownLink, at: SourceLocation) -> Diagnostic? {
-        if fragment.isEmpty || fragment == "top" { return nil }
+        if fragment.isEmpty || TopFragment.matches(fragment) { return nil }
         if target.anchorIDs.contains(fragment) { return nil }
         if fragment.utf8.contains(UInt8(ascii: "%")), let decoded = fragment.removingPercentEncoding,
             target.anchorIDs.contains(decoded)

@@ -32,8 +32,10 @@ enum CharacterColumns {
             lines[place.path] = FileBytes.read(path).map { $0.split(separator: 10, omittingEmptySubsequences: false) } ?? []
         }
         guard let fileLines = lines[place.path], fileLines.indices.contains(place.line - 1) else { return place }
-        let before = fileLines[place.line - 1].prefix(place.column - 1)
+        var before = fileLines[place.line - 1].prefix(place.column - 1)
         guard before.contains(where: { $0 >= 0x80 }) else { return place }
+        // A UTF-8 byte order mark is no character of the first line: editors do not show it.
+        if place.line == 1, before.starts(with: [0xEF, 0xBB, 0xBF]) { before = before.dropFirst(3) }
         var converted = place
         converted.column = String(decoding: before, as: UTF8.self).unicodeScalars.count + 1
         return converted

@@ -1,0 +1,72 @@
+import Foundation
+import SitegenCore
+import Testing
+
+@testable import SitegenLinks
+
+/// Links a browser resolves one way and a strict URL parser another: the crawl takes the browser's
+/// view, and the resolver's for what the app serves.
+@Suite struct URLEdgeCaseTests {
+    @Test func dotDotBelowABaseHrefFolderStaysInsideTheRoot() async {
+        let site = InMemoryFetcher([
+            "index.html": "<base href=\"a/\">\n<a href=\"../b/page.html\">b</a>\n<a href=\"../../b/page.html\">up</a>",
+            "b/page.html": "<p>b</p>",
+        ])
+        // docs://app/a/ + ../b/page.html is docs://app/b/page.html; one more ../ leaves the root.
+        #expect(await site.check().summary == ["escapes-root index.html:3:4"])
+    }
+
+    @Test func aColonInAFirstSegmentThatIsNoSchemeIsAPath() async {
+        let site = InMemoryFetcher([
+            "index.html": "<a href=\"x_y:z.html\">1</a>\n<a href=\"a%20b,c:d.html\">2</a>",
+            "x_y:z.html": "<p>x</p>", "a b,c:d.html": "<p>a</p>",
+        ])
+        #expect(await site.check().summary == [])
+    }
+
+    @Test func aPortOrAUserMakesAnotherAuthorityOfTheAppsScheme() async {
+        let site = InMemoryFetcher([
+            "index.html":
+                "<a href=\"docs://app:8080/p.html\">port</a>\n<a href=\"docs://user@app/p.html\">user</a>\n<a href=\"docs://app/p.html\">p</a>",
+            "p.html": "<p>p</p>",
+        ])
+        let report = await site.check()
+        #expect(report.summary == ["broken-link index.html:1:4", "broken-link index.html:2:4"])
+        #expect(report.messages(.brokenLink).allSatisfy { $0.contains("another host (or a port or user)") })
+    }
+
+    @Test func aPortAbove65535IsNoURL() async {
+        let site = InMemoryFetcher([
+            "index.html": "<a href=\"https://example.com:99999/\">1</a>\n<a href=\"https://example.com:65535/\">2</a>"
+        ])
+        #expect(
+            await site.check(CheckOptions(external: .warn)).summary == [
+                "invalid-url index.html:1:4", "external-link index.html:2:4",
+            ])
+    }
+
+    @Test func topInAnyLetterCaseIsTheTopOfThePage() async {
+        let site = InMemoryFetcher([
+            "index.html":
+                "<a href=\"#TOP\">1</a>\n<a href=\"a.html#Top\">2</a>\n<a href=\"a.html#%54op\">3</a>\n<a href=\"#tops\">4</a>",
+            "a.html": "<p>a</p>",
+        ])
+        #expect(await site.check().summary == ["broken-fragment index.html:4:4"])
+    }
+
+    @Test func pagesUnderAnIgnorePatternAreNoOrphans() async {
+        let site = InMemoryFetcher([
+            "index.html": "<a href=\"api/x.html\">api</a>", "api/x.html": "<p>x</p>", "other.html": "<p>o</p>",
+        ])
+        #expect(await site.check(CheckOptions(ignorePatterns: ["api/**"])).summary == ["orphan other.html"])
+    }
+
+    @Test func anEntryThatIsNotThereIsTheCheckedFoldersFinding() async {
+        let site = InMemoryFetcher(["a.html": "<p>a</p>"])
+        let report = await site.check(CheckOptions(displayRoot: "site/"))
+        #expect(
+            report.findings.filter { $0.diagnostic.rule == .brokenLink }.map(\.diagnostic.description) == [
+                "site/: error: entry 'docs://app/index.html' is not in the bundle [broken-link]"
+            ])
+    }
+}
