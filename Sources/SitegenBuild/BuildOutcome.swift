@@ -158,6 +158,27 @@ public struct SourceMap: Sendable {
         return place(of: text, in: page, offset: 0) ?? SourceLocation(path: page.displayPath)
     }
 
+    /// Where the Markdown source of generated page `output` writes `id` as an attribute of raw HTML
+    /// (`id="x"`, `id='x'`), in order; empty when it does not.
+    public func rawHTMLPlaces(ofID id: String, page output: String) -> [SourceLocation] {
+        guard !id.isEmpty, let page = model.page(output: SitePath(unchecked: output)), let siteDirectory,
+            let bytes = FileBytes.read(siteDirectory.appendingPathComponent(page.source.rawValue).path)
+        else { return [] }
+        var offsets: [Int] = []
+        for quote in ["\"", "'"] {
+            let wanted = Array("id=\(quote)\(id)\(quote)".utf8)
+            var from = 0
+            while let range = bytes[from...].firstRange(of: wanted) {
+                let before = range.lowerBound > 0 ? bytes[range.lowerBound - 1] : 0
+                if before == UInt8(ascii: " ") || before == UInt8(ascii: "\t") || before == UInt8(ascii: "\n") {
+                    offsets.append(range.lowerBound)
+                }
+                from = range.upperBound
+            }
+        }
+        return offsets.sorted().map { SourceLocation(path: page.displayPath, byteOffset: $0, in: bytes) }
+    }
+
     /// The line and column of `href` as an attribute value in the Markdown source of `page`, for a link
     /// written as raw HTML.
     private func rawHTMLPlace(of href: String, in page: Page) -> SourceLocation? {

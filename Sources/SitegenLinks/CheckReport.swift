@@ -7,7 +7,7 @@ public struct LinkFinding: Sendable, Hashable, Comparable {
     public var diagnostic: Diagnostic
     /// Bundle-relative path of the page holding the link (`nil` for orphans and missing entries).
     public var page: String?
-    /// The link as written.
+    /// The link as written; for an `alias-folder` finding the alias, for a `duplicate-id` finding the id.
     public var href: String?
 
     /// Creates a finding.

@@ -88,7 +88,7 @@ struct LinkRules {
                 let place = location(path, duplicate.line, duplicate.column)
                 add(
                     .warning, .duplicateID, "duplicate id '\(duplicate.name)' (first at line \(first.line))", page: path,
-                    href: nil, at: place)
+                    href: duplicate.name, at: place)
             }
             for link in document.links { check(link, in: document) }
         }

@@ -24,6 +24,23 @@ import Testing
         #expect(run.stdout.contains("4 errors"), "\(run.stdout)")
     }
 
+    @Test func idsWrittenTwiceInRawHTMLPointAtTheirMarkdownLines() throws {
+        let runner = try SitegenRunner()
+        defer { runner.cleanUp() }
+        try runner.copyFixture("Themes/minimal", to: "Templates")
+        try runner.write("# Home\n\n[a](a.md)\n", to: "Site/index.md")
+        try runner.write(
+            "# A\n\n<div id=\"d1\">one</div>\n<div id='d1'>two</div>\n\n## Examples\n\n<span id=\"examples\">x</span>\n",
+            to: "Site/a.md")
+        let run = try runner.run(["build"])
+        let findings = run.stdout.split(separator: "\n").filter { $0.contains("[duplicate-id]") }
+        #expect(findings.count == 2, "\(run.stdout)")
+        #expect(findings.first == "Site/a.md:4:6: warning: duplicate id 'd1' (first at line 3) [duplicate-id]")
+        // The first is a heading's id: only the generated page has both.
+        #expect(findings.last?.hasPrefix("Site/a.md:8:7: warning: duplicate id 'examples' (first at line ") == true)
+        #expect(findings.last?.contains("(in generated dist/a.html:") == true, "\(run.stdout)")
+    }
+
     @Test func templateFindingsOfSeveralPagesAreAllReported() throws {
         let runner = try SitegenRunner()
         defer { runner.cleanUp() }

@@ -120,6 +120,18 @@ enum BuildPipeline {
             diagnostic.location = source
             return diagnostic
         }
+        // An id written twice in a page's raw HTML is fixed there, not in the template.
+        if diagnostic.rule == .duplicateID, let page = finding.page, let id = finding.href {
+            let places = sources.rawHTMLPlaces(ofID: id, page: page)
+            if let last = places.last {
+                diagnostic.message =
+                    places.count > 1
+                    ? "duplicate id '\(id)' (first at line \(places[places.count - 2].line))"
+                    : "\(diagnostic.message) (in generated \(diagnostic.location?.description ?? outputDisplay + page))"
+                diagnostic.location = last
+                return diagnostic
+            }
+        }
         // An alias's finding belongs where the alias is declared.
         if diagnostic.rule == .aliasFolder, let page = finding.page, let alias = finding.href,
             let location = sources.location(page: page, mentioning: alias)
