@@ -23,7 +23,7 @@ enum SARIFReport {
                 result["ruleIndex"] = ruleIndex
             }
             if let location = d.location {
-                var physical: [String: Any] = ["artifactLocation": ["uri": location.path]]
+                var physical: [String: Any] = ["artifactLocation": ["uri": uri(location.path)]]
                 if location.line > 0 {
                     var region: [String: Any] = ["startLine": location.line]
                     if location.column > 0 { region["startColumn"] = location.column }
@@ -53,6 +53,24 @@ enum SARIFReport {
             (try? JSONSerialization.data(
                 withJSONObject: document, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])) ?? Data()
         return String(decoding: data, as: UTF8.self) + "\n"
+    }
+
+    /// `path` as a URI reference (SARIF §3.4.3, RFC 3986): every byte but the unreserved characters
+    /// and the `/` separators is percent-encoded, so `100% done.html` is `100%25%20done.html`.
+    static func uri(_ path: String) -> String {
+        var out = ""
+        out.reserveCapacity(path.utf8.count)
+        for byte in path.utf8 {
+            switch byte {
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
+                UInt8(ascii: "~"), UInt8(ascii: "/"):
+                out.unicodeScalars.append(Unicode.Scalar(byte))
+            default:
+                out += "%" + String(byte >> 4, radix: 16, uppercase: true) + String(byte & 0xF, radix: 16, uppercase: true)
+            }
+        }
+        return out
     }
 }
 

@@ -1,0 +1,51 @@
+import Foundation
+import SitegenCore
+import Testing
+
+@testable import SitegenCLI
+
+/// SARIF as GitHub's upload-sarif accepts it: URI references in `artifactLocation.uri`.
+@Suite struct SARIFReportTests {
+    /// The `physicalLocation` of each result of a SARIF document.
+    private func physicalLocations(_ sarif: String) throws -> [[String: Any]] {
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(sarif.utf8)) as? [String: Any])
+        let run = try #require((document["runs"] as? [[String: Any]])?.first)
+        let results = try #require(run["results"] as? [[String: Any]])
+        return try results.map { result in
+            try #require((result["locations"] as? [[String: Any]])?.first?["physicalLocation"] as? [String: Any])
+        }
+    }
+
+    private func uris(_ sarif: String) throws -> [String] {
+        try physicalLocations(sarif).map { try #require(($0["artifactLocation"] as? [String: Any])?["uri"] as? String) }
+    }
+
+    @Test(arguments: [
+        ("s/100% done.html", "s/100%25%20done.html"),
+        ("s/a\nb.html", "s/a%0Ab.html"),
+        ("dist/a,b:c.html", "dist/a%2Cb%3Ac.html"),
+        ("dist/caf\u{E9}#?.html", "dist/caf%C3%A9%23%3F.html"),
+        ("dist/Guide-1_x~y.html", "dist/Guide-1_x~y.html"),
+        ("/abs/path.html", "/abs/path.html"),
+    ])
+    func theURIIsPercentEncodedButForUnreservedCharactersAndSlashes(path: String, uri: String) throws {
+        let report = Report(
+            command: "check", files: [path],
+            diagnostics: [
+                Diagnostic(.error, .brokenLink, "no file 'x' in the bundle", at: SourceLocation(path: path, line: 1, column: 2))
+            ],
+            pages: 1, assets: 0, linksChecked: 1, seconds: 0)
+        #expect(try uris(ReportFormat.sarif.render(report)) == [uri])
+        #expect(URLComponents(string: uri)?.percentEncodedPath == uri)
+    }
+
+    @Test func aFileNameWithAPercentSignAndASpaceIsAValidURIInACheck() throws {
+        let runner = try SitegenRunner()
+        defer { runner.cleanUp() }
+        try runner.write("<a href=\"100%25%20done.html\">x</a>\n", to: "s/index.html")
+        try runner.write("<a href=\"nope.html\">x</a>\n", to: "s/100% done.html")
+        let run = try runner.run(["check", "s", "--format", "sarif"])
+        #expect(run.status == 1, "\(run.stderr)")
+        #expect(try uris(run.stdout) == ["s/100%25%20done.html"], "\(run.stdout)")
+    }
+}
