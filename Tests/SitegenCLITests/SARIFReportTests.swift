@@ -4,7 +4,8 @@ import Testing
 
 @testable import SitegenCLI
 
-/// SARIF as GitHub's upload-sarif accepts it: URI references in `artifactLocation.uri`.
+/// SARIF as GitHub's upload-sarif accepts it: URI references in `artifactLocation.uri`, and a
+/// location for every result.
 @Suite struct SARIFReportTests {
     /// The `physicalLocation` of each result of a SARIF document.
     private func physicalLocations(_ sarif: String) throws -> [[String: Any]] {
@@ -47,5 +48,34 @@ import Testing
         let run = try runner.run(["check", "s", "--format", "sarif"])
         #expect(run.status == 1, "\(run.stderr)")
         #expect(try uris(run.stdout) == ["s/100%25%20done.html"], "\(run.stdout)")
+    }
+
+    @Test func aFindingAboutNoFileIsAtTheFolderSitegenRanIn() throws {
+        let report = Report(
+            command: "check", files: ["e/sub/x.html"],
+            diagnostics: [
+                Diagnostic(.error, .brokenLink, "entry 'docs://app/index.html' is not in the bundle", at: nil),
+                Diagnostic(.error, .inputError, "no path", at: SourceLocation(path: "")),
+                Diagnostic(.warning, .orphan, "no link reaches this page", at: SourceLocation(path: "e/sub/x.html")),
+            ],
+            pages: 1, assets: 0, linksChecked: 0, seconds: 0)
+        let sarif = ReportFormat.sarif.render(report)
+        #expect(try uris(sarif) == ["./", "./", "e/sub/x.html"])
+        #expect(try physicalLocations(sarif).allSatisfy { $0["region"] == nil })
+    }
+
+    @Test(arguments: [
+        (["check", "e", "--entry", "a.html"], 1, "entry 'docs://app/index.html' is not in the bundle"),
+        (["check", "e", "--scheme", "http"], 2, "URL scheme 'http' is reserved"),
+    ])
+    func everyResultOfARunHasALocation(arguments: [String], status: Int32, message: String) throws {
+        let runner = try SitegenRunner()
+        defer { runner.cleanUp() }
+        try runner.write("<a href=\"b.html\">b</a>\n", to: "e/a.html")
+        try runner.write("<p>b</p>\n", to: "e/b.html")
+        let run = try runner.run(arguments + ["--format", "sarif"])
+        #expect(run.status == status, "\(run.stderr)")
+        #expect(run.stdout.contains(message), "\(run.stdout)")
+        #expect(try uris(run.stdout) == ["./"], "\(run.stdout)")
     }
 }

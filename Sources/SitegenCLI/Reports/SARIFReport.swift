@@ -4,6 +4,12 @@ import SitegenCore
 /// SARIF 2.1.0, as GitHub code scanning and other static-analysis dashboards read it, with the
 /// metadata of every rule sitegen has.
 enum SARIFReport {
+    /// Where a finding about no file is (an entry missing from the bundle, an input error without a
+    /// place): the folder sitegen ran in, as a relative reference. Every result gets a location,
+    /// since GitHub code scanning rejects a whole file when one result has none; a `Report` does not
+    /// know the checked or output folder, and naming one of its files would point at the wrong one.
+    static let wholeRunPath = "./"
+
     static func render(_ report: Report) -> String {
         let rules: [[String: Any]] = RuleCatalog.all.map { rule in
             [
@@ -22,15 +28,15 @@ enum SARIFReport {
             if let ruleIndex = RuleCatalog.all.firstIndex(where: { $0.id == d.rule }) {
                 result["ruleIndex"] = ruleIndex
             }
-            if let location = d.location {
-                var physical: [String: Any] = ["artifactLocation": ["uri": uri(location.path)]]
-                if location.line > 0 {
-                    var region: [String: Any] = ["startLine": location.line]
-                    if location.column > 0 { region["startColumn"] = location.column }
-                    physical["region"] = region
-                }
-                result["locations"] = [["physicalLocation": physical]]
+            var location = d.location ?? SourceLocation(path: wholeRunPath)
+            if location.path.isEmpty { location.path = wholeRunPath }
+            var physical: [String: Any] = ["artifactLocation": ["uri": uri(location.path)]]
+            if location.line > 0 {
+                var region: [String: Any] = ["startLine": location.line]
+                if location.column > 0 { region["startColumn"] = location.column }
+                physical["region"] = region
             }
+            result["locations"] = [["physicalLocation": physical]]
             return result
         }
         let document: [String: Any] = [
