@@ -41,7 +41,9 @@ enum JUnitReport {
     /// `sitegen.build.Site/guide/a.md`: dashboards group test cases by class.
     private static func className(_ report: Report, _ file: String) -> String { "sitegen.\(report.command).\(file)" }
 
-    /// Escapes text for XML attributes and content; drops characters XML 1.0 cannot carry.
+    /// Escapes text for XML attributes and content; drops characters XML 1.0 cannot carry. Tab,
+    /// newline and carriage return are character references, which attribute-value normalisation
+    /// keeps (a raw one in an attribute would be read as a space).
     static func escape(_ text: String) -> String {
         var out = ""
         out.reserveCapacity(text.utf8.count)
@@ -52,7 +54,9 @@ enum JUnitReport {
             case ">": out += "&gt;"
             case "\"": out += "&quot;"
             case "'": out += "&apos;"
-            case "\t", "\n", "\r": out.unicodeScalars.append(scalar)
+            case "\t": out += "&#9;"
+            case "\n": out += "&#10;"
+            case "\r": out += "&#13;"
             default:
                 if scalar.value >= 0x20, scalar.value != 0xFFFE, scalar.value != 0xFFFF {
                     out.unicodeScalars.append(scalar)
