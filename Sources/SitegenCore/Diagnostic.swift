@@ -15,9 +15,9 @@ public struct Diagnostic: Sendable, Hashable, Comparable, CustomStringConvertibl
     }
 
     /// GCC style: `FILE:LINE:COL: error: MESSAGE [rule-id]`, on one line: control characters a
-    /// message quotes (a NUL or a newline in a link) are written as `\u{0}`.
+    /// message quotes (a NUL or a newline in a link) or a file name holds are written as `\u{0}`.
     public var description: String {
-        let place = location.map { "\($0): " } ?? ""
+        let place = location.map { "\(Self.printable($0.description)): " } ?? ""
         return "\(place)\(severity.rawValue): \(Self.printable(message)) [\(rule.rawValue)]"
     }
 

@@ -20,7 +20,7 @@ public struct InputError: Error, LocalizedError, CustomStringConvertible, Sendab
     /// `path:line:col: error: message`, one line: control characters a message quotes (a value YAML
     /// folded over several lines) are written as `\u{a}`.
     public var description: String {
-        let place = location.map { "\($0): " } ?? ""
+        let place = location.map { "\(Diagnostic.printable($0.description)): " } ?? ""
         return "\(place)error: \(Diagnostic.printable(message))"
     }
 

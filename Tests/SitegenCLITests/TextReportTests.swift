@@ -6,6 +6,10 @@ import Testing
 
 /// The text format prints one line per finding, whatever characters its path holds.
 @Suite struct TextReportTests {
+    @Test func anInputErrorsPlaceStaysOnItsLineToo() {
+        #expect(InputError("not a folder", path: "a\nb").description == "a\\u{a}b: error: not a folder")
+    }
+
     @Test func controlCharactersInAPathAreEscapedAsInMessages() {
         let report = Report(
             command: "check", files: [],
