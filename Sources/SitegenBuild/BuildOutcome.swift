@@ -9,6 +9,9 @@ public struct BuildOutcome: Sendable {
     public var update: Update
     public var config: SiteConfig
     public var manifest: Manifest
+    /// The output folder as the build was asked for it (a symbolic link stays one): what the cache
+    /// files beside it are named after, whichever folder the link points to.
+    var output: URL
     /// The resolver the crawl fetches through, made from `manifest` for `bundleToCrawl` while the
     /// manifest's bytes were written.
     public var crawlResolver: Result<SchemeResolver, ManifestError>
@@ -54,8 +57,11 @@ public struct BuildOutcome: Sendable {
         return false
     }
 
-    /// Makes the new bundle the output folder.
+    /// Makes the new bundle the output folder. The previous cache goes first: a build killed after
+    /// this and before it saves its own would otherwise leave a cache that vouches for files that
+    /// have changed since, and the next build would keep them.
     public func commitBundle() throws(InputError) {
+        _ = unlink(BuildCache.location(for: output).path)
         switch update {
         case .swap: try staged.commit()
         case .inPlace(let written, let removed): try staged.apply(written: written, removed: removed, last: Manifest.fileName)
@@ -72,7 +78,7 @@ public struct BuildOutcome: Sendable {
     /// Starts saving the cache beside the bundle: what does not depend on the crawl, written while it
     /// runs.
     public func startSavingCache() -> BuildCache.PendingCacheFile? {
-        cache.writeHead(for: staged.destination)
+        cache.writeHead(for: output)
     }
 
     /// Finishes saving the cache with the crawl's result, for the next build. Write the crawl memo of
@@ -80,7 +86,7 @@ public struct BuildOutcome: Sendable {
     public func saveCache(crawl: BuildCache.CachedCrawl, into pending: BuildCache.PendingCacheFile?) {
         var cache = cache
         cache.crawl = crawl
-        if let pending { pending.finish(cache) } else { cache.save(for: staged.destination) }
+        if let pending { pending.finish(cache) } else { cache.save(for: output) }
     }
 }
 

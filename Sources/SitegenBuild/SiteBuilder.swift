@@ -174,7 +174,7 @@ public struct SiteBuilder: Sendable {
                     removed: removesOutputs ? previous.outputs.keys.filter { cache.outputs[$0] == nil }.sorted() : [])
             }
             return BuildOutcome(
-                staged: staged, update: update, config: config, manifest: manifest,
+                staged: staged, update: update, config: config, manifest: manifest, output: options.outputDirectory,
                 crawlResolver: await crawlResolver, pageCount: pages.count,
                 assetCount: assets.count,
                 diagnostics: diagnostics.sorted(),

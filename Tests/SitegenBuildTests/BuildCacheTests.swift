@@ -43,6 +43,23 @@ import Testing
         return bytes
     }
 
+    @Test func committingABundleWithdrawsThePreviousCacheUntilTheNewOneIsSaved() async throws {
+        let site = try TestSite(Self.pages(12))
+        defer { site.remove() }
+        _ = try await buildAndSave(site)
+        let head = BuildCache.location(for: site.options.outputDirectory).path
+        #expect(FileManager.default.fileExists(atPath: head))
+        try site.write("# Page 3, edited\n\n## Part 3\n", to: "Site/guide/page-3.md")
+        let outcome = try await site.build()
+        try outcome.commitBundle()
+        // Killed here, a build leaves no cache that vouches for the files it just replaced.
+        #expect(!FileManager.default.fileExists(atPath: head))
+        outcome.saveCache(
+            crawl: BuildCache.CachedCrawl(findings: [], pages: 0, assets: 0, linksChecked: 0),
+            into: outcome.startSavingCache())
+        #expect(FileManager.default.fileExists(atPath: head))
+    }
+
     @Test func recordsWrittenBackFromTheBytesTheyWereReadFromReadTheSame() async throws {
         let site = try TestSite(Self.pages(40))
         defer { site.remove() }

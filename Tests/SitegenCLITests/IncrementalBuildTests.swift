@@ -39,6 +39,20 @@ import Testing
         #expect(try runner.read("dist/guide/usage.html").contains("One more paragraph."))
     }
 
+    @Test func anOutputGivenAsASymbolicLinkKeepsOneCacheAndRebuildsIncrementally() throws {
+        let runner = try setUp()
+        defer { runner.cleanUp() }
+        try FileManager.default.createDirectory(at: runner.url("dist"), withIntermediateDirectories: false)
+        try FileManager.default.createSymbolicLink(atPath: runner.url("out").path, withDestinationPath: "dist")
+        #expect(try runner.run(["build", "--out", "out"]).status == 0)
+        let before = try identities(runner, "dist")
+        try runner.write(try runner.read("Site/guide/usage.md") + "\nOne more paragraph.\n", to: "Site/guide/usage.md")
+        #expect(try runner.run(["build", "--out", "out"]).status == 0)
+        #expect(changed(before, try identities(runner, "dist")) == ["guide/usage.html", "manifest.json"])
+        let beside = try FileManager.default.contentsOfDirectory(atPath: runner.url("").path).filter { $0.contains("sitegen") }
+        #expect(Set(beside) == [".out.sitegen-cache", ".out.sitegen-details", ".out.sitegen-crawl"], "\(beside)")
+    }
+
     @Test func namingTheFoldersAnotherWayReusesEverythingAndShowsTheNewNames() throws {
         let runner = try setUp()
         defer { runner.cleanUp() }
