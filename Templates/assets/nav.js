@@ -11,8 +11,19 @@
   var root = nav.getAttribute("data-root") || "";
   var page = nav.getAttribute("data-page");
 
+  // Paths in the tree are URLs (percent-encoded, `./` before a first segment with a `:`), while
+  // data-page is the plain path: compare them decoded.
+  function isPage(path) {
+    if (path === null) return false;
+    try {
+      return decodeURIComponent(path.replace(/^\.\//, "")) === page;
+    } catch (error) {
+      return false;
+    }
+  }
+
   function holds(item) {
-    if (item[1] === page) return true;
+    if (isPage(item[1])) return true;
     var children = item[2] || [];
     for (var i = 0; i < children.length; i++) if (holds(children[i])) return true;
     return false;
@@ -22,7 +33,7 @@
     var element = document.createElement(item[1] === null ? "span" : "a");
     if (item[1] === null) element.className = "nav-section";
     else element.href = root + item[1];
-    if (item[1] === page) element.setAttribute("aria-current", "page");
+    if (isPage(item[1])) element.setAttribute("aria-current", "page");
     element.textContent = item[0];
     return element;
   }

@@ -1,3 +1,4 @@
+import SitegenBundleCore
 import SitegenCore
 
 /// `_sitegen/nav.js`: the whole navigation tree, once per bundle, as a script that works from
@@ -6,7 +7,9 @@ import SitegenCore
 enum NavScript {
     static let path = SitePath(unchecked: "_sitegen/nav.js")
 
-    /// `window.sitegenNav = [[title, path or null, [children…]], …];`
+    /// `window.sitegenNav = [[title, path or null, [children…]], …];`, each path relative to the
+    /// bundle root and percent-encoded as the static links are (`c#.md` → `c%23.html`): the theme's
+    /// script appends it to `root`.
     static func render(_ tree: NavTree) -> [UInt8] {
         var out = Array("window.sitegenNav = ".utf8)
         append(tree.nodes[0].children, of: tree, to: &out)
@@ -18,7 +21,7 @@ enum NavScript {
     /// whose navigation did not change keeps the file without rendering 10,000 entries.
     static func fingerprint(_ tree: NavTree) -> UInt64 {
         var fingerprint = Fingerprint()
-        fingerprint.add("nav.js 1")
+        fingerprint.add("nav.js 2")
         func visit(_ nodes: [Int]) {
             fingerprint.add(nodes.count)
             for index in nodes {
@@ -41,7 +44,7 @@ enum NavScript {
             out.append(UInt8(ascii: "["))
             appendString(node.title, to: &out)
             out.append(UInt8(ascii: ","))
-            if let page = node.page { appendString(page.rawValue, to: &out) } else { out += Array("null".utf8) }
+            if let page = node.page { appendString(url(of: page), to: &out) } else { out += Array("null".utf8) }
             if !node.children.isEmpty {
                 out.append(UInt8(ascii: ","))
                 append(node.children, of: tree, to: &out)
@@ -49,6 +52,14 @@ enum NavScript {
             out.append(UInt8(ascii: "]"))
         }
         out.append(UInt8(ascii: "]"))
+    }
+
+    /// `page` as a URL path relative to the bundle root, encoded as `SitePath.relativeReference`
+    /// encodes the static sidebar's links: `#`, `?`, `%`, spaces and non-ASCII are escaped, and a
+    /// `:` in the first segment gets `./` before it, since `x:y.html` would read as a scheme.
+    static func url(of page: SitePath) -> String {
+        let encoded = BundleOrigin.percentEncodePath(page.rawValue)
+        return encoded.utf8.prefix { $0 != UInt8(ascii: "/") }.contains(UInt8(ascii: ":")) ? "./" + encoded : encoded
     }
 
     /// A JSON string literal that is also safe inside a script (`<` escaped, so no `</script>`), in
