@@ -1,0 +1,38 @@
+import SitegenCore
+import SitegenMarkdown
+import Testing
+
+@testable import SitegenBuild
+
+@Suite struct MimeTypeConfigTests {
+    private func decode(_ yaml: String) throws(InputError) -> SiteConfig {
+        try SiteConfig.decode(try YAML.parse(yaml, path: "Site/sitegen.yml"), path: "Site/sitegen.yml").0
+    }
+
+    @Test func plainTypesAreKept() throws {
+        let config = try decode("mime_types:\n  foo: text/x-foo\n  .BAR: application/vnd.example+json\n")
+        #expect(config.mimeTypes == ["foo": "text/x-foo", "bar": "application/vnd.example+json"])
+    }
+
+    /// The manifest's `mimeType` is a type without parameters: anything else is refused at the value.
+    @Test(arguments: [
+        ("  foo: \"text/x-foo; charset=latin1\"\n", "2:8", "has parameters"),
+        ("  foo: text\n", "2:8", "is not a MIME type"),
+        ("  foo: text/\n", "2:8", "is not a MIME type"),
+        ("  foo: /plain\n", "2:8", "is not a MIME type"),
+        ("  foo: text/plain/x\n", "2:8", "is not a MIME type"),
+        ("  foo: \"text/pl ain\"\n", "2:8", "is not a MIME type"),
+        ("  foo: \"text/x\\tfoo\"\n", "2:8", "control character"),
+        ("  foo: \"text/x-foo\\n\"\n", "2:8", "control character"),
+    ])
+    func refusedValues(entry: String, place: String, reason: String) throws {
+        do throws(InputError) {
+            _ = try decode("mime_types:\n" + entry)
+            Issue.record("expected an input error")
+        } catch {
+            #expect(error.description.hasPrefix("Site/sitegen.yml:\(place): error: mime_types.foo:"), "\(error)")
+            #expect(error.description.contains(reason), "\(error)")
+            #expect(!error.description.contains("\n"))
+        }
+    }
+}
