@@ -4,18 +4,17 @@ public enum LinkRewriter {
     ///
     /// Left alone: destinations with a scheme (`https:`, `mailto:`, `docs:` …), network-path
     /// references (`//host/a.md`), fragment- or query-only references, and any extension other than
-    /// lowercase `.md`: `b.MD` stays as written so the link checker can report the case mismatch.
+    /// `.md`, which counts in any letter case (`Notes.MD` is a page, `Notes.html`, like `notes.md`).
     public static func rewrite(_ destination: String) -> String {
         let bytes = Array(destination.utf8)
         guard !bytes.isEmpty, !hasScheme(bytes), !bytes.starts(with: [slash, slash]) else {
             return destination
         }
         let pathEnd = bytes.firstIndex { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") } ?? bytes.count
-        let suffix: [UInt8] = Array(".md".utf8)
-        guard pathEnd > suffix.count, bytes[(pathEnd - suffix.count)..<pathEnd].elementsEqual(suffix),
-            bytes[pathEnd - suffix.count - 1] != slash
+        guard pathEnd > 3, bytes[pathEnd - 3] == UInt8(ascii: "."), bytes[pathEnd - 2] | 0x20 == UInt8(ascii: "m"),
+            bytes[pathEnd - 1] | 0x20 == UInt8(ascii: "d"), bytes[pathEnd - 4] != slash
         else { return destination }
-        var out = Array(bytes[0..<(pathEnd - suffix.count)])
+        var out = Array(bytes[0..<(pathEnd - 3)])
         out.append(contentsOf: ".html".utf8)
         out.append(contentsOf: bytes[pathEnd...])
         return String(decoding: out, as: UTF8.self)

@@ -127,6 +127,11 @@ struct SourceLinkChecker: Sendable {
         switch path.pathExtension {
         case "md":
             if let page = model.page(source: path) { return .page(page) }
+            // `Notes.md` for `Notes.MD`: the extension counts in any letter case, and both are rewritten
+            // to `Notes.html`, which the page is.
+            if let page = model.page(output: path.replacingExtension(with: "html")), page.source.pathExtension == "md" {
+                return .page(page)
+            }
             if model.drafts.contains(path) {
                 return .problem(.brokenLink, .error, { "'\($0)' links to a draft, which is not in the bundle" })
             }
