@@ -90,7 +90,7 @@ struct SourceLinkChecker: Sendable {
             guard let resolved = SitePath(normalizing: joined) else {
                 return Diagnostic(.error, .escapesRoot, "'\(link.destination)' leaves the site folder", at: at)
             }
-            switch resolve(resolved, wantsDirectory: decodedPath.hasSuffix("/")) {
+            switch resolve(resolved, wantsDirectory: Self.namesFolder(decodedPath)) {
             case .page(let target): targetPage = target
             case .asset: targetPage = nil
             case .problem(let rule, let severity, let message):
@@ -164,6 +164,13 @@ struct SourceLinkChecker: Sendable {
         }
         let hint = suggestionPaths.suggestion(for: path.rawValue).map { " (did you mean '\($0)'?)" } ?? ""
         return .problem(.brokenLink, .error, { _ in "no \(kind) '\(path)' in the site\(hint)" })
+    }
+
+    /// Whether a link path names a folder with its slash: it ends in `/`, or its last segment is `.`
+    /// or `..` (`guide/.` and `guide/deep/..` resolve to `guide/`, as a URL does).
+    static func namesFolder(_ path: String) -> Bool {
+        let last = path.utf8.reversed().prefix { $0 != UInt8(ascii: "/") }
+        return path.hasSuffix("/") || (1...2).contains(last.count) && last.allSatisfy { $0 == UInt8(ascii: ".") }
     }
 
     /// Whether a segment of `path` starts with `.`: the scan leaves such files and folders out, so
