@@ -84,7 +84,8 @@ public struct SiteBuilder: Sendable {
         let aliases = try aliasPairs(model)
         // Source links are checked, and the cache's page records made, while the nav is built and pages
         // are written; what pages show of each other is fingerprinted while the nav is built.
-        async let sourceChecks = checkSources(model: model, aliases: aliases, loaded: loaded, previous: previous)
+        async let sourceChecks = checkSources(
+            model: model, aliases: aliases, templateIDs: theme.templateIDs, loaded: loaded, previous: previous)
         let templates = TemplateDependencies(sources: theme.templateSources)
         async let navInputs = navInputsFingerprint(model, templates: templates, theme: theme)
         let nav =
@@ -195,15 +196,16 @@ public struct SiteBuilder: Sendable {
     /// Checks the Markdown links of every page whose findings the cache cannot vouch for (its source
     /// or the site's shape changed), and makes the cache's record of every page.
     private func checkSources(
-        model: SiteModel, aliases: [(from: String, to: String)], loaded: [PageLoader.Loaded], previous: BuildCache?
+        model: SiteModel, aliases: [(from: String, to: String)], templateIDs: [String: Set<String>],
+        loaded: [PageLoader.Loaded], previous: BuildCache?
     ) async -> (shape: UInt64, records: [SitePath: BuildCache.PageRecord], findings: [Diagnostic]) {
-        let shape = shapeFingerprint(model, aliases: aliases)
+        let shape = shapeFingerprint(model, aliases: aliases, templateIDs: templateIDs)
         let reusable = previous?.shape == shape
         // One lookup per page: 10,000 of them on every rebuild.
         let earlier = loaded.map { previous?.pages[$0.page.source] }
         let unchanged = zip(loaded, earlier).map { entry, record in reusable && record?.fingerprint == entry.fingerprint }
         let toCheck = zip(loaded, unchanged).compactMap { entry, same in same || entry.page.meta.draft ? nil : entry.page }
-        let fresh = await SourceLinkChecker(model: model, aliases: aliases).check(toCheck)
+        let fresh = await SourceLinkChecker(model: model, aliases: aliases, templateIDs: templateIDs).check(toCheck)
         let freshBySource = Dictionary(grouping: fresh) { finding in finding.location?.path ?? "" }
         var findings = fresh
         var records: [SitePath: BuildCache.PageRecord] = [:]
@@ -254,9 +256,15 @@ public struct SiteBuilder: Sendable {
     }
 
     /// What source-level link checks depend on besides a page's own links: which pages, anchors,
-    /// aliases, drafts and assets exist.
-    private func shapeFingerprint(_ model: SiteModel, aliases: [(from: String, to: String)]) -> UInt64 {
+    /// aliases, drafts and assets exist, and which ids each page's template writes.
+    private func shapeFingerprint(
+        _ model: SiteModel, aliases: [(from: String, to: String)], templateIDs: [String: Set<String>]
+    ) -> UInt64 {
         var fingerprint = Fingerprint()
+        for (name, ids) in templateIDs.sorted(by: { $0.key < $1.key }) {
+            fingerprint.add(name)
+            for id in ids.sorted() { fingerprint.add(id) }
+        }
         for alias in aliases.sorted(by: { $0.from < $1.from }) {
             fingerprint.add(alias.from)
             fingerprint.add(alias.to)
@@ -264,6 +272,7 @@ public struct SiteBuilder: Sendable {
         for page in model.pages {
             fingerprint.add(page.source.rawValue)
             fingerprint.add(Int(truncatingIfNeeded: page.anchors.fingerprint))
+            fingerprint.add(page.meta.template ?? "\u{0}")
         }
         for draft in model.drafts.sorted() { fingerprint.add(draft.rawValue) }
         fingerprint.add(Int(truncatingIfNeeded: Fingerprint.unordered(model.outputPaths.lazy.map(\.rawValue))))

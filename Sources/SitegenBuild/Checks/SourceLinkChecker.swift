@@ -14,8 +14,12 @@ struct SourceLinkChecker: Sendable {
     /// `ignore_links`: links that are neither checked here nor in the crawl.
     private let ignored: [LinkPattern]
 
-    init(model: SiteModel, aliases: [(from: String, to: String)] = []) {
+    /// Ids each page template writes literally (`sg-main`), by template name.
+    private let templateIDs: [String: Set<String>]
+
+    init(model: SiteModel, aliases: [(from: String, to: String)] = [], templateIDs: [String: Set<String>] = [:]) {
         self.model = model
+        self.templateIDs = templateIDs
         self.aliases = Dictionary(aliases.map { ($0.from, SitePath(unchecked: $0.to)) }, uniquingKeysWith: { first, _ in first })
         ignored = model.config.ignoreLinks.map(LinkPattern.init)
     }
@@ -186,9 +190,10 @@ struct SourceLinkChecker: Sendable {
 
     private func checkFragment(_ fragment: String, in target: Page, link: MarkdownLink, at: SourceLocation) -> Diagnostic? {
         if fragment.isEmpty || TopFragment.matches(fragment) { return nil }
-        if target.anchorIDs.contains(fragment) { return nil }
+        let fromTemplate = templateIDs[target.meta.template ?? Theme.defaultTemplate] ?? []
+        if target.anchorIDs.contains(fragment) || fromTemplate.contains(fragment) { return nil }
         if fragment.utf8.contains(UInt8(ascii: "%")), let decoded = fragment.removingPercentEncoding,
-            target.anchorIDs.contains(decoded)
+            target.anchorIDs.contains(decoded) || fromTemplate.contains(decoded)
         {
             return nil
         }

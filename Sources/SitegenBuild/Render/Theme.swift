@@ -15,6 +15,9 @@ public struct Theme: Sendable {
     public var assets: [SourceFile]
     /// Hash of every template's bytes, for the incremental cache.
     public var templateSources: [String: String]
+    /// For each page template, the ids it and its partials write literally (`sg-main`): `#fragment`
+    /// targets of every page made with it.
+    var templateIDs: [String: Set<String>] = [:]
 
     static func load(_ root: URL, displayRoot: String) throws(InputError) -> Theme {
         var isDirectory: ObjCBool = false
@@ -52,7 +55,8 @@ public struct Theme: Sendable {
         if let unknown = library.unknownReferences().first { throw unknown.inputError }
         return Theme(
             library: library, pageTemplates: pageTemplates,
-            assets: try assetFiles(root, displayRoot: displayRoot), templateSources: sources)
+            assets: try assetFiles(root, displayRoot: displayRoot), templateSources: sources,
+            templateIDs: templateIDs(sources: sources, pageTemplates: pageTemplates))
     }
 
     private static func assetFiles(_ root: URL, displayRoot: String) throws(InputError) -> [SourceFile] {
