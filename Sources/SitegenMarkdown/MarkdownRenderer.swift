@@ -39,7 +39,8 @@ public enum MarkdownRenderer {
             return RenderedMarkdown(html: "", title: nil, headings: [], links: [])
         }
 
-        var walk = Walk(positions: InlinePositions(source: source), lineOffset: lineOffset)
+        var walk = Walk(
+            positions: InlinePositions(source: source), lineOffset: lineOffset, smartPunctuation: options.smartPunctuation)
         walk.run(document)
         for heading in walk.headingNodes {
             replace(heading.node, level: heading.level, id: heading.id, mem: mem)
@@ -85,6 +86,8 @@ public enum MarkdownRenderer {
 private struct Walk {
     let positions: InlinePositions
     let lineOffset: Int
+    /// With smart punctuation, a heading's id is made from its text as written (`--`, not `–`).
+    let smartPunctuation: Bool
     var headings: [Heading] = []
     var links: [MarkdownLink] = []
     var headingNodes: [(node: OpaquePointer, level: Int, id: String)] = []
@@ -93,11 +96,14 @@ private struct Walk {
     private var frame = BlockFrame(startLine: 1, endLine: 1, origin: 1, quoteDepth: 0)
     private var quoteDepth = 0
     private var headingText: [UInt8]?
+    /// The heading's text with smart punctuation undone, when that changed it: what its id is made of.
+    private var slugText: [UInt8]?
     private var imageDepth = 0
 
-    init(positions: InlinePositions, lineOffset: Int) {
+    init(positions: InlinePositions, lineOffset: Int, smartPunctuation: Bool) {
         self.positions = positions
         self.lineOffset = lineOffset
+        self.smartPunctuation = smartPunctuation
     }
 
     mutating func run(_ document: OpaquePointer) {
@@ -124,7 +130,10 @@ private struct Walk {
         case CMARK_NODE_TEXT, CMARK_NODE_CODE:
             if headingText != nil, imageDepth == 0 { appendLiteral(of: node) }
         case CMARK_NODE_SOFTBREAK, CMARK_NODE_LINEBREAK:
-            if headingText != nil, imageDepth == 0 { headingText?.append(UInt8(ascii: " ")) }
+            if headingText != nil, imageDepth == 0 {
+                headingText?.append(UInt8(ascii: " "))
+                slugText?.append(UInt8(ascii: " "))
+            }
         case CMARK_NODE_LINK:
             if entering { addLink(node, isImage: false) }
         case CMARK_NODE_IMAGE:
@@ -143,13 +152,15 @@ private struct Walk {
             startLine: line, endLine: Int(cmark_node_get_end_line(node)), origin: column + marker,
             quoteDepth: quoteDepth)
         headingText = []
+        slugText = nil
     }
 
     private mutating func exitHeading(_ node: OpaquePointer) {
         let text = trimmed(headingText ?? [])
+        let id = slugger.slug(for: slugText.map(trimmed) ?? text)
         headingText = nil
+        slugText = nil
         let level = Int(cmark_node_get_heading_level(node))
-        let id = slugger.slug(for: text)
         headings.append(
             Heading(
                 level: level, text: text, id: id,
@@ -178,11 +189,129 @@ private struct Walk {
     }
 
     private mutating func appendLiteral(of node: OpaquePointer) {
-        guard var pointer = cmark_node_get_literal(node) else { return }
+        guard let literal = cmark_node_get_literal(node) else { return }
+        let start = headingText?.count ?? 0
+        var pointer = literal
+        var typographic = false
         while pointer.pointee != 0 {
-            headingText?.append(UInt8(bitPattern: pointer.pointee))
+            let byte = UInt8(bitPattern: pointer.pointee)
+            headingText?.append(byte)
+            typographic = typographic || byte == 0xE2
             pointer += 1
         }
+        // Smart punctuation gives `--` as `–`, which GitHub's ids keep as `--`: the id is made from
+        // the heading as if smart punctuation were off, by reading the text's source beside it, so a
+        // `–` or `&ndash;` written as such stays what it is.
+        if slugText != nil || (smartPunctuation && typographic) {
+            if slugText == nil { slugText = Array(headingText?[..<start] ?? []) }
+            let bytes = Array(headingText?[start...] ?? [])
+            if typographic, cmark_node_get_type(node) == CMARK_NODE_TEXT {
+                slugText?.append(
+                    contentsOf: Self.asWritten(
+                        bytes, source: positions.source, line: Int(cmark_node_get_start_line(node)),
+                        column: Int(cmark_node_get_start_column(node))))
+            } else {
+                slugText?.append(contentsOf: bytes)
+            }
+        }
+    }
+
+    /// The text of a node as smart punctuation found it: `literal` walked beside its source from
+    /// `line`:`column`, taking each `–`, `—`, curly quote and `…` that the source spells in ASCII as
+    /// that ASCII. Where the two cannot be matched up, the rest is turned back by rule (`–` → `--`).
+    static func asWritten(_ literal: [UInt8], source: SourceText, line: Int, column: Int) -> [UInt8] {
+        guard let range = source.lineRange(line), column >= 1 else { return undoingSmartPunctuation(literal[...]) }
+        let text = source.bytes
+        var out: [UInt8] = []
+        out.reserveCapacity(literal.count + 8)
+        var i = 0
+        var j = range.lowerBound + column - 1
+        func isSmart(_ index: Int) -> Bool {
+            index + 2 < literal.count && literal[index] == 0xE2 && literal[index + 1] == 0x80
+                && [0x93, 0x94, 0x98, 0x99, 0x9C, 0x9D, 0xA6].contains(literal[index + 2])
+        }
+        func skipEntity() -> Bool {
+            guard j < range.upperBound, text[j] == UInt8(ascii: "&"),
+                let semicolon = text[j..<range.upperBound].prefix(40).firstIndex(of: UInt8(ascii: ";"))
+            else { return false }
+            j = semicolon + 1
+            return true
+        }
+        while i < literal.count {
+            guard j < range.upperBound else { break }
+            if isSmart(i) {
+                let source = text[j]
+                if source == UInt8(ascii: "-") {
+                    while j < range.upperBound, text[j] == UInt8(ascii: "-") {
+                        out.append(UInt8(ascii: "-"))
+                        j += 1
+                    }
+                    while isSmart(i), literal[i + 2] == 0x93 || literal[i + 2] == 0x94 { i += 3 }
+                    continue
+                }
+                if source == UInt8(ascii: "."), text[j..<range.upperBound].starts(with: Array("...".utf8)) {
+                    out += Array("...".utf8)
+                    j += 3
+                } else if source == UInt8(ascii: "'") || source == UInt8(ascii: "\"") {
+                    out.append(source)
+                    j += 1
+                } else if text[j..<range.upperBound].starts(with: literal[i..<(i + 3)]) {
+                    out += literal[i..<(i + 3)]
+                    j += 3
+                } else if skipEntity() {
+                    out += literal[i..<(i + 3)]
+                } else {
+                    break
+                }
+                i += 3
+                continue
+            }
+            if literal[i] == text[j] {
+                out.append(literal[i])
+                i += 1
+                j += 1
+            } else if text[j] == UInt8(ascii: "\\"), j + 1 < range.upperBound, text[j + 1] == literal[i] {
+                j += 1
+            } else if skipEntity() {
+                // One character for the entity: as many bytes as its UTF-8 lead byte says.
+                let lead = literal[i]
+                let width = lead < 0x80 ? 1 : lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : 2
+                out += literal[i..<min(i + width, literal.count)]
+                i += width
+            } else {
+                break
+            }
+        }
+        if i < literal.count { out += undoingSmartPunctuation(literal[i...]) }
+        return out
+    }
+
+    /// `–` → `--`, `—` → `---`, curly quotes → straight ones, `…` → `...`.
+    static func undoingSmartPunctuation(_ bytes: ArraySlice<UInt8>) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count)
+        var index = bytes.startIndex
+        while index < bytes.endIndex {
+            if bytes[index] == 0xE2, index + 2 < bytes.endIndex, bytes[index + 1] == 0x80 {
+                let plain: String? =
+                    switch bytes[index + 2] {
+                    case 0x93: "--"
+                    case 0x94: "---"
+                    case 0x98, 0x99: "'"
+                    case 0x9C, 0x9D: "\""
+                    case 0xA6: "..."
+                    default: nil
+                    }
+                if let plain {
+                    out.append(contentsOf: plain.utf8)
+                    index += 3
+                    continue
+                }
+            }
+            out.append(bytes[index])
+            index += 1
+        }
+        return out
     }
 
     private func trimmed(_ bytes: [UInt8]) -> String {
