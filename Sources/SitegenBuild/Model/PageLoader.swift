@@ -30,7 +30,7 @@ struct PageLoader: Sendable {
         }
         let body = MarkdownRenderer.render(split.body, options: options, lineOffset: split.bodyLineOffset)
         let stem = file.path.lastComponent.dropLast(3)
-        let title = meta.title ?? body.title ?? String(stem)
+        let title = meta.title ?? body.title.flatMap(PageMeta.nonBlank) ?? String(stem)
         var ids = Set(body.headings.map(\.id))
         if options.rawHTML { ids.formUnion(AnchorScanner.anchors(inHTML: body.html)) }
         let page = Page(

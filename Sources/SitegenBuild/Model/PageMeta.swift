@@ -34,18 +34,24 @@ public struct PageMeta: Sendable, Equatable {
             let key = pair.key.string ?? ""
             let value = pair.value
             switch key {
-            case "title": meta.title = try value.requireString(key, path: path)
+            // Blank counts as absent: the title falls back to the first `#` heading, then the file name.
+            case "title": meta.title = nonBlank(try value.requireString(key, path: path))
             case "description": meta.description = try value.requireString(key, path: path)
             case "order": meta.order = try value.requireInt(key, path: path)
             case "template": meta.template = try value.requireString(key, path: path)
             case "draft": meta.draft = try value.requireBool(key, path: path)
             case "aliases": meta.aliases = try value.requireStringList(key, path: path)
-            case "nav_title": meta.navTitle = try value.requireString(key, path: path)
+            case "nav_title": meta.navTitle = nonBlank(try value.requireString(key, path: path))
             default:
                 warnings.append(
                     Diagnostic(.warning, .unknownKey, "unknown front matter key '\(key)'", at: pair.key.location(in: path)))
             }
         }
         return (meta, warnings)
+    }
+
+    /// `text`, or nil when it holds nothing but white space.
+    static func nonBlank(_ text: String) -> String? {
+        text.unicodeScalars.allSatisfy(\.properties.isWhitespace) ? nil : text
     }
 }
