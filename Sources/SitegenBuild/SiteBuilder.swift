@@ -69,6 +69,14 @@ public struct SiteBuilder: Sendable {
         let pages = loaded.map(\.page).filter { !$0.meta.draft }
         let drafts = Set(loaded.map(\.page).filter(\.meta.draft).map(\.source))
         let assets = files.filter { $0.kind == .asset } + theme.assets
+        // The default entry drafted: the error points at `draft:` (an `entry:` key is pointed at by the model).
+        if config.entryLocation == nil, drafts.contains(config.entry),
+            let draft = loaded.first(where: { $0.page.source == config.entry })?.page
+        {
+            throw InputError(
+                "the entry page '\(config.entry)' is a draft",
+                at: FrontMatterPlace.value(under: "draft", source: draft.source, display: draft.displayPath, site: site))
+        }
         let model = try SiteModel(
             config: config, pages: pages, assets: assets, drafts: drafts, displayRoot: options.siteDisplay,
             theme: (options.templatesDirectory.path, options.templatesDisplay))
