@@ -23,6 +23,12 @@ public enum DirectoryWalker {
         public var size: Int
         /// Modification time in nanoseconds since 1970.
         public var modified: Int
+        /// Status-change time (`st_ctime`) in nanoseconds since 1970: it moves with every write,
+        /// rename or `chmod`, and unlike `modified` no tool (`touch -d`) can set it back.
+        public var changed: Int = 0
+
+        /// The later of `modified` and `changed`: a stamp that moves whenever the file may have.
+        public var stamp: Int { max(modified, changed) }
     }
 
     /// What a walk found: the files, and what it left out that its caller may have to report.
@@ -166,7 +172,8 @@ public enum DirectoryWalker {
                 var info = stat()
                 guard fstatat(descriptor, name, &info, 0) == 0 else { continue }
                 let modified = Int(info.st_mtim.tv_sec) * 1_000_000_000 + Int(info.st_mtim.tv_nsec)
-                found.entries?.append(Entry(path: path, size: Int(info.st_size), modified: modified))
+                let changed = Int(info.st_ctim.tv_sec) * 1_000_000_000 + Int(info.st_ctim.tv_nsec)
+                found.entries?.append(Entry(path: path, size: Int(info.st_size), modified: modified, changed: changed))
             }
         }
     }

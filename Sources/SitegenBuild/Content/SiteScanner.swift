@@ -39,7 +39,7 @@ enum SiteScanner {
             files.append(
                 SourceFile(
                     path: path, kind: path.pathExtension == "md" ? .markdown : .asset,
-                    root: rootPath, size: entry.size, modified: entry.modified))
+                    root: rootPath, size: entry.size, modified: entry.stamp))
         }
         try checkCaseCollisions(files.map(\.path.rawValue), displayRoot: displayRoot)
         if let first = listing.tooDeep.first {

@@ -14,7 +14,9 @@ public struct SourceFile: Sendable, Hashable {
     public var kind: Kind
     /// The folder `path` is relative to, shared by every file of a scan.
     public var root: String
-    /// Size and modification time (nanoseconds), for the incremental cache.
+    /// Size and the later of the modification and status-change times (nanoseconds,
+    /// `DirectoryWalker.Entry.stamp`), for the incremental cache: an edit that keeps the size and
+    /// sets the modification time back still moves the status-change time.
     public var size = 0
     public var modified = 0
 

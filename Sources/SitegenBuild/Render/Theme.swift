@@ -73,7 +73,7 @@ public struct Theme: Sendable {
                     "name has a backslash, which a URL cannot carry, so the theme cannot copy it: rename it",
                     path: displayRoot + assetFolder + "/" + entry.path)
             }
-            return SourceFile(path: path, kind: .asset, root: rootPath, size: entry.size, modified: entry.modified)
+            return SourceFile(path: path, kind: .asset, root: rootPath, size: entry.size, modified: entry.stamp)
         }
     }
 }
