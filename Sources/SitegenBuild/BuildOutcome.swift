@@ -38,9 +38,9 @@ public struct BuildOutcome: Sendable {
     public enum Update: Sendable {
         /// The staged folder is a whole new bundle, swapped in by renames once it is checked.
         case swap
-        /// The staged folder holds only the files that changed (bundle-relative `written`), moved into
-        /// the previous bundle one atomic rename at a time, and `removed` outputs are deleted: for a
-        /// rebuild that changed a few files out of thousands. It happens before the crawl, which then
+        /// The staged folder holds only the files that changed (bundle-relative `written`, the manifest
+        /// last when it changed), moved into the previous bundle one atomic rename at a time, and
+        /// `removed` outputs are deleted: for a rebuild that changed a few files out of thousands. It happens before the crawl, which then
         /// reads the bundle in place (crawl findings never stop a build from being written).
         case inPlace(written: [String], removed: [String])
     }
@@ -64,7 +64,7 @@ public struct BuildOutcome: Sendable {
         _ = unlink(BuildCache.location(for: output).path)
         switch update {
         case .swap: try staged.commit()
-        case .inPlace(let written, let removed): try staged.apply(written: written, removed: removed, last: Manifest.fileName)
+        case .inPlace(let written, let removed): try staged.apply(written: written, removed: removed)
         }
     }
 

@@ -13,6 +13,9 @@ struct WrittenFile: Sendable {
     var inputs: UInt64
     /// Written into the staging folder by this build, rather than kept from the previous bundle.
     var isNew = true
+    /// Kept from the previous bundle although its inputs changed, as it rendered to the same bytes:
+    /// its record takes the new inputs.
+    var inputsChanged = false
 }
 
 /// Turns a site folder and a theme into a staged bundle with its manifest: load, render, check the
@@ -155,8 +158,15 @@ public struct SiteBuilder: Sendable {
                 try SchemeResolver(bundle: bundleToCrawl, assembled: manifest)
             }
             let manifestBytes = manifest.encodedBytes()
-            try staged.write(manifestBytes, to: SitePath(unchecked: Manifest.fileName))
             cache.manifestFingerprint = Fingerprint.of(manifestBytes)
+            // The same manifest as the previous build's, still there with its size, keeps its file.
+            let manifestPath = SitePath(unchecked: Manifest.fileName)
+            let writesManifest =
+                previous?.manifestFingerprint != cache.manifestFingerprint
+                || !(writer.inPlace
+                    ? staged.previousHas(manifestPath, expectedSize: manifestBytes.count, in: writer.previousFolder)
+                    : staged.linkPrevious(manifestPath, expectedSize: manifestBytes.count))
+            if writesManifest { try staged.write(manifestBytes, to: manifestPath) }
             if let previous, previous.manifestFingerprint == cache.manifestFingerprint {
                 cache.crawl = previous.crawl
                 cache.memoGeneration = previous.memoGeneration
@@ -179,7 +189,7 @@ public struct SiteBuilder: Sendable {
             var update = BuildOutcome.Update.swap
             if writer.inPlace, let previous {
                 update = .inPlace(
-                    written: written.filter(\.isNew).map(\.path),
+                    written: written.filter(\.isNew).map(\.path) + (writesManifest ? [Manifest.fileName] : []),
                     removed: removesOutputs ? previous.outputs.keys.filter { cache.outputs[$0] == nil }.sorted() : [])
             }
             return BuildOutcome(

@@ -141,7 +141,7 @@ public struct BuildCache: Sendable {
         if let previous {
             outputs = previous
             var added = 0
-            for file in written where file.isNew {
+            for file in written where file.isNew || file.inputsChanged {
                 if outputs.updateValue(record(file), forKey: file.path) == nil { added += 1 }
             }
             // Every path written is distinct, so each previous one is still there exactly when the

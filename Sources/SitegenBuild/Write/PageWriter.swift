@@ -113,9 +113,12 @@ struct PageWriter: Sendable {
                 failure.message += " (rendering \(page.displayPath))"
                 throw failure
             }
+            let sha256 = ContentHash.hex(buffer)
+            if let kept = keep(page.output, size: buffer.count, sha256: sha256, inputs: inputs, record: plan.previous) {
+                return .success(kept)
+            }
             try staged.write(buffer, to: page.output)
-            return .success(
-                WrittenFile(path: page.output.rawValue, size: buffer.count, sha256: ContentHash.hex(buffer), inputs: inputs))
+            return .success(WrittenFile(path: page.output.rawValue, size: buffer.count, sha256: sha256, inputs: inputs))
         } catch {
             return .failure(error)
         }
@@ -135,11 +138,13 @@ struct PageWriter: Sendable {
                         return .failure(InputError("cannot read asset", path: displayRoot + asset.path.rawValue))
                     }
                     let bytes = [UInt8](data)
+                    let sha256 = ContentHash.hex(bytes)
+                    if let kept = keep(asset.path, size: bytes.count, sha256: sha256, inputs: inputs.value) {
+                        return .success(kept)
+                    }
                     do throws(InputError) { try staged.write(bytes, to: asset.path) } catch { return .failure(error) }
                     return .success(
-                        WrittenFile(
-                            path: asset.path.rawValue, size: bytes.count, sha256: ContentHash.hex(bytes), inputs: inputs.value)
-                    )
+                        WrittenFile(path: asset.path.rawValue, size: bytes.count, sha256: sha256, inputs: inputs.value))
                 }
             }
             var results: [Result<WrittenFile, InputError>] = []
@@ -154,8 +159,29 @@ struct PageWriter: Sendable {
     func write(_ path: SitePath, inputs: UInt64, render: () -> [UInt8]) throws(InputError) -> WrittenFile {
         if let reused = reuse(path, inputs: inputs) { return reused }
         let bytes = render()
+        let sha256 = ContentHash.hex(bytes)
+        if let kept = keep(path, size: bytes.count, sha256: sha256, inputs: inputs) { return kept }
         try staged.write(bytes, to: path)
-        return WrittenFile(path: path.rawValue, size: bytes.count, sha256: ContentHash.hex(bytes), inputs: inputs)
+        return WrittenFile(path: path.rawValue, size: bytes.count, sha256: sha256, inputs: inputs)
+    }
+
+    /// The previous build's file when new inputs made the same bytes (`size`, `sha256`) and it is still
+    /// there: an unchanged file keeps its modification time even when what it is made from changed
+    /// (a page added to a folder re-renders every page, most of which do not show it).
+    private func keep(_ path: SitePath, size: Int, sha256: String, inputs: UInt64) -> WrittenFile? {
+        keep(path, size: size, sha256: sha256, inputs: inputs, record: previous?.outputs[path.rawValue])
+    }
+
+    /// `keep(_:size:sha256:inputs:)` with the previous build's record already looked up.
+    private func keep(
+        _ path: SitePath, size: Int, sha256: String, inputs: UInt64, record: BuildCache.OutputRecord?
+    ) -> WrittenFile? {
+        guard let record, record.size == size, record.sha256 == sha256,
+            var kept = reuse(path, inputs: record.inputs, record: record)
+        else { return nil }
+        kept.inputs = inputs
+        kept.inputsChanged = inputs != record.inputs
+        return kept
     }
 
     /// The previous build's file when it was made from the same inputs and is still there.

@@ -56,10 +56,10 @@ extension StagedFolder {
         }
     }
 
-    /// Removes the outputs that are gone, moves the files this build wrote (`written`,
-    /// bundle-relative) from the staged overlay into the previous bundle, each by an atomic rename,
-    /// and moves `last` (the manifest) in after everything else. The overlay folder is removed.
-    func apply(written: [String], removed: [String], last: String) throws(InputError) {
+    /// Removes the outputs that are gone and moves the files this build wrote (`written`,
+    /// bundle-relative, in order: the manifest last) from the staged overlay into the previous bundle,
+    /// each by an atomic rename. The overlay folder is removed.
+    func apply(written: [String], removed: [String]) throws(InputError) {
         let fileManager = FileManager.default
         let target = destination.path + "/"
         // Removals first, so that a file that became a folder (or the reverse) makes way.
@@ -71,7 +71,7 @@ extension StagedFolder {
             while !folder.rawValue.isEmpty, rmdir(target + folder.rawValue) == 0 { folder = folder.parent }
         }
         do {
-            for path in written + [last] {
+            for path in written {
                 if rename(directory.path + "/" + path, target + path) != 0 {
                     let parent = target + SitePath(unchecked: path).parent.rawValue
                     try fileManager.createDirectory(atPath: parent, withIntermediateDirectories: true)
