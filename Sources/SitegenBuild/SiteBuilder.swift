@@ -50,7 +50,8 @@ public struct SiteBuilder: Sendable {
         timer.lap("config, theme, scan")
 
         let environment = environmentFingerprint(configText: configText, theme: theme)
-        let previous = await cacheOnDisk.flatMap {
+        let cacheFound = await cacheOnDisk
+        let previous = cacheFound.flatMap {
             $0.environment == environment ? $0.displayed(site: options.siteDisplay, output: options.outputDisplay) : nil
         }
         var cache = BuildCache()
@@ -106,7 +107,9 @@ public struct SiteBuilder: Sendable {
         timer.lap("model, nav")
 
         let origin = BundleOrigin(scheme: config.scheme, host: config.host)
-        let staged = try StagedBundle.create(for: options.outputDirectory, displayPath: options.outputDisplay)
+        // A build's own cache beside the output says the folder is a bundle of ours, its manifest deleted.
+        let staged = try StagedBundle.create(
+            for: options.outputDirectory, displayPath: options.outputDisplay, isKnownOutput: cacheFound != nil)
         do throws(InputError) {
             var writer = PageWriter(
                 context: PageContext(model: model, nav: nav, origin: origin.description), theme: theme,

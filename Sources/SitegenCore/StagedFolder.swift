@@ -13,8 +13,12 @@ public struct StagedFolder: Sendable {
     /// How the destination is named in messages (`dist/`).
     public let displayPath: String
 
-    /// Creates an empty staging folder beside `destination`. Fails when `destination` is a file.
-    public static func create(for destination: URL, displayPath: String) throws(InputError) -> StagedFolder {
+    /// Creates an empty staging folder beside `destination`. Fails when `destination` is a file, or a
+    /// folder that is not empty and holds no sitegen bundle, unless the caller knows the folder is its
+    /// own output (`isKnownOutput`: a build's cache beside it, when its manifest was deleted by hand).
+    public static func create(
+        for destination: URL, displayPath: String, isKnownOutput: Bool = false
+    ) throws(InputError) -> StagedFolder {
         let fileManager = FileManager.default
         // A symbolic link is kept: the folder it points to is what is replaced.
         var destination = destination
@@ -29,7 +33,7 @@ public struct StagedFolder: Sendable {
         if fileManager.fileExists(atPath: destination.path, isDirectory: &isDirectory), !isDirectory.boolValue {
             throw InputError("the output path exists and is not a folder", path: displayPath)
         }
-        if isDirectory.boolValue, !isEmptyFolder(destination.path), !holdsBundle(destination.path) {
+        if isDirectory.boolValue, !isKnownOutput, !isEmptyFolder(destination.path), !holdsBundle(destination.path) {
             throw InputError(
                 "the output folder is not empty and holds no sitegen bundle, and would be replaced as a whole: remove it or choose another output folder",
                 path: displayPath)

@@ -275,6 +275,24 @@ import Testing
         #expect(try runner.snapshot("dist") == (try runner.snapshot("clean")))
     }
 
+    @Test func aManifestDeletedByHandIsWrittenAgain() throws {
+        let runner = try setUp()
+        defer { runner.cleanUp() }
+        #expect(try runner.run(["build"]).status == 0)
+        try FileManager.default.removeItem(at: runner.url("dist/manifest.json"))
+        // The cache beside dist/ says the folder is sitegen's own, without its manifest.
+        let rebuilt = try runner.run(["build"])
+        #expect(rebuilt.status == 0, "\(rebuilt.stderr)")
+        #expect(try runner.run(["build", "--out", "clean"]).status == 0)
+        #expect(try runner.snapshot("dist") == (try runner.snapshot("clean")))
+        // A folder with no manifest and no cache of ours is still refused.
+        try FileManager.default.removeItem(at: runner.url("clean/manifest.json"))
+        for name in [".clean.sitegen-cache", ".clean.sitegen-details", ".clean.sitegen-crawl"] {
+            try? FileManager.default.removeItem(at: runner.url(name))
+        }
+        #expect(try runner.run(["build", "--out", "clean"]).status == 2)
+    }
+
     @Test func removedOutputsGoAndAFileMayBecomeAFolder() throws {
         let runner = try setUp()
         defer { runner.cleanUp() }
