@@ -47,6 +47,21 @@ import Testing
         #expect(await respond("http://evil/").head.status == 400)
     }
 
+    @Test func anInvalidPercentEscapeIsNotFound() async throws {
+        try Data("literal".utf8).write(to: root.appendingPathComponent("%ZZ"))
+        try Data("hundred".utf8).write(to: root.appendingPathComponent("100%.txt"))
+        let resolver = try SchemeResolver(bundle: root)
+        for live in [false, true] {
+            let responder = Responder(bundle: ServedBundle(built: resolver), liveReload: live, digests: FileDigests())
+            for target in ["/%ZZ", "/100%.txt", "/100%.txt?x=1"] {
+                let response = await responder.respond(to: HTTPRequest(method: "GET", target: target, headers: [("Host", "x")]))
+                #expect(response.head.status == 404, "\(target)")
+            }
+            let escaped = await responder.respond(to: HTTPRequest(method: "GET", target: "/100%25.txt", headers: [("Host", "x")]))
+            #expect(escaped.head.status == 200)
+        }
+    }
+
     @Test func otherMethodsAre405() async {
         let response = await respond("/", method: "DELETE")
         #expect(response.head.status == 405)

@@ -35,7 +35,7 @@ extension SchemeResolver {
         guard let url = request.url else { throw .missingURL }
         let isHead = request.method.uppercased() == "HEAD"
         let common = ["Cache-Control": "no-cache", "X-Content-Type-Options": "nosniff"]
-        guard case .success(let resource) = resolve(url) else {
+        guard !request.hasInvalidEscape, case .success(let resource) = resolve(url) else {
             let body = ReplyPlan.notFoundBody
             let headers = common.merging([
                 "Content-Type": "text/html; charset=utf-8", "Content-Length": String(body.count),

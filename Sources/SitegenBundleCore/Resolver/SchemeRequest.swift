@@ -10,11 +10,23 @@ public struct SchemeRequest: Sendable, Equatable {
     public var method: String
     /// The `Range` header's value, e.g. `bytes=0-99`.
     public var range: String?
+    /// Whether the text `url` was made from had an invalid percent escape in its path (`%ZZ`, a
+    /// stray `%`), which `URL(string:)` quietly re-encodes as `%25`: such a request is not found
+    /// (manifest rule 3), whatever file `url` would name. Set by `init(string:)`.
+    public var hasInvalidEscape = false
 
     /// A request for `url`.
     public init(url: URL?, method: String = "GET", range: String? = nil) {
         self.url = url
         self.method = method
         self.range = range
+    }
+
+    /// A request for the URL written as `string` (absolute, or relative to `base`): the form to use
+    /// for text such as a command-line argument or an HTTP request target, since a `URL` made from
+    /// text no longer shows an invalid escape. `url` is nil when the text is not a URL at all.
+    public init(string: String, relativeTo base: URL? = nil, method: String = "GET", range: String? = nil) {
+        self.init(url: URL(string: string, relativeTo: base)?.absoluteURL, method: method, range: range)
+        hasInvalidEscape = URLPath.hasInvalidEscape(string)
     }
 }

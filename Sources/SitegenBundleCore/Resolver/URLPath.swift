@@ -124,7 +124,26 @@ enum URLPath {
         }
     }
 
-    private static func hexValue(_ byte: UInt8) -> UInt8? {
+    /// Whether the path of `text` (up to its first `?` or `#`) has a `%` not followed by two hex
+    /// digits. `URL(string:)` quietly re-encodes such a `%` as `%25`, which would then name the file
+    /// literally called `%ZZ`: text with an invalid escape is not found (manifest rule 3), so every
+    /// entry point that takes text checks it before making a URL.
+    static func hasInvalidEscape(_ text: String) -> Bool {
+        var pending = 0  // hex digits still expected after a `%`
+        for byte in text.utf8 {
+            if pending > 0 {
+                guard hexValue(byte) != nil else { return true }
+                pending -= 1
+            } else if byte == 37 {
+                pending = 2
+            } else if byte == 63 || byte == 35 {
+                return false
+            }
+        }
+        return pending > 0
+    }
+
+    static func hexValue(_ byte: UInt8) -> UInt8? {
         switch byte {
         case 48...57: byte - 48
         case 65...70: byte - 55

@@ -26,17 +26,15 @@ enum ResolveCommand: Command {
             return .inputError
         }
         let text = arguments.positionals[1]
-        let url: URL?
-        if text.contains("://") {
-            url = URL(string: text)
-        } else {
-            url = URL(string: resolver.origin.description + "/" + (text.hasPrefix("/") ? String(text.dropFirst()) : text))
-        }
-        guard let url else {
+        // From the text, not a `URL`: `URL(string:)` would re-encode an invalid escape (`%ZZ`).
+        let absolute =
+            text.contains("://")
+            ? text : resolver.origin.description + "/" + (text.hasPrefix("/") ? String(text.dropFirst()) : text)
+        let request = SchemeRequest(string: absolute, range: arguments.value("--range").map { "bytes=\($0)" })
+        guard request.url != nil else {
             console.err("error: '\(text)' is not a URL (see 'sitegen resolve --help')\n")
             return .inputError
         }
-        let request = SchemeRequest(url: url, range: arguments.value("--range").map { "bytes=\($0)" })
         let reader = ReplyReader(resolver: resolver, request: request)
         var status = 0
         do {

@@ -27,22 +27,24 @@ struct Responder: Sendable {
             return PreviewResponse(
                 head: HTTPResponseHead(status: 200, headers: headers), body: .eventStream, closeConnection: true)
         }
-        guard let url = URL(string: resolver.origin.description + request.target) else {
-            return .error(400, "the request target is not a valid URL path")
-        }
+        // From the text: `URL(string:)` would re-encode an invalid escape (`%ZZ`), which is not found.
+        let target = SchemeRequest(string: resolver.origin.description + request.target, method: request.method)
+        guard let url = target.url else { return .error(400, "the request target is not a valid URL path") }
         // A file replaced between its lookup and its opening is looked up again.
         for _ in 0..<3 {
-            if let response = await respond(to: request, url: url) { return response }
+            if let response = await respond(to: request, target: target, url: url) { return response }
         }
         return .error(503, "the file kept changing while it was read")
     }
 
     /// The reply, or nil when the file changed under it.
-    private func respond(to request: HTTPRequest, url: URL) async -> PreviewResponse? {
+    private func respond(to request: HTTPRequest, target: SchemeRequest, url: URL) async -> PreviewResponse? {
         let isHead = request.method == "HEAD"
-        var schemeRequest = SchemeRequest(url: url, method: request.method)
+        var schemeRequest = target
         var inject = false
-        if liveReload, case .success(let resource) = resolver.resolve(url), resource.mimeType == "text/html" {
+        if liveReload, !target.hasInvalidEscape, case .success(let resource) = resolver.resolve(url),
+            resource.mimeType == "text/html"
+        {
             inject = true  // whole pages only: the injected script shifts every byte offset
         } else {
             schemeRequest.range = request.header("Range")
