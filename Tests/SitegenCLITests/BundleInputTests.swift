@@ -19,3 +19,22 @@ import Testing
         #expect(escaped.stdout.hasSuffix("\n\nhundred"))
     }
 }
+
+extension BundleInputTests {
+    @Test func nfcAndNFDLinksReachTheirOwnFiles() throws {
+        let runner = try SitegenRunner()
+        defer { runner.cleanUp() }
+        try runner.write("<p id=\"nfc\">nfc</p>", to: "h5/caf\u{E9}.html")
+        try runner.write("<p id=\"nfd\">nfd</p>", to: "h5/cafe\u{301}.html")
+        try runner.write(
+            "<a href=\"caf%C3%A9.html#nfc\">c</a> <a href=\"cafe%CC%81.html#nfd\">d</a>", to: "h5/index.html")
+        let nfd = try runner.run(["resolve", "h5", "cafe%CC%81.html", "--body"])
+        #expect(nfd.stdout.hasSuffix("\n\n<p id=\"nfd\">nfd</p>"))
+        let check = try runner.run(["check", "h5"])
+        // The resolver tells the spellings apart; the crawl's path table (SitegenLinks) still keys
+        // paths by `String` and so merges the two pages.
+        withKnownIssue("SitegenLinks.PathTable keys paths by String: NFC and NFD pages are merged") {
+            #expect(check.status == 0, "\(check.stdout)\(check.stderr)")
+        }
+    }
+}

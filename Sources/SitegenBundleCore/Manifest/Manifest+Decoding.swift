@@ -71,13 +71,14 @@ extension Manifest {
             throw ManifestError("manifest: entry '\(entry)' is not a URL under origin '\(origin)'")
         }
         // Places are numbers until an error needs their text.
-        var seen: [String: Place] = [:]
+        // By bytes: NFC and NFD spellings of a URL are two URLs, as for every other resolver.
+        var seen: [ByteKey: Place] = [:]
         seen.reserveCapacity(resources.count + aliases.count)
         // Indices, not `enumerated()`: copying each record out retains all its strings.
         for index in resources.indices {
             let place = Place.resource(index)
             if resourcesPrechecked {
-                if let previous = seen.updateValue(place, forKey: resources[index].file) {
+                if let previous = seen.updateValue(place, forKey: ByteKey(resources[index].file)) {
                     throw ManifestError("manifest: duplicate URL '\(resources[index].url)' in \(place) and \(previous)")
                 }
                 continue
@@ -88,7 +89,7 @@ extension Manifest {
             } else {
                 key = try validator.checkedKey(resources[index].url, place: "\(place).url", allowDirectory: false)
             }
-            if let previous = seen.updateValue(place, forKey: key) {
+            if let previous = seen.updateValue(place, forKey: ByteKey(key)) {
                 throw ManifestError("manifest: duplicate URL '\(resources[index].url)' in \(place) and \(previous)")
             }
             try validator.checkFile(resources[index].file, place: "\(place).file")
@@ -101,12 +102,12 @@ extension Manifest {
         for (index, alias) in aliases.enumerated() {
             let place = Place.alias(index)
             let key = try validator.checkedKey(alias.url, place: "\(place).url", allowDirectory: true)
-            if let previous = seen.updateValue(place, forKey: key) {
+            if let previous = seen.updateValue(place, forKey: ByteKey(key)) {
                 throw ManifestError("manifest: duplicate URL '\(alias.url)' in \(place) and \(previous)")
             }
             // Only resource keys map to `.resource`: an alias with a resource's key was refused above.
             let target = validator.key(alias.target, allowDirectory: false)
-            guard case .success(let targetKey) = target, case .resource = seen[targetKey] else {
+            guard case .success(let targetKey) = target, case .resource = seen[ByteKey(targetKey)] else {
                 throw ManifestError("manifest: \(place).target '\(alias.target)' is not a resource URL")
             }
         }

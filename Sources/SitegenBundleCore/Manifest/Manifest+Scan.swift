@@ -68,22 +68,22 @@ extension Manifest {
             for (directory, url) in part.directoryIndexes { aliasTargets[directory] = url }
         }
         if someFileIsEncoded || !aliases.isEmpty {
-            // Files looked up as strings, as ever; the last of equal ones wins.
-            var urlOfFile: [String: String] = [:]
+            // Files looked up by their bytes: NFC and NFD spellings of a name are two files.
+            var urlOfFile: [ByteKey: String] = [:]
             urlOfFile.reserveCapacity(resources.count)
-            for resource in resources { urlOfFile[resource.file] = resource.url }
+            for resource in resources { urlOfFile[ByteKey(resource.file)] = resource.url }
             var resourceURLs: Set<String>? = nil
             if someFileIsEncoded {
                 resourceURLs = Set(urlOfFile.values)
                 for (file, _, _) in files where file == "index.html" || file.hasSuffix("/index.html") {
                     let directory = String(file.dropLast("index.html".count))
-                    aliasTargets[BundleOrigin.urlString(prefix: prefix, forPath: directory)] = urlOfFile[file]
+                    aliasTargets[BundleOrigin.urlString(prefix: prefix, forPath: directory)] = urlOfFile[ByteKey(file)]
                 }
             }
             // Sorted as `init` would sort them, so that without the set URLs are found by bisection.
             resources.sort { $0.url < $1.url }
             for (from, to) in aliases {
-                guard let target = urlOfFile[to] else {
+                guard let target = urlOfFile[ByteKey(to)] else {
                     throw ManifestError("alias '\(from)' points to '\(to)', which is not a file of the bundle")
                 }
                 let url = BundleOrigin.urlString(prefix: prefix, forPath: from)

@@ -7,7 +7,8 @@ extension SchemeResolver {
     /// and empty segments are normalised without ever leaving the root; NUL, backslashes and
     /// non-UTF-8 escapes are refused; a directory URL (`docs://app/guide/`) serves its
     /// `index.html`; aliases serve their target's bytes; matching is case-sensitive; query and
-    /// fragment are ignored; a symlink whose real path leaves the bundle is refused.
+    /// fragment are ignored; paths are compared by their bytes, so an NFC and an NFD spelling of `café`
+    /// are two files, as for every other resolver; a symlink whose real path leaves the bundle is refused.
     public func resolve(_ url: URL) -> Result<ResolvedResource, ResolutionFailure> {
         guard let parts = URLPath.split(url.absoluteString) else { return .failure(.wrongScheme("")) }
         guard parts.scheme.lowercased() == origin.scheme else { return .failure(.wrongScheme(parts.scheme)) }
@@ -21,8 +22,8 @@ extension SchemeResolver {
         }
         let isDirectory = key.isEmpty || key.hasSuffix("/")
         guard
-            let entry = entries[key] ?? aliases[key].flatMap({ entries[$0] })
-                ?? (isDirectory ? entries[key + "index.html"] : nil)
+            let entry = entries[ByteKey(key)] ?? aliases[ByteKey(key)].flatMap({ entries[$0] })
+                ?? (isDirectory ? entries[ByteKey(key + "index.html")] : nil)
         else { return .failure(.notFound(path: key)) }
         switch tree.realFile(entry.path) {
         case .failure(let failure): return .failure(failure)

@@ -20,8 +20,9 @@ public struct SchemeResolver: Sendable {
     /// The manifest read at init, if the bundle had one.
     public let manifest: Manifest?
     let tree: BundleTree
-    let entries: [String: Entry]
-    let aliases: [String: String]
+    /// Keyed by bytes: canonically equivalent spellings (NFC, NFD) are different files and URLs.
+    let entries: [ByteKey: Entry]
+    let aliases: [ByteKey: ByteKey]
 
     /// Reads `manifest.json` when the bundle has one (the origin then comes from it), else indexes
     /// the tree without hashing (origin from the parameter, entry `index.html`).
@@ -32,11 +33,11 @@ public struct SchemeResolver: Sendable {
             self = try Self.make(tree: tree, manifest: Manifest.read(bundle: tree.root), validated: true)
             return
         }
-        var entries: [String: Entry] = [:]
+        var entries: [ByteKey: Entry] = [:]
         let files = try tree.files()
         for file in files {
             let mime = MIMEType.forPath(file)
-            entries[file] = Entry(
+            entries[ByteKey(file)] = Entry(
                 path: file, url: origin.urlString(forPath: file), mimeType: mime,
                 textEncoding: MIMEType.isText(mime) ? "utf-8" : nil, sha256: nil)
         }
@@ -58,7 +59,7 @@ public struct SchemeResolver: Sendable {
 
     private init(
         origin: BundleOrigin, entryURL: URL, paths: [String], manifest: Manifest?, tree: BundleTree,
-        entries: [String: Entry], aliases: [String: String]
+        entries: [ByteKey: Entry], aliases: [ByteKey: ByteKey]
     ) {
         self.origin = origin
         self.entryURL = entryURL
@@ -77,7 +78,7 @@ public struct SchemeResolver: Sendable {
             throw ManifestError("manifest: origin '\(manifest.origin)' or entry '\(manifest.entry)' is invalid")
         }
         let validator = ManifestValidator(origin: origin)
-        var entries: [String: Entry] = [:]
+        var entries: [ByteKey: Entry] = [:]
         entries.reserveCapacity(manifest.resources.count)
         // Indices, not a copy of each record (which retains all its strings); the key is usually the
         // file itself, found without decoding.
@@ -89,25 +90,27 @@ public struct SchemeResolver: Sendable {
             } else {
                 key = try validator.checkedKey(resources[index].url, place: "resource", allowDirectory: false)
             }
-            entries[key] = Entry(
+            entries[ByteKey(key)] = Entry(
                 path: resources[index].file, url: resources[index].url, mimeType: resources[index].mimeType,
                 textEncoding: resources[index].textEncoding, sha256: resources[index].sha256)
         }
-        var aliases: [String: String] = [:]
+        var aliases: [ByteKey: ByteKey] = [:]
         for alias in manifest.aliases {
             let key = try validator.checkedKey(alias.url, place: "alias", allowDirectory: true)
-            aliases[key] = try validator.checkedKey(alias.target, place: "alias target", allowDirectory: false)
+            aliases[ByteKey(key)] = ByteKey(
+                try validator.checkedKey(alias.target, place: "alias target", allowDirectory: false))
         }
         return SchemeResolver(
             origin: origin, entryURL: entryURL, paths: sortedUnique(manifest.resources.map(\.file)), manifest: manifest,
             tree: tree, entries: entries, aliases: aliases)
     }
 
-    /// `Set(paths).sorted()`, without the set and the sort when `paths` is already strictly
-    /// increasing (resources sorted by URL usually list their files in order too).
+    /// `paths` sorted and unique by their bytes (NFC and NFD spellings are two files), without the
+    /// set and the sort when `paths` is already strictly increasing (resources sorted by URL usually
+    /// list their files in order too).
     private static func sortedUnique(_ paths: [String]) -> [String] {
-        for index in paths.indices.dropFirst() where !(paths[index - 1] < paths[index]) {
-            return Set(paths).sorted()
+        for index in paths.indices.dropFirst() where !URLPath.bytesPrecede(paths[index - 1], paths[index]) {
+            return Set(paths.map(ByteKey.init)).map(\.string).sorted(by: URLPath.bytesPrecede)
         }
         return paths
     }

@@ -62,7 +62,7 @@ struct BundleTree: Sendable {
         return .success((real, Int(info.st_size)))
     }
 
-    /// Every served file as a sorted bundle-relative path: regular files, and symlinks to regular
+    /// Every served file as a bundle-relative path, sorted by bytes: regular files, and symlinks to regular
     /// files inside the bundle; never `manifest.json` at the root, never a path through a
     /// symlinked directory, never a name with a backslash.
     func files() throws(ManifestError) -> [String] {
@@ -88,7 +88,8 @@ struct BundleTree: Sendable {
                 }
             }
         }
-        return found.sorted()
+        // By bytes: `String` orders canonically equivalent names (NFC, NFD) as equal.
+        return found.sorted(by: URLPath.bytesPrecede)
     }
 
     /// The path of a bundle-relative path under the real root.

@@ -1,0 +1,48 @@
+import Foundation
+
+/// A `String` compared and hashed by its UTF-8 bytes, for the resolver's and the manifest's URL and
+/// path keys. `String` itself compares by canonical equivalence, so `café` spelled with `é` (NFC)
+/// and with `e` + U+0301 (NFD) would be one key: two files on disk, and two URLs every other
+/// resolver tells apart (`Site/bundle/embedding.md`).
+struct ByteKey: Hashable, Sendable {
+    /// The key.
+    let string: String
+
+    init(_ string: String) { self.string = string }
+
+    static func == (lhs: ByteKey, rhs: ByteKey) -> Bool { URLPath.bytesEqual(lhs.string, rhs.string) }
+
+    func hash(into hasher: inout Hasher) {
+        let hashed: Void? = string.utf8.withContiguousStorageIfAvailable { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+        if hashed == nil { for byte in string.utf8 { hasher.combine(byte) } }
+        // A terminator, as `String` hashes one: keys of a dictionary never differ only by a suffix split.
+        hasher.combine(0xFF as UInt8)
+    }
+}
+
+extension URLPath {
+    /// Whether `a` and `b` have the same UTF-8 bytes (`==` on `String` also accepts canonically
+    /// equivalent spellings).
+    @inline(__always) static func bytesEqual(_ a: String, _ b: String) -> Bool {
+        let equal: Bool?? = a.utf8.withContiguousStorageIfAvailable { left in
+            b.utf8.withContiguousStorageIfAvailable { right in
+                left.count == right.count && (left.count == 0 || memcmp(left.baseAddress!, right.baseAddress!, left.count) == 0)
+            }
+        }
+        return (equal ?? nil) ?? a.utf8.elementsEqual(b.utf8)
+    }
+
+    /// Whether `a` comes strictly before `b` in UTF-8 byte order, which is Unicode code-point
+    /// order: the order manifests are sorted in (`String`'s `<` orders canonically equivalent
+    /// spellings as equal).
+    @inline(__always) static func bytesPrecede(_ a: String, _ b: String) -> Bool {
+        let precedes: Bool?? = a.utf8.withContiguousStorageIfAvailable { left in
+            b.utf8.withContiguousStorageIfAvailable { right in
+                let common = min(left.count, right.count)
+                let order = common == 0 ? 0 : memcmp(left.baseAddress!, right.baseAddress!, common)
+                return order != 0 ? order < 0 : left.count < right.count
+            }
+        }
+        return (precedes ?? nil) ?? a.utf8.lexicographicallyPrecedes(b.utf8)
+    }
+}
