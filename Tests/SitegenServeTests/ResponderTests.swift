@@ -62,6 +62,25 @@ import Testing
         }
     }
 
+    @Test func ifNoneMatchIsEvaluatedBeforeRange() async throws {
+        try Data("0123456789".utf8).write(to: root.appendingPathComponent("data.bin"))
+        try await Manifest.scan(bundle: root, origin: BundleOrigin(), entryPath: "index.html", generator: "t").encoded()
+            .write(to: root.appendingPathComponent(Manifest.fileName))
+        let responder = Responder(
+            bundle: ServedBundle(built: try SchemeResolver(bundle: root)), liveReload: false, digests: FileDigests())
+        func respond(_ headers: [(name: String, value: String)]) async -> PreviewResponse {
+            await responder.respond(to: HTTPRequest(method: "GET", target: "/data.bin", headers: [("Host", "x")] + headers))
+        }
+        let tag = try #require(await respond([]).head.headers["ETag"])
+        for range in ["bytes=0-1", "bytes=20-"] {
+            let response = await respond([("If-None-Match", tag), ("Range", range)])
+            #expect(response.head.status == 304, "\(range)")
+            #expect(response.head.headers["Content-Range"] == nil)
+            #expect(response.body == .none)
+        }
+        #expect(await respond([("If-None-Match", "\"other\""), ("Range", "bytes=0-1")]).head.status == 206)
+    }
+
     @Test func otherMethodsAre405() async {
         let response = await respond("/", method: "DELETE")
         #expect(response.head.status == 405)

@@ -71,7 +71,8 @@ struct Responder: Sendable {
             headers["Content-Length"] = String(file.size + LiveReloadScript.tag.count)
             headers["ETag"] = tag.map { "\"\($0)-live\"" }
         }
-        if plan.status == 200, let etag = headers["ETag"], let wanted = request.header("If-None-Match"),
+        // Before `Range` (RFC 9110 §13.2.2): a matching tag is 304 whether the plan is 200, 206 or 416.
+        if let etag = headers["ETag"], let wanted = request.header("If-None-Match"),
             Self.matches(wanted, etag)
         {
             let kept = headers.filter { ["ETag", "Cache-Control", "X-Content-Type-Options", "Accept-Ranges"].contains($0.key) }
