@@ -14,7 +14,7 @@ enum ServeCommand: Command {
             .value("--templates", "DIR", "The theme folder (default Templates)."),
             .value("--bundle", "DIR", "Serve a built bundle as it is on disk, following rebuilds: no build, no live reload."),
             .value("--port", "N", "The port (default 8000; 0 picks a free one)."),
-            .value("--host", "ADDR", "A loopback address to listen on (default 127.0.0.1)."),
+            .value("--host", "ADDR", "An IPv4 loopback address to listen on (default 127.0.0.1; IPv6 ::1 is not supported)."),
         ],
         discussion: """
             http://127.0.0.1:PORT/path serves what an app is served for SCHEME://HOST/path. With a site, the \
@@ -25,8 +25,8 @@ enum ServeCommand: Command {
 
     static func run(_ arguments: ParsedArguments, console: Console, environment: Environment) async -> ExitCode {
         let host = arguments.value("--host") ?? "127.0.0.1"
-        guard ServeConfiguration.isLoopback(host) else {
-            console.err("error: --host '\(host)' is not a loopback address; the preview listens on 127.x.x.x only\n")
+        if let refusal = ServeConfiguration.refusal(ofHost: host) {
+            console.err("error: \(refusal)\n")
             return .inputError
         }
         let portText = arguments.value("--port") ?? "8000"

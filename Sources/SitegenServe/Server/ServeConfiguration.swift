@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// How a `PreviewServer` listens and guards itself.
 public struct ServeConfiguration: Sendable {
     /// A loopback IPv4 address (`127.0.0.1`).
@@ -24,6 +28,29 @@ public struct ServeConfiguration: Sendable {
         self.headTimeout = headTimeout
         self.idleTimeout = idleTimeout
         self.liveReload = liveReload
+    }
+
+    /// Why the preview will not listen on `host`, as one line without `error: `; nil when it will
+    /// (an IPv4 loopback address). The IPv6 loopback `::1` and the name `localhost` are loopback
+    /// too, and are refused as unsupported rather than as not loopback.
+    public static func refusal(ofHost host: String) -> String? {
+        if isLoopback(host) { return nil }
+        if isIPv6Loopback(host) {
+            return "--host '\(host)': IPv6 is not supported; the preview listens on an IPv4 loopback address "
+                + "(127.x.x.x) only, e.g. 127.0.0.1"
+        }
+        if host.lowercased() == "localhost" {
+            return "--host '\(host)': give an IPv4 loopback address (127.x.x.x), e.g. 127.0.0.1, not a name"
+        }
+        return "--host '\(host)' is not a loopback address; the preview listens on 127.x.x.x only"
+    }
+
+    /// Whether `host` is the IPv6 loopback address (`::1`, `[::1]`, `0:0:0:0:0:0:0:1`).
+    static func isIPv6Loopback(_ host: String) -> Bool {
+        let bare = host.hasPrefix("[") && host.hasSuffix("]") ? String(host.dropFirst().dropLast()) : host
+        var address = in6_addr()
+        guard inet_pton(AF_INET6, bare, &address) == 1 else { return false }
+        return withUnsafeBytes(of: &address) { bytes in bytes.dropLast().allSatisfy { $0 == 0 } && bytes.last == 1 }
     }
 
     /// Whether `host` is a loopback IPv4 address (`127.x.x.x`), the only kind a preview listens on.
