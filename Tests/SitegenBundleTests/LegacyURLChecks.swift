@@ -92,6 +92,8 @@ enum LegacyEncoders {
         return name[name.index(after: dot)...].lowercased()
     }
 
+    /// Records sorted in code-point (UTF-8 byte) order, the order readers check; `String`'s `<`
+    /// (canonical order) was used before.
     static func encoded(_ manifest: Manifest) -> Data {
         var out = "{\n"
         out += "  \"format\": \(json(manifest.format)),\n"
@@ -99,7 +101,7 @@ enum LegacyEncoders {
         out += "  \"generator\": \(json(manifest.generator)),\n"
         out += "  \"origin\": \(json(manifest.origin)),\n"
         out += "  \"entry\": \(json(manifest.entry)),\n"
-        let resourceLines = manifest.resources.sorted { $0.url < $1.url }.map { r in
+        let resourceLines = manifest.resources.sorted { URLPath.bytesPrecede($0.url, $1.url) }.map { r in
             var fields = [
                 "\"url\": \(json(r.url))", "\"file\": \(json(r.file))", "\"mimeType\": \(json(r.mimeType))",
             ]
@@ -109,7 +111,7 @@ enum LegacyEncoders {
             return object(fields)
         }
         out += "  \"resources\": \(array(resourceLines)),\n"
-        let aliasLines = manifest.aliases.sorted { $0.url < $1.url }.map { a in
+        let aliasLines = manifest.aliases.sorted { URLPath.bytesPrecede($0.url, $1.url) }.map { a in
             object(["\"url\": \(json(a.url))", "\"target\": \(json(a.target))"])
         }
         out += "  \"aliases\": \(array(aliasLines))\n"

@@ -173,6 +173,26 @@ import Testing
         ),
         (json(version: "1.5"), "manifest: field 'version' is not a whole number in range"),
         (Data("[]".utf8), "manifest: the top level is not a JSON object"),
+        // Readers check the order writers promise (code-point order) and integers written as such.
+        (
+            json(resources: "[\(resource(url: "docs://app/b.html", file: "b.html")), \(resource())]"),
+            "manifest: resources are not sorted by url: resources[1] 'docs://app/a.html' sorts before resources[0] 'docs://app/b.html'"
+        ),
+        (
+            json(
+                resources:
+                    "[\(resource(url: "docs://app/a.html", file: "a.html")), \(resource(url: "docs://app/b.html", file: "b.html"))]",
+                aliases:
+                    "[{\"url\": \"docs://app/y.html\", \"target\": \"docs://app/a.html\"}, {\"url\": \"docs://app/x.html\", \"target\": \"docs://app/a.html\"}]"
+            ),
+            "manifest: aliases are not sorted by url: aliases[1] 'docs://app/x.html' sorts before aliases[0] 'docs://app/y.html'"
+        ),
+        (json(version: "1.0"), "manifest: field 'version' is not an integer (written with a fraction or exponent)"),
+        (json(version: "1e0"), "manifest: field 'version' is not an integer (written with a fraction or exponent)"),
+        (
+            json(resources: "[\(resource(size: "5.0"))]"),
+            "manifest: field 'resources[0].size' is not an integer (written with a fraction or exponent)"
+        ),
     ])
     func rejects(data: Data, message: String) {
         #expect(throws: ManifestError(message)) { try Manifest.decode(data) }

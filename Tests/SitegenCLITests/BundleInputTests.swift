@@ -60,3 +60,23 @@ extension BundleInputTests {
         #expect(run.stderr == message)
     }
 }
+
+extension BundleInputTests {
+    @Test func aReversedResourceListIsRefusedByEveryReader() throws {
+        let runner = try SitegenRunner()
+        defer { runner.cleanUp() }
+        try runner.copyFixture("Sites/clean", to: "Site")
+        try runner.copyFixture("Themes/minimal", to: "Templates")
+        #expect(try runner.run(["build"]).status == 0)
+        let text = try runner.read("dist/manifest.json")
+        var root = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+        root["resources"] = Array(try #require(root["resources"] as? [Any]).reversed())
+        try JSONSerialization.data(withJSONObject: root).write(to: runner.url("dist/manifest.json"))
+        for arguments in [["verify", "dist"], ["resolve", "dist", "index.html"], ["check", "dist"]] {
+            let run = try runner.run(arguments)
+            #expect(run.status == 2, "\(arguments)")
+            #expect(run.stderr.contains("resources are not sorted by url"), "\(arguments): \(run.stderr)")
+            #expect(run.stderr.split(separator: "\n").count == 1, "\(arguments): \(run.stderr)")
+        }
+    }
+}

@@ -4,17 +4,19 @@ extension Manifest {
     /// Reads and validates a manifest: the `ManifestHeader` (format, version) first, then v1.
     ///
     /// Refuses input that is not JSON or is truncated, an unknown format or version, missing or
-    /// mistyped fields, duplicate URLs, URLs of another origin, `file` paths that are absolute,
+    /// mistyped fields (an integer written `1.0` included), resources or aliases not sorted by URL
+    /// (UTF-8 byte order), duplicate URLs, URLs of another origin, `file` paths that are absolute,
     /// leave the bundle or are not normalised, malformed `sha256`, and alias targets that are not
-    /// resources, each with a one-line `ManifestError`. Resources and aliases come back sorted.
+    /// resources, each with a one-line `ManifestError`.
     public static func decode(_ data: Data) throws(ManifestError) -> Manifest {
         let decoder = JSONDecoder()
         // The whole manifest is decoded first (by `fastDecode` when it has the usual shape): parsing
         // 10,000 entries twice, for the header and then for the rest, took half the time of opening
         // a bundle. The header is decoded on its own only to tell why a manifest failed, so the
         // reasons stay those of header-first decoding.
+        let fast = fastDecode(data)
         let decoded: Result<Manifest, any Error> =
-            fastDecode(data).map { .success($0) } ?? Result { try decoder.decode(Manifest.self, from: data) }
+            fast.map { .success($0) } ?? Result { try decoder.decode(Manifest.self, from: data) }
         let header: ManifestHeader
         if case .success(let manifest) = decoded {
             header = ManifestHeader(format: manifest.format, version: manifest.version)
@@ -38,11 +40,14 @@ extension Manifest {
         } catch {
             throw ManifestError("manifest: \(describe(error, in: data))")
         }
+        // `JSONDecoder` takes `1.0` and `5e0` for an `Int`; the fast route never reads one (it
+        // leaves any fraction or exponent to `JSONDecoder`), so only the slow route looks again.
+        if fast == nil, let field = floatingPointField(in: data) {
+            throw ManifestError("manifest: field '\(field)' is not an integer (written with a fraction or exponent)")
+        }
+        // Validation refuses resources or aliases out of order: they come back as written.
         try manifest.validate()
-        var sorted = manifest
-        sorted.resources.sort { $0.url < $1.url }
-        sorted.aliases.sort { $0.url < $1.url }
-        return sorted
+        return manifest
     }
 
     /// Reads `manifest.json` from a bundle directory and decodes it.
@@ -81,6 +86,7 @@ extension Manifest {
                 if let previous = seen.updateValue(place, forKey: ByteKey(resources[index].file)) {
                     throw ManifestError("manifest: duplicate URL '\(resources[index].url)' in \(place) and \(previous)")
                 }
+                try checkOrder(of: index)
                 continue
             }
             let key: String
@@ -92,6 +98,7 @@ extension Manifest {
             if let previous = seen.updateValue(place, forKey: ByteKey(key)) {
                 throw ManifestError("manifest: duplicate URL '\(resources[index].url)' in \(place) and \(previous)")
             }
+            try checkOrder(of: index)
             try validator.checkFile(resources[index].file, place: "\(place).file")
             guard !resources[index].mimeType.isEmpty else { throw ManifestError("manifest: \(place).mimeType is empty") }
             guard resources[index].size >= 0 else { throw ManifestError("manifest: \(place).size is negative") }
@@ -105,12 +112,26 @@ extension Manifest {
             if let previous = seen.updateValue(place, forKey: ByteKey(key)) {
                 throw ManifestError("manifest: duplicate URL '\(alias.url)' in \(place) and \(previous)")
             }
+            if index > 0, URLPath.bytesPrecede(alias.url, aliases[index - 1].url) {
+                throw ManifestError(
+                    "manifest: aliases are not sorted by url: \(place) '\(alias.url)' sorts before "
+                        + "aliases[\(index - 1)] '\(aliases[index - 1].url)'")
+            }
             // Only resource keys map to `.resource`: an alias with a resource's key was refused above.
             let target = validator.key(alias.target, allowDirectory: false)
             guard case .success(let targetKey) = target, case .resource = seen[ByteKey(targetKey)] else {
                 throw ManifestError("manifest: \(place).target '\(alias.target)' is not a resource URL")
             }
         }
+    }
+
+    /// Refuses `resources[index]` when its URL sorts before the previous one's in code-point
+    /// (UTF-8 byte) order: one byte comparison. An equal URL is refused as a duplicate before this.
+    private func checkOrder(of index: Int) throws(ManifestError) {
+        guard index > 0, URLPath.bytesPrecede(resources[index].url, resources[index - 1].url) else { return }
+        throw ManifestError(
+            "manifest: resources are not sorted by url: resources[\(index)] '\(resources[index].url)' sorts before "
+                + "resources[\(index - 1)] '\(resources[index - 1].url)'")
     }
 
     /// Whether `resource` passes every check `validate()` makes of a resource on its own, with its
@@ -161,6 +182,22 @@ extension Manifest {
         @unknown default:
             return "not a valid manifest"
         }
+    }
+
+    /// The first integer field of valid JSON `data` (`version`, `resources[i].size`) written as a
+    /// floating-point number (`1.0`, `5e0`); nil when there is none.
+    private static func floatingPointField(in data: Data) -> String? {
+        guard let root = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] else { return nil }
+        func isFloatingPoint(_ value: Any?) -> Bool {
+            guard let number = value as? NSNumber else { return false }
+            let type = String(cString: number.objCType)
+            return type == "d" || type == "f"
+        }
+        if isFloatingPoint(root["version"]) { return "version" }
+        for (index, resource) in ((root["resources"] as? [Any]) ?? []).enumerated() {
+            if isFloatingPoint((resource as? [String: Any])?["size"]) { return "resources[\(index)].size" }
+        }
+        return nil
     }
 
     /// The first integer field of valid JSON `data` (`version`, `resources[i].size`) whose number is

@@ -81,7 +81,7 @@ extension Manifest {
                 }
             }
             // Sorted as `init` would sort them, so that without the set URLs are found by bisection.
-            resources.sort { $0.url < $1.url }
+            resources.sort { URLPath.bytesPrecede($0.url, $1.url) }
             for (from, to) in aliases {
                 guard let target = urlOfFile[ByteKey(to)] else {
                     throw ManifestError("alias '\(from)' points to '\(to)', which is not a file of the bundle")
@@ -147,8 +147,8 @@ extension Manifest {
         var low = 0, high = sortedResources.count
         while low < high {
             let middle = (low + high) / 2
-            if sortedResources[middle].url < url { low = middle + 1 } else { high = middle }
+            if URLPath.bytesPrecede(sortedResources[middle].url, url) { low = middle + 1 } else { high = middle }
         }
-        return low < sortedResources.count && sortedResources[low].url == url
+        return low < sortedResources.count && URLPath.bytesEqual(sortedResources[low].url, url)
     }
 }

@@ -93,11 +93,11 @@ public struct Manifest: Codable, Sendable, Equatable {
         self.aliases = Self.sortedByURL(aliases, url: \.url)
     }
 
-    /// `records` sorted by URL (stable, as `sorted(by:)`); as they are when already in order, as
-    /// `init` leaves them.
+    /// `records` sorted by URL in UTF-8 byte (code-point) order, the order readers check (stable,
+    /// as `sorted(by:)`); as they are when already in order, as `init` leaves them.
     static func sortedByURL<Record>(_ records: [Record], url: (Record) -> String) -> [Record] {
-        for index in records.indices.dropFirst() where url(records[index]) < url(records[index - 1]) {
-            return records.sorted { url($0) < url($1) }
+        for index in records.indices.dropFirst() where URLPath.bytesPrecede(url(records[index]), url(records[index - 1])) {
+            return records.sorted { URLPath.bytesPrecede(url($0), url($1)) }
         }
         return records
     }
