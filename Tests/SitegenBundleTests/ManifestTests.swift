@@ -29,6 +29,12 @@ import Testing
         "{\"url\": \"\(url)\", \"file\": \"\(file)\", \"mimeType\": \"text/html\", \"size\": \(size), \"sha256\": \(sha)}"
     }
 
+    /// `a.txt` with the given (JSON-escaped) `mimeType` and `textEncoding`.
+    static func typed(mimeType: String, textEncoding: String = "utf-8") -> String {
+        "{\"url\": \"docs://app/a.txt\", \"file\": \"a.txt\", \"mimeType\": \"\(mimeType)\", "
+            + "\"textEncoding\": \"\(textEncoding)\", \"size\": 1, \"sha256\": \"\(sha)\"}"
+    }
+
     @Test func scanEncodeDecodeRoundTrip() async throws {
         let fixture = try Fixture()
         defer { fixture.remove() }
@@ -186,6 +192,37 @@ import Testing
                     "[{\"url\": \"docs://app/y.html\", \"target\": \"docs://app/a.html\"}, {\"url\": \"docs://app/x.html\", \"target\": \"docs://app/a.html\"}]"
             ),
             "manifest: aliases are not sorted by url: aliases[1] 'docs://app/x.html' sorts before aliases[0] 'docs://app/y.html'"
+        ),
+        // Values the documented consumers would mishandle.
+        (
+            json(
+                resources: "[\(resource())]",
+                aliases: "[{\"url\": \"docs://app/old.html\", \"target\": \"docs://app/%61.html\"}]"),
+            "manifest: aliases[0].target 'docs://app/%61.html' is not byte for byte the url of resources[0] ('docs://app/a.html')"
+        ),
+        (
+            json(resources: "[\(resource(url: "docs://app/x/../g/a.txt", file: "g/a.txt"))]"),
+            "manifest: resources[0].url 'docs://app/x/../g/a.txt' is not canonical and percent-encoded (expected 'docs://app/g/a.txt')"
+        ),
+        (
+            json(resources: "[\(resource(url: "docs://app/a b.html", file: "a b.html"))]"),
+            "manifest: resources[0].url 'docs://app/a b.html' is not canonical and percent-encoded (expected 'docs://app/a%20b.html')"
+        ),
+        (
+            json(resources: "[\(resource(url: "docs://app/%61.html", file: "a.html"))]"),
+            "manifest: resources[0].url 'docs://app/%61.html' is not canonical and percent-encoded (expected 'docs://app/a.html')"
+        ),
+        (
+            json(resources: "[\(typed(mimeType: "text/plain\\r\\nX-Injected: 1"))]"),
+            "manifest: resources[0].mimeType 'text/plain\\r\\nX-Injected: 1' is not a MIME type without parameters (type/subtype)"
+        ),
+        (
+            json(resources: "[\(typed(mimeType: "text/plain; charset=utf-8"))]"),
+            "manifest: resources[0].mimeType 'text/plain; charset=utf-8' is not a MIME type without parameters (type/subtype)"
+        ),
+        (
+            json(resources: "[\(typed(mimeType: "text/plain", textEncoding: "latin1"))]"),
+            "manifest: resources[0].textEncoding 'latin1' is not 'utf-8'"
         ),
         (json(version: "1.0"), "manifest: field 'version' is not an integer (written with a fraction or exponent)"),
         (json(version: "1e0"), "manifest: field 'version' is not an integer (written with a fraction or exponent)"),

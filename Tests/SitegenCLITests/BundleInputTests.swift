@@ -80,3 +80,24 @@ extension BundleInputTests {
         }
     }
 }
+
+extension BundleInputTests {
+    @Test func aLineBreakInAMIMETypeIsRefusedNotPrintedAsAHeader() throws {
+        let runner = try SitegenRunner()
+        defer { runner.cleanUp() }
+        let sha = String(repeating: "ab", count: 32)
+        try runner.write("a", to: "b/a.txt")
+        try runner.write(
+            """
+            {"format": "sitegen-bundle", "version": 1, "generator": "t", "origin": "docs://app",
+             "entry": "docs://app/a.txt", "aliases": [], "resources": [{"url": "docs://app/a.txt", "file": "a.txt",
+             "mimeType": "text/plain\\r\\nX-Injected: 1", "size": 1, "sha256": "\(sha)"}]}
+            """, to: "b/manifest.json")
+        let run = try runner.run(["resolve", "b", "a.txt"])
+        #expect(run.status == 2)
+        #expect(!run.stdout.contains("X-Injected"))
+        #expect(run.stderr.split(separator: "\n").count == 1)
+        #expect(
+            run.stderr.contains("resources[0].mimeType 'text/plain\\r\\nX-Injected: 1' is not a MIME type without parameters"))
+    }
+}

@@ -72,6 +72,7 @@ extension Manifest {
             throw ManifestError("manifest: origin '\(origin)' is not a lowercase 'scheme://host' of a non-reserved scheme")
         }
         let validator = ManifestValidator(origin: parsedOrigin)
+        let urlPrefix = parsedOrigin.description + "/"
         if case .failure = validator.key(entry, allowDirectory: true) {
             throw ManifestError("manifest: entry '\(entry)' is not a URL under origin '\(origin)'")
         }
@@ -90,17 +91,36 @@ extension Manifest {
                 continue
             }
             let key: String
+            var isEncoded = false
             if let fileKey = validator.fileKey(url: resources[index].url, file: resources[index].file) {
-                key = fileKey
+                key = fileKey  // canonical: the URL is the origin and the file's own bytes
             } else {
                 key = try validator.checkedKey(resources[index].url, place: "\(place).url", allowDirectory: false)
+                isEncoded = true
             }
             if let previous = seen.updateValue(place, forKey: ByteKey(key)) {
                 throw ManifestError("manifest: duplicate URL '\(resources[index].url)' in \(place) and \(previous)")
             }
             try checkOrder(of: index)
+            if isEncoded {
+                // Other resolvers look URLs up as written (embedding.md): one spelling per file.
+                let canonical = BundleOrigin.urlString(prefix: urlPrefix, forPath: key)
+                guard URLPath.bytesEqual(resources[index].url, canonical) else {
+                    throw ManifestError(
+                        "manifest: \(place).url '\(Self.printable(resources[index].url))' is not canonical and "
+                            + "percent-encoded (expected '\(canonical)')")
+                }
+            }
             try validator.checkFile(resources[index].file, place: "\(place).file")
             guard !resources[index].mimeType.isEmpty else { throw ManifestError("manifest: \(place).mimeType is empty") }
+            guard Self.isBareMIMEType(resources[index].mimeType) else {
+                throw ManifestError(
+                    "manifest: \(place).mimeType '\(Self.printable(resources[index].mimeType))' is not a MIME type "
+                        + "without parameters (type/subtype)")
+            }
+            if let encoding = resources[index].textEncoding, !URLPath.bytesEqual(encoding, "utf-8") {
+                throw ManifestError("manifest: \(place).textEncoding '\(Self.printable(encoding))' is not 'utf-8'")
+            }
             guard resources[index].size >= 0 else { throw ManifestError("manifest: \(place).size is negative") }
             guard Self.isLowercaseHexDigest(resources[index].sha256) else {
                 throw ManifestError("manifest: \(place).sha256 is not 64 lowercase hex digits")
@@ -119,8 +139,14 @@ extension Manifest {
             }
             // Only resource keys map to `.resource`: an alias with a resource's key was refused above.
             let target = validator.key(alias.target, allowDirectory: false)
-            guard case .success(let targetKey) = target, case .resource = seen[ByteKey(targetKey)] else {
+            guard case .success(let targetKey) = target, case .resource(let resource) = seen[ByteKey(targetKey)] else {
                 throw ManifestError("manifest: \(place).target '\(alias.target)' is not a resource URL")
+            }
+            // Other resolvers look the target up as written (embedding.md).
+            guard URLPath.bytesEqual(alias.target, resources[resource].url) else {
+                throw ManifestError(
+                    "manifest: \(place).target '\(Self.printable(alias.target))' is not byte for byte the url of "
+                        + "resources[\(resource)] ('\(resources[resource].url)')")
             }
         }
     }
@@ -139,7 +165,37 @@ extension Manifest {
     static func isPrechecked(_ resource: Resource, validator: ManifestValidator) -> Bool {
         validator.fileKey(url: resource.url, file: resource.file) != nil
             && ManifestValidator.asciiFileVerdict(resource.file) == .accepted && !resource.mimeType.isEmpty
+            && isBareMIMEType(resource.mimeType) && resource.textEncoding.map { URLPath.bytesEqual($0, "utf-8") } != false
             && resource.size >= 0 && isLowercaseHexDigest(resource.sha256)
+    }
+
+    /// Whether `mimeType` is `type/subtype` of HTTP token characters: no parameters (`;`), no
+    /// space, no control character (a CR or LF would put another header line into a reply).
+    static func isBareMIMEType(_ mimeType: String) -> Bool {
+        var slashes = 0, partLength = 0
+        for byte in mimeType.utf8 {
+            if byte == 47 {
+                guard partLength > 0 else { return false }
+                slashes += 1
+                partLength = 0
+                continue
+            }
+            // tchar (RFC 9110): ALPHA, DIGIT and !#$%&'*+-.^_`|~
+            switch byte {
+            case 0x30...0x39, 0x41...0x5A, 0x61...0x7A, 0x21, 0x23...0x27, 0x2A, 0x2B, 0x2D, 0x2E, 0x5E...0x60, 0x7C, 0x7E:
+                partLength += 1
+            default:
+                return false
+            }
+        }
+        return slashes == 1 && partLength > 0
+    }
+
+    /// `text` with control characters escaped (`\r\n`), so that a message stays one line.
+    static func printable(_ text: String) -> String {
+        guard text.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F }) else { return text }
+        return text.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F ? $0.escaped(asASCII: true) : String($0) }
+            .joined()
     }
 
     /// Whether `digest` is 64 lowercase hex digits.
