@@ -36,6 +36,21 @@ import Testing
         #expect(after.changes(to: before) == [folder.full("a.md"), folder.full("c.md"), folder.full("guide/b.md")])
     }
 
+    @Test func anEditThatKeepsSizeAndModificationTimeIsAChange() throws {
+        let folder = try Folder()
+        let path = folder.full("a.md")
+        var kept = stat()
+        #expect(stat(path, &kept) == 0)
+        let before = TreeSnapshot(roots: [folder.root])
+        Thread.sleep(forTimeInterval: 0.01)
+        try folder.write("a.md", "# Z\n")
+        // The modification time set back to the nanosecond, as `touch -d` can; the status-change
+        // time cannot be.
+        var times = [kept.st_atim, kept.st_mtim]
+        #expect(utimensat(AT_FDCWD, path, &times, 0) == 0)
+        #expect(before.changes(to: TreeSnapshot(roots: [folder.root])) == [path])
+    }
+
     @Test func hiddenFilesAreNoChange() throws {
         let folder = try Folder()
         let before = TreeSnapshot(roots: [folder.root])

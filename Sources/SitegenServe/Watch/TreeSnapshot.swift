@@ -13,7 +13,8 @@ public struct TreeSnapshot: Sendable, Equatable {
 
     private struct FileStamp: Sendable, Equatable {
         var size: Int
-        /// Nanoseconds since 1970.
+        /// The later of the modification and status-change times, in nanoseconds since 1970: an
+        /// edit that sets the modification time back still moves the status-change time.
         var modified: Int
     }
 
@@ -25,7 +26,7 @@ public struct TreeSnapshot: Sendable, Equatable {
             let listing = DirectoryWalker.listing(below: root.path)
             files.reserveCapacity(files.count + listing.entries.count)
             for entry in listing.entries {
-                files[prefix + entry.path] = FileStamp(size: entry.size, modified: entry.modified)
+                files[prefix + entry.path] = FileStamp(size: entry.size, modified: entry.stamp)
             }
             // Names the build refuses count too: adding one is a change, whose rebuild says why it fails.
             for name in listing.invalidNames { files[prefix + name] = FileStamp(size: -1, modified: 0) }
