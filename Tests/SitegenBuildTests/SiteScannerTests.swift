@@ -43,6 +43,15 @@ import Testing
         )
     }
 
+    @Test func aTopLevelNameThatLooksLikeADriveStopsTheBuild() async throws {
+        let site = try TestSite(["Site/index.md": "# Home\n", "Site/c:notes.md": "# Notes\n", "Site/guide/x:y.md": "# Fine\n"])
+        defer { site.remove() }
+        await expectInputError(
+            site,
+            "Site/c:notes.md: error: name starts with a letter and a colon, which Windows reads as a drive, so the manifest refuses it as an absolute path: rename it"
+        )
+    }
+
     @Test func anIgnoredNameThatIsNotUTF8IsNoError() async throws {
         let site = try TestSite(["Site/index.md": "# Home\n", "Site/sitegen.yml": "ignore: ['*.swp']\n"])
         defer { removeTree(site) }

@@ -36,6 +36,12 @@ enum SiteScanner {
                     "name has a backslash, which a URL cannot carry (the resolver refuses it), so it can be neither a page nor an asset: rename it",
                     path: displayRoot + entry.path)
             }
+            // `x:y.md` at the top: `x:` is a drive to Windows, so the manifest takes the path as absolute.
+            if entry.path.utf8.count >= 2, entry.path.utf8.dropFirst().first == UInt8(ascii: ":") {
+                throw InputError(
+                    "name starts with a letter and a colon, which Windows reads as a drive, so the manifest refuses it as an absolute path: rename it",
+                    path: displayRoot + entry.path)
+            }
             files.append(
                 SourceFile(
                     path: path, kind: path.pathExtension == "md" ? .markdown : .asset,
