@@ -1,4 +1,5 @@
 import Foundation
+import SitegenBundleCore
 
 /// What fetching one URL gave, without the body.
 enum FetchOutcome: Sendable, Hashable {
@@ -63,10 +64,25 @@ struct LoadedResource: Sendable {
     var encoded: [UInt8]?
 }
 
+/// Parsed documents by bundle path, told apart by bytes: `String` would take an NFC and an NFD
+/// spelling of one name, two files on disk, for one.
+struct DocumentsByPath: Sendable {
+    private var storage: [ByteKey: ParsedDocument] = [:]
+
+    subscript(path: String) -> ParsedDocument? {
+        get { storage[ByteKey(path)] }
+        set { storage[ByteKey(path)] = newValue }
+    }
+
+    /// The paths of every document, in no order.
+    var paths: [String] { storage.keys.map(\.string) }
+    var values: Dictionary<ByteKey, ParsedDocument>.Values { storage.values }
+}
+
 /// The parent's side of the crawl: merged serially, one loaded resource at a time.
 struct CrawlState {
     var outcomes: [String: FetchOutcome] = [:]
-    var documents: [String: ParsedDocument] = [:]
+    var documents = DocumentsByPath()
     var scheduled: Set<String> = []
     /// The key of each path of the crawl's path table, for accepted targets.
     var keyOfPath: [String] = [] {
@@ -105,10 +121,10 @@ struct CrawlState {
         return paths
     }
 
-    /// Every path some URL served.
-    var reachedPaths: Set<String> {
-        var paths = Set<String>()
-        for case .found(let path, _) in outcomes.values { paths.insert(path) }
+    /// Every path some URL served, by bytes.
+    var reachedPaths: Set<ByteKey> {
+        var paths = Set<ByteKey>()
+        for case .found(let path, _) in outcomes.values { paths.insert(ByteKey(path)) }
         return paths
     }
 }

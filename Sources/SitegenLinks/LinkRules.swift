@@ -47,7 +47,7 @@ struct LinkRules {
 
     /// Applies every rule and returns the sorted report.
     mutating func report(orphans: Bool = true) -> CheckReport {
-        let paths = state.documents.keys.filter { judged?.contains($0) ?? true }
+        let paths = state.documents.paths.filter { judged?.contains($0) ?? true }
         // Judged in parallel parts once there are many: the findings are sorted at the end.
         let rules = self
         let parts = ParallelParts.map(count: paths.count, threshold: 2048) { range in
@@ -66,7 +66,7 @@ struct LinkRules {
             // A page whose links are ignored is left out of the crawl on purpose: no orphan.
             let ignored = options.ignorePatterns.map(LinkPattern.init)
             for path in allPaths.sorted()
-            where MIMEType.isHTMLPage(path) && !reached.contains(path) && isServed(path)
+            where MIMEType.isHTMLPage(path) && !reached.contains(ByteKey(path)) && isServed(path)
                 && !ignored.contains(where: { $0.matches(path) })
             {
                 add(

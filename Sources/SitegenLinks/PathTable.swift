@@ -1,4 +1,5 @@
 import Foundation
+import SitegenBundleCore
 
 /// The bundle's files numbered once per crawl, with the key each is fetched under: links known to
 /// be fine are kept as these numbers (4 bytes) instead of strings.
@@ -6,7 +7,8 @@ struct PathTable: Sendable {
     let paths: [String]
     /// The key of every path, computed up front; empty when keys are computed on demand.
     let keys: [String]
-    private let indexOfPath: [String: Int32]
+    /// By bytes: `String` would take an NFC and an NFD spelling of one name for the same file.
+    private let indexOfPath: [ByteKey: Int32]
     private let resolver: LinkResolver
 
     /// `eagerKeys: false` suits a crawl that looks at a few files only: keys are then computed when
@@ -16,9 +18,10 @@ struct PathTable: Sendable {
         self.resolver = resolver
         keys = eagerKeys ? paths.map { Self.key(of: $0, resolver) } : []
         // A crawl of a few files searches sorted paths instead of indexing 10,000 of them.
-        let searchable = !eagerKeys && zip(paths, paths.dropFirst()).allSatisfy { $0 < $1 }
+        let searchable = !eagerKeys && zip(paths, paths.dropFirst()).allSatisfy { ByteKey($0) < ByteKey($1) }
         indexOfPath =
-            searchable ? [:] : Dictionary(paths.enumerated().map { ($1, Int32($0)) }, uniquingKeysWith: { first, _ in first })
+            searchable
+            ? [:] : Dictionary(paths.enumerated().map { (ByteKey($1), Int32($0)) }, uniquingKeysWith: { first, _ in first })
     }
 
     private static func key(of path: String, _ resolver: LinkResolver) -> String {
@@ -38,13 +41,14 @@ struct PathTable: Sendable {
     }
 
     func index(of path: String) -> Int32? {
-        guard indexOfPath.isEmpty, !paths.isEmpty else { return indexOfPath[path] }
+        let wanted = ByteKey(path)
+        guard indexOfPath.isEmpty, !paths.isEmpty else { return indexOfPath[wanted] }
         var low = 0, high = paths.count
         while low < high {
             let middle = (low + high) / 2
-            if paths[middle] < path { low = middle + 1 } else { high = middle }
+            if ByteKey(paths[middle]) < wanted { low = middle + 1 } else { high = middle }
         }
-        return low < paths.count && paths[low] == path ? Int32(low) : nil
+        return low < paths.count && ByteKey(paths[low]) == wanted ? Int32(low) : nil
     }
 }
 

@@ -4,15 +4,18 @@ import Foundation
 /// path keys. `String` itself compares by canonical equivalence, so `café` spelled with `é` (NFC)
 /// and with `e` + U+0301 (NFD) would be one key: two files on disk, and two URLs every other
 /// resolver tells apart (`Site/bundle/embedding.md`).
-struct ByteKey: Hashable, Sendable {
+package struct ByteKey: Hashable, Comparable, Sendable {
     /// The key.
-    let string: String
+    package let string: String
 
-    init(_ string: String) { self.string = string }
+    package init(_ string: String) { self.string = string }
 
-    static func == (lhs: ByteKey, rhs: ByteKey) -> Bool { URLPath.bytesEqual(lhs.string, rhs.string) }
+    package static func == (lhs: ByteKey, rhs: ByteKey) -> Bool { URLPath.bytesEqual(lhs.string, rhs.string) }
 
-    func hash(into hasher: inout Hasher) {
+    /// UTF-8 byte order, which is Unicode code-point order.
+    package static func < (lhs: ByteKey, rhs: ByteKey) -> Bool { URLPath.bytesPrecede(lhs.string, rhs.string) }
+
+    package func hash(into hasher: inout Hasher) {
         let hashed: Void? = string.utf8.withContiguousStorageIfAvailable { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
         if hashed == nil { for byte in string.utf8 { hasher.combine(byte) } }
         // A terminator, as `String` hashes one: keys of a dictionary never differ only by a suffix split.
