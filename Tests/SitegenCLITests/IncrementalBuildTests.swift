@@ -293,6 +293,32 @@ import Testing
         #expect(try runner.run(["build", "--out", "clean"]).status == 2)
     }
 
+    @Test func aCacheWhoseFileRecordsAreDamagedMakesAFullBuild() throws {
+        let runner = try setUp()
+        defer { runner.cleanUp() }
+        #expect(try runner.run(["build"]).status == 0)
+        // Every SHA-256 of the cache's file records made invalid, the file still parsing.
+        let cache = runner.url(".dist.sitegen-cache")
+        var bytes = [UInt8](try Data(contentsOf: cache))
+        let isHex = { (byte: UInt8) in (48...57).contains(byte) || (97...102).contains(byte) }
+        var run = 0
+        var damaged = 0
+        for index in bytes.indices {
+            run = isHex(bytes[index]) ? run + 1 : 0
+            if run == 64 {
+                bytes[index] = UInt8(ascii: "G")
+                damaged += 1
+            }
+        }
+        #expect(damaged > 3)
+        try Data(bytes).write(to: cache)
+        try runner.write(try runner.read("Site/guide/usage.md") + "\nOne more paragraph.\n", to: "Site/guide/usage.md")
+        let rebuilt = try runner.run(["build"])
+        #expect(rebuilt.status == 0, "\(rebuilt.stderr)")
+        #expect(try runner.run(["build", "--out", "clean"]).status == 0)
+        #expect(try runner.snapshot("dist") == (try runner.snapshot("clean")))
+    }
+
     @Test func removedOutputsGoAndAFileMayBecomeAFolder() throws {
         let runner = try setUp()
         defer { runner.cleanUp() }

@@ -169,14 +169,18 @@ extension BuildCache {
         }
         guard let assetCount = r.count() else { return nil }
         for _ in 0..<assetCount {
-            guard let path = r.string(), let modified = r.int(), let size = r.int(), let sha = r.string() else { return nil }
+            guard let path = r.string(), let modified = r.int(), let size = r.int(), let sha = r.string(),
+                Self.isSane(size: size, sha256: sha)
+            else { return nil }
             assets[SitePath(unchecked: path)] = FileRecord(modified: modified, size: size, sha256: sha)
         }
         guard let outputCount = r.count() else { return nil }
         outputs.reserveCapacity(outputCount)
         outputOrder.reserveCapacity(outputCount)
         for _ in 0..<outputCount {
-            guard let path = r.string(), let inputs = r.uint(), let size = r.int(), let sha = r.string() else { return nil }
+            guard let path = r.string(), let inputs = r.uint(), let size = r.int(), let sha = r.string(),
+                Self.isSane(size: size, sha256: sha)
+            else { return nil }
             outputs[path] = OutputRecord(inputs: inputs, size: size, sha256: sha)
             outputOrder.append(path)
         }
@@ -370,5 +374,12 @@ extension BuildCache {
                     at: path.map { SourceLocation(path: $0, line: line, column: column) }))
         }
         return out
+    }
+
+    /// Whether a file record could have been written by a build: a damaged cache that still parses
+    /// would otherwise put its bytes into the manifest (which then refuses them on every build) or
+    /// keep files it no longer describes. Then the whole cache is set aside: a full build.
+    static func isSane(size: Int, sha256: String) -> Bool {
+        size >= 0 && Manifest.isLowercaseHexDigest(sha256)
     }
 }

@@ -199,7 +199,7 @@ extension Manifest {
     }
 
     /// Whether `digest` is 64 lowercase hex digits.
-    static func isLowercaseHexDigest(_ digest: String) -> Bool {
+    package static func isLowercaseHexDigest(_ digest: String) -> Bool {
         func isHex(_ byte: UInt8) -> Bool { byte &- 48 < 10 || byte &- 97 < 6 }
         return digest.utf8.withContiguousStorageIfAvailable { bytes in
             bytes.count == 64 && bytes.allSatisfy(isHex)
