@@ -117,13 +117,17 @@ public struct SourceMap: Sendable {
     public func location(page output: String, href: String?) -> SourceLocation? {
         guard let page = model.page(output: SitePath(unchecked: output)) else { return nil }
         if let href {
-            // The page's HTML may spell the link percent-encoded where the Markdown has the characters.
-            let wanted = Self.decoded(href)
-            if let link = page.detailed.body.links.first(where: { $0.rewritten == href || Self.decoded($0.rewritten) == wanted })
-            {
+            let links = page.detailed.body.links
+            if let link = links.first(where: { $0.rewritten == href }) {
                 return SourceLocation(path: page.displayPath, line: link.line, column: link.column)
             }
+            // Raw HTML that writes the link as it is beats a Markdown link that only decodes to it.
             if let place = rawHTMLPlace(of: href, in: page) { return place }
+            // The page's HTML may spell the link percent-encoded where the Markdown has the characters.
+            let wanted = Self.decoded(href)
+            if let link = links.first(where: { Self.decoded($0.rewritten) == wanted }) {
+                return SourceLocation(path: page.displayPath, line: link.line, column: link.column)
+            }
             if let place = templatePlace(of: href, preferring: page.meta.template ?? Theme.defaultTemplate) { return place }
         }
         return SourceLocation(path: templatesDisplay + (page.meta.template ?? Theme.defaultTemplate) + ".html")

@@ -84,8 +84,14 @@ struct SourceLinkChecker: Sendable {
             let decodedPath = reference.path.utf8.contains(UInt8(ascii: "%"))
                 ? reference.path.removingPercentEncoding : reference.path
         else {
+            // Escapes that decode to bytes that are not UTF-8 are well formed: the resolver refuses them.
+            if Self.hasOnlyWellFormedEscapes(reference.path) {
+                return unservable(link, "its path is not UTF-8 once decoded", at: at)
+            }
             return Diagnostic(.error, .invalidURL, "'\(link.destination)' has an invalid percent-escape", at: at)
         }
+        if decodedPath.utf8.contains(0) { return unservable(link, "its path holds a NUL byte", at: at) }
+        if decodedPath.utf8.contains(UInt8(ascii: "\\")) { return unservable(link, "its path holds a backslash", at: at) }
         var targetPage: Page? = page
         if !decodedPath.isEmpty {
             let isAbsolute = decodedPath.hasPrefix("/")
@@ -109,6 +115,30 @@ struct SourceLinkChecker: Sendable {
         }
         guard let fragment = reference.fragment, let target = targetPage else { return nil }
         return checkFragment(fragment, in: target, link: link, at: at)
+    }
+
+    /// A link to a path the app's resolver refuses whatever the bundle holds, worded as the crawl
+    /// words it, so that a build reports it once.
+    private func unservable(_ link: MarkdownLink, _ reason: String, at place: SourceLocation) -> Diagnostic {
+        Diagnostic(
+            .error, .brokenLink, "'\(link.destination)' cannot be served: \(reason), and the app's resolver refuses it",
+            at: place)
+    }
+
+    /// Whether every `%` of `path` starts a two-digit hex escape.
+    private static func hasOnlyWellFormedEscapes(_ path: String) -> Bool {
+        let bytes = Array(path.utf8)
+        var index = 0
+        func isHex(_ byte: UInt8) -> Bool { byte &- 48 < 10 || (byte | 0x20) &- 97 < 6 }
+        while index < bytes.count {
+            if bytes[index] == UInt8(ascii: "%") {
+                guard index + 2 < bytes.count, isHex(bytes[index + 1]), isHex(bytes[index + 2]) else { return false }
+                index += 3
+            } else {
+                index += 1
+            }
+        }
+        return true
     }
 
     private enum Target {

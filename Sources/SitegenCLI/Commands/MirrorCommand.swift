@@ -126,13 +126,16 @@ enum MirrorCommand: Command {
         } catch {
             return stop(error)
         }
-        let aliases = result.aliases.count == 1 ? "1 alias" : "\(result.aliases.count) aliases"
-        console.err(
-            "mirrored \(plural(result.pages, "page")) and \(plural(result.resources - result.pages, "other resource")) "
-                + "(\(plural(result.bytes, "byte"))) from \(arguments.positionals[0]) into \(display): "
-                + "\(plural(result.files.count, "file")), \(aliases)\n")
-        for link in result.externalLinks {
-            console.err("note: \(display)\(link.page): external link left as written: \(link.url)\n")
+        // `--quiet`: findings only, as for build.
+        if !report.quiet {
+            let aliases = result.aliases.count == 1 ? "1 alias" : "\(result.aliases.count) aliases"
+            console.err(
+                "mirrored \(plural(result.pages, "page")) and \(plural(result.resources - result.pages, "other resource")) "
+                    + "(\(plural(result.bytes, "byte"))) from \(arguments.positionals[0]) into \(display): "
+                    + "\(plural(result.files.count, "file")), \(aliases)\n")
+            for link in result.externalLinks {
+                console.err("note: \(display)\(link.page): external link left as written: \(link.url)\n")
+            }
         }
         let diagnostics = (result.diagnostics + crawl.findings.map(\.diagnostic)).sorted()
         let summary = Report(
