@@ -261,6 +261,9 @@ import Testing
                 "error: cannot listen on 127.0.0.1:\(first.port): the port is in use (try another --port, or --port 0)\n"),
             "\(run.stderr)")
         #expect(!run.stdout.contains("serving"))
+        // Found before the site is built: nothing is built for a server that cannot start.
+        #expect(!run.stdout.contains("built"), "\(run.stdout)")
+        #expect(run.stderr.split(separator: "\n").count == 1, "\(run.stderr)")
     }
 
     @Test(arguments: [

@@ -78,6 +78,10 @@ import Testing
         ("GET / HTTP/1.1\r\nHost: x\r\nNo-colon\r\n\r\n", 400),
         ("GET / HTTP/1.1\r\nHost: x\r\nContent-Length: -1\r\n\r\n", 400),
         ("GET / HTTP/1.1\r\nHost: a\u{7F}b\r\n\r\n", 400),
+        // RFC 9112 §3.2 and §6.3: a Host that is no host, two lengths that differ.
+        ("GET / HTTP/1.1\r\nHost: a b\r\n\r\n", 400),
+        ("GET / HTTP/1.1\r\nHost: x:8a\r\n\r\n", 400),
+        ("GET / HTTP/1.1\r\nHost: x\r\nContent-Length: 0\r\nContent-Length: 5\r\n\r\n", 400),
     ])
     func refusesMalformedHeads(text: String, status: Int) {
         var parser = HTTPRequestParser()
@@ -85,6 +89,17 @@ import Testing
             Issue.record("accepted \(text.debugDescription)"); return
         }
         #expect(error.status == status)
+    }
+
+    @Test(arguments: ["127.0.0.1:8123", "localhost", "[::1]:80", "docs.example", "x"])
+    func acceptsHostsAsRFC3986WritesThem(host: String) {
+        var parser = HTTPRequestParser()
+        guard
+            case .request = parse(
+                "GET / HTTP/1.1\r\nHost: \(host)\r\nContent-Length: 0\r\nContent-Length: 0\r\n\r\n", parser: &parser)
+        else {
+            Issue.record("refused \(host)"); return
+        }
     }
 
     @Test func http10NeedsNoHostAndClosesByDefault() {

@@ -81,6 +81,29 @@ import Testing
         #expect(await respond([("If-None-Match", "\"other\""), ("Range", "bytes=0-1")]).head.status == 206)
     }
 
+    @Test func aRangeWhoseIfRangeNoLongerHoldsIsTheWholeFile() async throws {
+        try Data("0123456789".utf8).write(to: root.appendingPathComponent("data.bin"))
+        try await Manifest.scan(bundle: root, origin: BundleOrigin(), entryPath: "index.html", generator: "t").encoded()
+            .write(to: root.appendingPathComponent(Manifest.fileName))
+        let responder = Responder(
+            bundle: ServedBundle(built: try SchemeResolver(bundle: root)), liveReload: false, digests: FileDigests())
+        func respond(_ headers: [(name: String, value: String)]) async -> PreviewResponse {
+            await responder.respond(to: HTTPRequest(method: "GET", target: "/data.bin", headers: [("Host", "x")] + headers))
+        }
+        let tag = try #require(await respond([]).head.headers["ETag"])
+        let current = await respond([("If-Range", tag), ("Range", "bytes=0-1")])
+        #expect(current.head.status == 206)
+        // RFC 9110 §13.1.5: a tag that no longer matches, a weak one or a date asks for the whole file.
+        for condition in ["\"stale\"", "W/" + tag, "Tue, 01 Jan 2019 00:00:00 GMT"] {
+            for range in ["bytes=0-1", "bytes=20-"] {
+                let response = await respond([("If-Range", condition), ("Range", range)])
+                #expect(response.head.status == 200, "\(condition) \(range)")
+                #expect(response.head.headers["Content-Length"] == "10")
+                #expect(response.head.headers["Content-Range"] == nil)
+            }
+        }
+    }
+
     @Test func otherMethodsAre405() async {
         let response = await respond("/", method: "DELETE")
         #expect(response.head.status == 405)
@@ -99,6 +122,9 @@ import Testing
         #expect(page.head.status == 200)
         #expect(page.head.headers["Content-Length"] == String(28 + LiveReloadScript.tag.count))
         #expect(page.body == .bytes(LiveReloadScript.inject(into: Data("<html><body>hi</body></html>".utf8))))
+        // Sent whole, with the script in it: no byte ranges are offered for it.
+        #expect(page.head.headers["Accept-Ranges"] == "none")
+        #expect(await respond("/data.bin", live: true).head.headers["Accept-Ranges"] == "bytes")
         #expect(
             await respond("/index.html", method: "HEAD", live: true).head.headers["Content-Length"]
                 == page.head.headers["Content-Length"])

@@ -65,10 +65,21 @@ enum ServeCommand: Command {
             output: scratch.appendingPathComponent("bundle").path, workingDirectory: environment.workingDirectory)
         options.toolIdentity = environment.toolIdentity
         let watcher = SiteWatcher(options: options, console: console, workingDirectory: environment.workingDirectory)
+        do throws(SocketError) { try configuration.checkCanListen() } catch {
+            console.err(cannotListen(configuration, error))
+            return .inputError
+        }
         let before = watcher.snapshot()
         guard let resolver = await watcher.build() else { return .inputError }
         configuration.liveReload = true
         return await serve(.built(resolver), configuration, watcher: (watcher, before), stop: stop, console: console)
+    }
+
+    /// The line that says the server cannot listen, and why.
+    private static func cannotListen(_ configuration: ServeConfiguration, _ error: SocketError) -> String {
+        let place = "\(configuration.host):\(configuration.port)"
+        let reason = error.isAddressInUse ? "the port is in use (try another --port, or --port 0)" : "\(error)"
+        return "error: cannot listen on \(place): \(reason)\n"
     }
 
     /// What is served: a bundle this process builds, or one on disk that another may rebuild.
@@ -93,9 +104,7 @@ enum ServeCommand: Command {
                 origin = await folder.resolver.origin
             }
         } catch {
-            let place = "\(configuration.host):\(configuration.port)"
-            let reason = error.isAddressInUse ? "the port is in use (try another --port, or --port 0)" : "\(error)"
-            console.err("error: cannot listen on \(place): \(reason)\n")
+            console.err(cannotListen(configuration, error))
             return .inputError
         }
         console.out("serving http://\(configuration.host):\(server.port)/ (\(origin))\n")

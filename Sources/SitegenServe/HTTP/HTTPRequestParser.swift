@@ -108,10 +108,36 @@ public struct HTTPRequestParser: Sendable {
             headers: headers)
         let hosts = headers.filter { $0.name.lowercased() == "host" }.count
         if minor >= 1 && hosts != 1 || hosts > 1 { return .failure(.bad("an HTTP/1.1 request needs exactly one Host header")) }
-        if let length = request.header("Content-Length"), Int(length) == nil || length.hasPrefix("+") || length.hasPrefix("-") {
+        if let host = request.header("Host"), !Self.isValidHost(Array(host.utf8)) {
+            return .failure(.bad("malformed Host header"))  // RFC 9112 §3.2
+        }
+        // Two lengths that differ leave the message's end unknown (RFC 9112 §6.3): refused.
+        let lengths = headers.filter { $0.name.lowercased() == "content-length" }.map(\.value)
+        if let length = lengths.first,
+            Int(length) == nil || length.hasPrefix("+") || length.hasPrefix("-") || lengths.contains(where: { $0 != length })
+        {
             return .failure(.bad("malformed Content-Length"))
         }
         return .request(request)
+    }
+
+    /// Whether a `Host` value is `host[:port]` as RFC 3986 allows it: a name or an IPv4 address made of
+    /// unreserved, sub-delim and `%` characters, or an `[IPv6]` literal; an empty value is allowed.
+    private static func isValidHost(_ bytes: [UInt8]) -> Bool {
+        var host = bytes[...]
+        if let colon = host.lastIndex(of: 58), !host.contains(93) || colon > host.lastIndex(of: 93)! {
+            let port = host[(colon + 1)...]
+            guard port.allSatisfy({ (48...57).contains($0) }) else { return false }
+            host = host[..<colon]
+        }
+        if host.first == 91 {  // [IPv6]
+            guard host.last == 93 else { return false }
+            return host.dropFirst().dropLast().allSatisfy { (48...58).contains($0) || (65...70).contains($0 & ~0x20) || $0 == 46 }
+        }
+        let allowed = Array("-._~!$&'()*+,;=%".utf8)
+        return host.allSatisfy {
+            (48...57).contains($0) || (65...90).contains($0) || (97...122).contains($0) || allowed.contains($0)
+        }
     }
 
     /// The bytes as a string when they form an RFC 9110 token (method, field name).

@@ -49,7 +49,7 @@ struct Responder: Sendable {
         } else {
             schemeRequest.range = request.header("Range")
         }
-        guard let plan = try? resolver.plan(for: schemeRequest) else { return .error(400, "the request has no URL") }
+        guard var plan = try? resolver.plan(for: schemeRequest) else { return .error(400, "the request has no URL") }
         var headers = plan.headers
         guard let resource = plan.resource else {
             let body: PreviewResponse.Body = if case .bytes(let data) = plan.body { .bytes(data) } else { .none }
@@ -67,6 +67,21 @@ struct Responder: Sendable {
             }
         }
         headers["ETag"] = tag.map { "\"\($0)\"" }
+        // `If-Range` with a tag that is no longer the file's (or a date: no `Last-Modified` is sent)
+        // asks for the whole file, lest a resumed download join old bytes to new (RFC 9110 §13.1.5).
+        if plan.status == 206 || plan.status == 416, let condition = request.header("If-Range"),
+            !Self.rangeApplies(ifRange: condition, etag: headers["ETag"])
+        {
+            schemeRequest.range = nil
+            guard let whole = try? resolver.plan(for: schemeRequest) else { return .error(400, "the request has no URL") }
+            plan = whole
+            headers = whole.headers
+            headers["ETag"] = tag.map { "\"\($0)\"" }
+        }
+        if inject {
+            // The page is sent whole, with the script in it: no byte ranges of it.
+            headers["Accept-Ranges"] = "none"
+        }
         if inject && plan.status == 200 {
             headers["Content-Length"] = String(file.size + LiveReloadScript.tag.count)
             headers["ETag"] = tag.map { "\"\($0)-live\"" }
@@ -85,6 +100,14 @@ struct Responder: Sendable {
             body = .bytes(LiveReloadScript.inject(into: Data(page)))
         }
         return PreviewResponse(head: HTTPResponseHead(status: plan.status, headers: headers), body: body)
+    }
+
+    /// Whether an `If-Range` value lets a range apply: a strong tag equal to the current one
+    /// (RFC 9110 §13.1.5); a weak tag or a date never does here.
+    static func rangeApplies(ifRange: String, etag: String?) -> Bool {
+        let condition = ifRange.trimmingCharacters(in: .whitespaces)
+        guard let etag, !condition.hasPrefix("W/") else { return false }
+        return condition == etag
     }
 
     /// Weak comparison of an `If-None-Match` list against an entity tag (RFC 9110 §13.1.2).

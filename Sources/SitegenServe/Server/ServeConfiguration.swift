@@ -62,3 +62,12 @@ public struct ServeConfiguration: Sendable {
         }
     }
 }
+
+extension ServeConfiguration {
+    /// Binds the address once and lets it go, so that a port in use is found before a site of
+    /// thousands of pages is built for nothing. Port 0 (the kernel's choice) is always free.
+    public func checkCanListen() throws(SocketError) {
+        guard port != 0 else { return }
+        try ListeningSocket(host: host, port: port).close()
+    }
+}
