@@ -29,12 +29,12 @@ import Testing
         let (staying, hellos, page) = try await BlockingClient.onOwnThread {
             let staying = try BlockingClient.connect(port)
             BlockingClient.send(staying, BlockingClient.eventsRequest)
-            _ = BlockingClient.receive(staying) { $0.contains(BlockingClient.hello) }
+            _ = BlockingClient.receive(staying) { $0.contains("event: build\ndata: 0\n\n") }
             var hellos: [String] = []
             for _ in 0..<3 {
                 let leaving = try BlockingClient.connect(port)
                 BlockingClient.send(leaving, BlockingClient.eventsRequest)
-                hellos.append(BlockingClient.receive(leaving) { $0.contains(BlockingClient.hello) })
+                hellos.append(BlockingClient.receive(leaving) { $0.contains("event: build\ndata: 0\n\n") })
                 close(leaving)
             }
             let fd = try BlockingClient.connect(port)
@@ -44,7 +44,10 @@ import Testing
         }
         defer { close(staying) }
         #expect(hellos.count == 3)
-        for hello in hellos { #expect(hello.hasPrefix("HTTP/1.1 200 OK\r\n") && hello.hasSuffix(BlockingClient.hello)) }
+        // Every stream starts by naming the build served, so that a page of an older one reloads.
+        for hello in hellos {
+            #expect(hello.hasPrefix("HTTP/1.1 200 OK\r\n") && hello.hasSuffix(BlockingClient.hello + "event: build\ndata: 0\n\n"))
+        }
         #expect(page.hasPrefix("HTTP/1.1 200 OK\r\n"))
         // The page got the slot of the last stream, which had ended: only the staying one is left.
         #expect(server.eventStreams == 1)
@@ -54,6 +57,19 @@ import Testing
             BlockingClient.receive(staying) { $0.contains("event: reload\n") }
         }
         #expect(reload.contains("event: reload\ndata: reload\n\n"))
+        // A page that connects after that rebuild hears it is of build 1; a page served now says so.
+        let (late, served) = try await BlockingClient.onOwnThread {
+            let late = try BlockingClient.connect(port)
+            BlockingClient.send(late, BlockingClient.eventsRequest)
+            let heard = BlockingClient.receive(late) { $0.contains("event: build\n") && $0.hasSuffix("\n\n") }
+            close(late)  // two connections at most: the page needs its slot
+            let fd = try BlockingClient.connect(port)
+            defer { close(fd) }
+            BlockingClient.send(fd, "GET /index.html HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+            return (heard, BlockingClient.receive(fd))
+        }
+        #expect(late.hasSuffix("event: build\ndata: 1\n\n"), "\(late)")
+        #expect(served.contains("const v=\"1\""))
         server.publish(failure: "Templates/page.html:1:7: error: unclosed")
         let failure = try await BlockingClient.onOwnThread {
             BlockingClient.receive(staying) { $0.contains("event: failure\n") && $0.hasSuffix("\n\n") }

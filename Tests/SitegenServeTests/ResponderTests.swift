@@ -120,8 +120,8 @@ import Testing
     @Test func liveReloadInjectsOnlyIntoWholeHTMLPages() async {
         let page = await respond("/index.html", live: true, [("Range", "bytes=0-1")])
         #expect(page.head.status == 200)
-        #expect(page.head.headers["Content-Length"] == String(28 + LiveReloadScript.tag.count))
-        #expect(page.body == .bytes(LiveReloadScript.inject(into: Data("<html><body>hi</body></html>".utf8))))
+        #expect(page.head.headers["Content-Length"] == String(28 + LiveReloadScript.tag(build: 0).count))
+        #expect(page.body == .bytes(LiveReloadScript.inject(into: Data("<html><body>hi</body></html>".utf8), build: 0)))
         // Sent whole, with the script in it: no byte ranges are offered for it.
         #expect(page.head.headers["Accept-Ranges"] == "none")
         #expect(await respond("/data.bin", live: true).head.headers["Accept-Ranges"] == "bytes")

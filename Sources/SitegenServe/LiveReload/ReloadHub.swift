@@ -7,11 +7,14 @@ public enum ReloadEvent: Sendable, Equatable {
     case reload
     /// The last build failed (the previous bundle is still served); the text is shown in the page.
     case failure(String)
+    /// The number of the bundle served now, first on every stream: a page of another build reloads.
+    case build(Int)
 
     /// The event in `text/event-stream` framing.
     var bytes: [UInt8] {
         switch self {
         case .reload: return Array("event: reload\ndata: reload\n\n".utf8)
+        case .build(let number): return Array("event: build\ndata: \(number)\n\n".utf8)
         case .failure(let text):
             let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { "data: \($0)\n" }
             return Array(("event: failure\n" + lines.joined() + "\n").utf8)

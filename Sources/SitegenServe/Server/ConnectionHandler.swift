@@ -27,8 +27,9 @@ struct ConnectionHandler: Sendable {
                     try await send(.error(error.status, error.message))
                     return
                 case .request(let request):
+                    let (bundle, build) = await state.served()
                     let responder = Responder(
-                        bundle: await state.served(), liveReload: configuration.liveReload, digests: state.digests)
+                        bundle: bundle, liveReload: configuration.liveReload, digests: state.digests, build: build)
                     var response = await responder.respond(to: request)
                     if !request.wantsKeepAlive || request.announcesBody { response.closeConnection = true }
                     try await send(response)
@@ -74,7 +75,7 @@ struct ConnectionHandler: Sendable {
     /// stream at once, not when the next event finds it gone, so its connection slot is freed.
     private func streamEvents(_ head: HTTPResponseHead) async throws {
         let events = state.hub.subscribe()
-        var first = head.bytes + Array(": sitegen live reload\n\n".utf8)
+        var first = head.bytes + Array(": sitegen live reload\n\n".utf8) + ReloadEvent.build(state.build).bytes
         if let failure = state.failure { first += ReloadEvent.failure(failure).bytes }
         try await socket.write(first)
         let socket = self.socket

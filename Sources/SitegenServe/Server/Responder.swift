@@ -13,6 +13,8 @@ struct Responder: Sendable {
     var bundle: ServedBundle
     var liveReload: Bool
     var digests: FileDigests
+    /// The number of the bundle served, written into the live-reload script of pages.
+    var build = 0
 
     private var resolver: SchemeResolver { bundle.resolver }
 
@@ -83,8 +85,10 @@ struct Responder: Sendable {
             headers["Accept-Ranges"] = "none"
         }
         if inject && plan.status == 200 {
-            headers["Content-Length"] = String(file.size + LiveReloadScript.tag.count)
-            headers["ETag"] = tag.map { "\"\($0)-live\"" }
+            headers["Content-Length"] = String(file.size + LiveReloadScript.tag(build: build).count)
+            // The build is in the page's script, so in its tag: a page kept by a rebuild is sent again
+            // (a 304 would keep the old script, which would then reload forever).
+            headers["ETag"] = tag.map { "\"\($0)-live-\(build)\"" }
         }
         // Before `Range` (RFC 9110 §13.2.2): a matching tag is 304 whether the plan is 200, 206 or 416.
         if let etag = headers["ETag"], let wanted = request.header("If-None-Match"),
@@ -97,7 +101,7 @@ struct Responder: Sendable {
         if case .file(_, let range) = plan.body { body = .file(file, range) }
         if inject && plan.status == 200 && !isHead {
             guard let page = try? file.read(at: 0, count: file.size) else { return nil }
-            body = .bytes(LiveReloadScript.inject(into: Data(page)))
+            body = .bytes(LiveReloadScript.inject(into: Data(page), build: build))
         }
         return PreviewResponse(head: HTTPResponseHead(status: plan.status, headers: headers), body: body)
     }
