@@ -48,8 +48,16 @@ extension Mirror {
     ) -> String? {
         guard let url = resolve(written, against: base) else { return nil }
         guard isSameOrigin(url) else {
-            if ["http", "https"].contains(url.scheme?.lowercased() ?? "") { external(written) }
-            return nil
+            guard ["http", "https"].contains(url.scheme?.lowercased() ?? "") else { return nil }
+            // A relative reference was resolved against a `<base href>` on another origin: the
+            // base is taken out of the page, so the link is written in full.
+            let trimmed = written.trimmingASCIIWhitespace()
+            guard URL(string: trimmed)?.scheme == nil, !trimmed.hasPrefix("//") else {
+                external(written)
+                return nil
+            }
+            external(url.absoluteString)
+            return url.absoluteString
         }
         guard let final = crawl.finalKey[Self.key(url)], let target = paths[final] else { return nil }
         let fragment = url.fragment(percentEncoded: true).map { "#" + $0 } ?? ""

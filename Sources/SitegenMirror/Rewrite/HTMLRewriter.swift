@@ -3,10 +3,12 @@ import SitegenLinks
 
 /// Rewrites the links of an HTML document in place: for each link `HTMLExtractor` found, only the
 /// URL text of its attribute value (or of its `url()` token in `<style>`) is replaced; every other
-/// byte of the page stays as it was.
+/// byte of the page stays as it was, but for the `href` of a `<base>`, which is taken out
+/// (`BaseElement`): the rewritten links are relative to the file, and a base would move them.
 enum HTMLRewriter {
     /// `html` with every link `map` answers for replaced. `map` gets the URL as written
-    /// (entity-decoded) and returns its replacement, or `nil` to leave it.
+    /// (entity-decoded) and returns its replacement, or `nil` to leave it. `map` must have
+    /// resolved it against the page's `<base href>`, if any: the base is removed.
     static func rewrite(_ html: [UInt8], facts: DocumentFacts, map: (String) -> String?) -> [UInt8] {
         let index = LineIndex(html)
         var edits: [TextEdit] = []
@@ -36,6 +38,7 @@ enum HTMLRewriter {
                 }
             if let rewritten, rewritten != written { edits.append(value.edit(writing: rewritten)) }
         }
+        if facts.baseHref != nil { edits += BaseElement.edits(removingHrefIn: html) }
         return edits.isEmpty ? html : TextEdit.apply(edits, to: html)
     }
 

@@ -1,0 +1,55 @@
+import Foundation
+import SitegenBundle
+import SitegenLinks
+import Testing
+
+@testable import SitegenMirror
+
+/// Sites that came out of the mirror broken before: each must now mirror closed, under the scheme
+/// and from `file://`.
+@Suite struct MirrorRepairTests {
+    /// Mirrors `files` from a folder, writes the bundle and returns it with the result.
+    static func mirror(_ files: [String: String]) async throws -> (MirrorResult, URL) {
+        let folder = try MirrorFindingsTests.site(files)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = try await Mirror(source: FolderSource(folder: folder)).run()
+        return (result, try await MirrorChecks.write(result))
+    }
+
+    /// The bundle checks clean under the scheme and file by file.
+    static func expectClosed(_ bundle: URL, sourceLocation: SourceLocation = #_sourceLocation) async throws {
+        let findings = try await MirrorChecks.schemeFindings(bundle)
+        #expect(findings.isEmpty, "\(findings.map(\.diagnostic.description))", sourceLocation: sourceLocation)
+        #expect(try MirrorChecks.brokenFileLinks(bundle) == [], sourceLocation: sourceLocation)
+    }
+
+    static func text(_ result: MirrorResult, _ path: String) -> String? {
+        result.files[path].map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    // MARK: <base href>
+
+    @Test func aBaseHrefIsTakenOutOnceItsLinksAreRewritten() async throws {
+        let (result, bundle) = try await Self.mirror([
+            "index.html": #"<html><head><base href="/docs/"></head><body><a href="intro.html">intro</a></body></html>"#,
+            "docs/intro.html": #"<head><BASE target=_top HREF='../'></head><a href="docs/index.html#x">i</a>"#,
+            "docs/index.html": #"<p id=x>x</p><!-- <base href="/nowhere/"> --><a href="https://e.com/">e</a>"#,
+        ])
+        defer { try? FileManager.default.removeItem(at: bundle) }
+        #expect(Self.text(result, "index.html") == #"<html><head></head><body><a href="docs/intro.html">intro</a></body></html>"#)
+        #expect(Self.text(result, "docs/intro.html") == #"<head><BASE target=_top></head><a href="index.html#x">i</a>"#)
+        #expect(Self.text(result, "docs/index.html")?.contains(#"<!-- <base href="/nowhere/"> -->"#) == true)
+        try await Self.expectClosed(bundle)
+    }
+
+    @Test func aRelativeLinkUnderABaseOnAnotherOriginIsWrittenInFull() async throws {
+        let (result, bundle) = try await Self.mirror([
+            "index.html": #"<base href="https://example.org/docs/"><a href="page.html">p</a><a href="/">home</a>"#
+        ])
+        defer { try? FileManager.default.removeItem(at: bundle) }
+        #expect(
+            Self.text(result, "index.html")
+                == #"<a href="https://example.org/docs/page.html">p</a><a href="https://example.org/">home</a>"#)
+        #expect(result.externalLinks.map(\.url) == ["https://example.org/", "https://example.org/docs/page.html"])
+    }
+}
