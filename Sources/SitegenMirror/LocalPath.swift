@@ -11,6 +11,9 @@ import SitegenCore
 /// type gets the type's extension added (`logo` served as `image/png` → `logo.png`, `page.php`
 /// served as HTML → `page.php.html`). Only `text/plain` and `application/octet-stream`, which
 /// servers send for what they do not know, leave a name that has an extension as it is.
+///
+/// A name the bundle cannot hold gets a `_` before it: one that reads as absolute (`~user/`,
+/// `c:x`), and the root `manifest.json`, which is the bundle's own.
 enum LocalPath {
     static func path(for url: URL, mimeType: String) -> String {
         let raw = url.path(percentEncoded: true)
@@ -30,8 +33,11 @@ enum LocalPath {
         // The manifest refuses a file name that reads as absolute (`~user/`, an Apache user folder,
         // or `c:x`): such a name gets a `_` before it, and links point there.
         if path.hasPrefix("~") || path.utf8.dropFirst().first == UInt8(ascii: ":") { path = "_" + path }
-        guard let query = url.query(percentEncoded: true), !query.isEmpty else { return path }
-        return inserting(fold(query), into: path)
+        if let query = url.query(percentEncoded: true), !query.isEmpty { path = inserting(fold(query), into: path) }
+        // `manifest.json` at the root is the bundle's own manifest: the site's (a web app manifest)
+        // gets a `_` before it too, in any case, since case-insensitive file systems mix them up.
+        if path.lowercased() == Manifest.fileName { path = "_" + path }
+        return path
     }
 
     private static let genericTypes: Set<String> = ["text/plain", "application/octet-stream"]

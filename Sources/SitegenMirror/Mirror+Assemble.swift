@@ -114,7 +114,8 @@ extension Mirror {
                 continue
             }
             let from = raw.hasSuffix("/") ? normal + "/" : normal
-            if from == target || files.contains(from) || from + "index.html" == target { continue }
+            // `manifest.json` is the bundle's own: the site's file of that name is `_manifest.json`.
+            if from == target || files.contains(from) || from + "index.html" == target || from == Manifest.fileName { continue }
             // A page served from another folder (`guide` for `guide/index.html`) would resolve its
             // relative links from there and break them (the checker's alias-folder rule): links in
             // the mirror point at the page's file instead, and the old URL is not kept.

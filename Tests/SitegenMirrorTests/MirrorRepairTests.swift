@@ -53,3 +53,33 @@ import Testing
         #expect(result.externalLinks.map(\.url) == ["https://example.org/", "https://example.org/docs/page.html"])
     }
 }
+
+extension MirrorRepairTests {
+    // MARK: The site's own manifest.json
+
+    @Test func theSitesManifestJSONIsKeptUnderAnotherName() async throws {
+        let (result, bundle) = try await Self.mirror([
+            "index.html": #"<link rel="manifest" href="/manifest.json"><a href="/manifest.json">m</a>"#,
+            "manifest.json": #"{"name":"pwa"}"#,
+        ])
+        defer { try? FileManager.default.removeItem(at: bundle) }
+        #expect(Set(result.files.keys) == ["index.html", "_manifest.json"])
+        #expect(
+            Self.text(result, "index.html") == #"<link rel="manifest" href="_manifest.json"><a href="_manifest.json">m</a>"#)
+        #expect(try String(contentsOf: bundle.appendingPathComponent("_manifest.json"), encoding: .utf8) == #"{"name":"pwa"}"#)
+        let manifest = try Manifest.decode(Data(contentsOf: bundle.appendingPathComponent(Manifest.fileName)))
+        #expect(manifest.aliases.allSatisfy { !$0.url.hasSuffix("manifest.json") })
+        try await Self.expectClosed(bundle)
+    }
+
+    @Test(arguments: [
+        ("http://h/manifest.json", "application/json", "_manifest.json"),
+        ("http://h/Manifest.JSON", "application/json", "_Manifest.JSON"),
+        ("http://h/manifest", "application/json", "_manifest.json"),
+        ("http://h/manifest.json?v=2", "application/json", "manifest.v=2.json"),
+        ("http://h/docs/manifest.json", "application/json", "docs/manifest.json"),
+    ])
+    func aNameThatIsTheBundleManifestGetsAnUnderscore(url: String, mime: String, expected: String) throws {
+        #expect(LocalPath.path(for: try #require(URL(string: url)), mimeType: mime) == expected)
+    }
+}
