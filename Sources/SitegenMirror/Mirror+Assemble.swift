@@ -32,7 +32,7 @@ extension Mirror {
             }
             let bytes = Array(resource.body)
             let rewritten =
-                resource.mimeType == "text/html"
+                ContentType.isPage(resource.mimeType)
                 ? HTMLRewriter.rewrite(bytes, facts: facts, map: map) : CSSRewriter.rewrite(bytes, map: map)
             result.files[path] = Data(rewritten)
         }
@@ -77,7 +77,9 @@ extension Mirror {
             merged[index] = key
         }
         guard !merged.isEmpty else { return }
-        for index in merged.keys where crawl.fetched.removeValue(forKey: index)?.mimeType == "text/html" { crawl.pages -= 1 }
+        for index in merged.keys where crawl.fetched.removeValue(forKey: index).map({ ContentType.isPage($0.mimeType) }) == true {
+            crawl.pages -= 1
+        }
         for (requested, final) in crawl.finalKey {
             if let folder = merged[final] { crawl.finalKey[requested] = folder }
         }

@@ -56,7 +56,7 @@ extension Mirror {
     private func store(
         _ key: String, url: URL, mimeType: String, body: Data, charset: String?, referrer: Referrer?, into crawl: inout Crawl
     ) -> Bool {
-        let isPage = mimeType == "text/html"
+        let isPage = ContentType.isPage(mimeType)
         let isStyleSheet = mimeType == "text/css"
         if isPage, crawl.pages >= options.maxPages {
             crawl.fail(key, "not fetched: --max-pages \(options.maxPages) reached", .mirrorLimit, from: referrer)

@@ -83,3 +83,34 @@ extension MirrorRepairTests {
         #expect(LocalPath.path(for: try #require(URL(string: url)), mimeType: mime) == expected)
     }
 }
+
+extension MirrorRepairTests {
+    // MARK: XHTML pages
+
+    @Test func anXHTMLPageIsFollowedAndRewrittenAsAPage() async throws {
+        let (result, bundle) = try await Self.mirror([
+            "index.html": #"<a href="/doc.xhtml">x</a>"#,
+            "doc.xhtml":
+                #"<html xmlns="http://www.w3.org/1999/xhtml"><body><a href="/other.html">o</a><img src="/i.png"/></body></html>"#,
+            "other.html": "<p>o</p>", "i.png": "P",
+        ])
+        defer { try? FileManager.default.removeItem(at: bundle) }
+        #expect(Set(result.files.keys) == ["index.html", "doc.xhtml", "other.html", "i.png"])
+        #expect(result.pages == 3)
+        #expect(Self.text(result, "doc.xhtml")?.contains(#"<a href="other.html">o</a><img src="i.png"/>"#) == true)
+        try await Self.expectClosed(bundle)
+    }
+
+    @Test func anXHTMLPageOverHTTPIsAPage() async throws {
+        let xhtml = Array(#"<html xmlns="http://www.w3.org/1999/xhtml"><body><a href="/b">b</a></body></html>"#.utf8)
+        let server = try LoopbackServer(routes: [
+            "/": ("text/html", Array(#"<a href="/a">a</a>"#.utf8)), "/a": ("application/xhtml+xml", xhtml),
+            "/b": ("text/plain", Array("b".utf8)),
+        ])
+        defer { server.stop() }
+        let result = try await Mirror(source: HTTPSource(root: server.url, timeout: 5)).run()
+        #expect(Set(result.files.keys) == ["index.html", "a.xhtml", "b.txt"])
+        #expect(Self.text(result, "a.xhtml")?.contains(#"<a href="b.txt">b</a>"#) == true)
+        #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
+    }
+}
