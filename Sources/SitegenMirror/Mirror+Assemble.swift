@@ -49,15 +49,25 @@ extension Mirror {
         guard let url = resolve(written, against: base) else { return nil }
         guard isSameOrigin(url) else {
             guard ["http", "https"].contains(url.scheme?.lowercased() ?? "") else { return nil }
-            // A relative reference was resolved against a `<base href>` on another origin: the
-            // base is taken out of the page, so the link is written in full.
             let trimmed = written.trimmingASCIIWhitespace()
-            guard URL(string: trimmed)?.scheme == nil, !trimmed.hasPrefix("//") else {
+            guard URL(string: trimmed)?.scheme == nil else {
                 external(written)
                 return nil
             }
-            external(url.absoluteString)
-            return url.absoluteString
+            let full: String
+            if trimmed.hasPrefix("//") {
+                // Protocol-relative: under the bundle it would take the app's scheme and name a host
+                // of the app. The scheme it had was the source's (a loopback `http`, or the folder's
+                // stand-in), not what the real site is served with: `https`. Under a base on another
+                // origin, the base's scheme.
+                full = (isSameOrigin(base) ? "https" : url.scheme ?? "https") + ":" + trimmed
+            } else {
+                // A relative reference resolved against a `<base href>` on another origin: the base is
+                // taken out of the page, so the link is written in full.
+                full = url.absoluteString
+            }
+            external(full)
+            return full
         }
         guard let final = crawl.finalKey[Self.key(url)], let target = paths[final] else { return nil }
         let fragment = url.fragment(percentEncoded: true).map { "#" + $0 } ?? ""

@@ -114,3 +114,33 @@ extension MirrorRepairTests {
         #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
     }
 }
+
+extension MirrorRepairTests {
+    // MARK: Protocol-relative links
+
+    @Test func aProtocolRelativeLinkToAnotherOriginGetsHTTPS() async throws {
+        let (result, bundle) = try await Self.mirror([
+            "index.html": """
+            <link rel="stylesheet" href="//cdn.example.com/x.css"><link rel="stylesheet" href="/s.css">
+            <a href="//example.org/">o</a><a href="//localhost/p">p</a><img srcset=" //cdn.example.com/a.png 2x">
+            """,
+            "s.css": "@import url(//cdn.example.com/font.css);",
+            "p.html": #"<base href="http://other.example/"><a href="//cdn.example.com/y">y</a>"#,
+        ])
+        defer { try? FileManager.default.removeItem(at: bundle) }
+        #expect(
+            Self.text(result, "index.html") == """
+                <link rel="stylesheet" href="https://cdn.example.com/x.css"><link rel="stylesheet" href="s.css">
+                <a href="https://example.org/">o</a><a href="p.html">p</a><img srcset=" https://cdn.example.com/a.png 2x">
+                """)
+        #expect(Self.text(result, "s.css") == #"@import url("https://cdn.example.com/font.css");"#)
+        #expect(Self.text(result, "p.html") == #"<a href="http://cdn.example.com/y">y</a>"#)
+        #expect(
+            result.externalLinks.map { "\($0.page) \($0.url)" } == [
+                "index.html https://cdn.example.com/a.png", "index.html https://cdn.example.com/x.css",
+                "index.html https://example.org/", "p.html http://cdn.example.com/y",
+                "s.css https://cdn.example.com/font.css",
+            ])
+        try await Self.expectClosed(bundle)
+    }
+}
