@@ -144,3 +144,22 @@ extension MirrorRepairTests {
         try await Self.expectClosed(bundle)
     }
 }
+
+extension MirrorRepairTests {
+    // MARK: A style sheet with a byte order mark
+
+    @Test func aStyleSheetsCharsetAfterAUTF8ByteOrderMarkIsMadeUTF8() async throws {
+        let css: [UInt8] = [0xEF, 0xBB, 0xBF] + Array(#"@charset "windows-1252"; p::after { content: "€" }"#.utf8)
+        let outcome = Transcoder.css(Data(css), charset: "windows-1252", environment: nil)
+        #expect(
+            [UInt8](outcome.body) == [0xEF, 0xBB, 0xBF] + Array(#"@charset "utf-8"; p::after { content: "€" }"#.utf8))
+        #expect(outcome.encoding?.isUTF8 == true)
+        #expect(outcome.problem == nil)
+        let (result, bundle) = try await Self.mirror([
+            "index.html": #"<link rel="stylesheet" href="/s.css">"#,
+            "s.css": String(decoding: css, as: UTF8.self),
+        ])
+        defer { try? FileManager.default.removeItem(at: bundle) }
+        #expect(result.files["s.css"].map { [UInt8]($0) } == [UInt8](outcome.body))
+    }
+}

@@ -43,7 +43,13 @@ enum Transcoder {
             }
             ?? environment.map { Found($0, $0.name, "the page that links to it") }
         return transcode(body, bytes, found) { utf8 in
-            edits(declaringUTF8: CharsetDeclarations.css(utf8).map { [$0] } ?? [], in: utf8)
+            // A UTF-8 byte order mark stays before the rule: it is looked for after it.
+            let mark = CharsetDeclarations.byteOrderMark(utf8[...])?.length ?? 0
+            let declaration = CharsetDeclarations.css(Array(utf8[mark...])).map {
+                CharsetDeclarations.Declaration(
+                    label: $0.label, range: ($0.range.lowerBound + mark)..<($0.range.upperBound + mark))
+            }
+            return edits(declaringUTF8: declaration.map { [$0] } ?? [], in: utf8)
         }
     }
 
