@@ -27,7 +27,9 @@ extension Mirror {
                     response = try await source.fetch(current)
                 }
             } catch {
-                crawl.fail(Self.key(url), error.description, error.isLimit ? .mirrorLimit : .mirrorFetch, from: referrer)
+                // A request given up at the time limit is reported as the limit, as the URLs after it are.
+                let (reason, isLimit) = Task.isCancelled ? (options.timeLimitReason, true) : (error.description, error.isLimit)
+                crawl.fail(Self.key(url), reason, isLimit ? .mirrorLimit : .mirrorFetch, from: referrer)
                 return nil
             }
             switch response {

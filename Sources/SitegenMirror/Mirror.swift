@@ -66,11 +66,36 @@ public struct Mirror: Sendable {
 
     /// Fetches everything reachable from the source root and returns the mirror's files in memory.
     /// A URL that fails is reported in the result's diagnostics and the run goes on, unless it is
-    /// the root itself: then there is nothing to mirror, and the run throws.
+    /// the root itself: then there is nothing to mirror, and the run throws. After
+    /// `options.maxSeconds` the requests in flight are given up at once, and every URL not
+    /// fetched by then is reported (`mirror-limit`).
     public func run() async throws(MirrorError) -> MirrorResult {
-        let source = self.source
         let root = Self.normalized(source.root)
-        let crawl = await withTaskGroup(of: Response.self) { group in
+        let limit = options.maxSeconds
+        let crawl = await withTaskGroup(of: Crawl?.self) { group in
+            group.addTask { await self.crawl(from: root) }
+            group.addTask {
+                try? await Task.sleep(for: .seconds(limit))
+                return nil
+            }
+            var finished: Crawl?
+            // The first to end stops the other: the time limit cancels the crawl, which then ends soon.
+            while let next = await group.next() {
+                group.cancelAll()
+                if let next { finished = next }
+            }
+            return finished ?? Crawl()
+        }
+        guard crawl.finalKey[Self.key(root)] != nil else {
+            throw MirrorError(url: Self.key(root), reason: crawl.entryFailure ?? "not fetched")
+        }
+        return assemble(crawl)
+    }
+
+    /// The crawl from `root`, in queue order, until the queue is done or the task is cancelled.
+    private func crawl(from root: URL) async -> Crawl {
+        let source = self.source
+        return await withTaskGroup(of: Response.self) { group in
             var crawl = Crawl()
             var queue: [(url: URL, from: Referrer?)] = [(root, nil)]
             var queued: Set<String> = [Self.key(root)]
@@ -79,10 +104,7 @@ public struct Mirror: Sendable {
             var arrived: [Int: Result<SourceResponse, SourceError>] = [:]
             var passedOver = Set<Int>()
             while next < queue.count {
-                if Task.isCancelled {
-                    crawl.fail(Self.key(queue[next].url), "not fetched: time limit reached", .mirrorLimit, from: queue[next].from)
-                    break
-                }
+                if Task.isCancelled { break }
                 while requested < min(queue.count, next + Self.requestsAhead) {
                     let index = requested
                     let url = queue[index].url
@@ -103,7 +125,7 @@ public struct Mirror: Sendable {
                     if passedOver.remove(response.index) == nil { arrived[response.index] = response.result }
                 }
                 if Task.isCancelled {
-                    crawl.fail(Self.key(url), "not fetched: time limit reached", .mirrorLimit, from: referrer)
+                    next = index
                     break
                 }
                 guard let first = arrived.removeValue(forKey: index),
@@ -116,12 +138,13 @@ public struct Mirror: Sendable {
                 }
             }
             group.cancelAll()
+            // Stopped by the time limit: what was queued or found and not fetched is reported, as
+            // `--max-pages` reports the pages it leaves out.
+            for (url, referrer) in queue[next...] where crawl.finalKey[Self.key(url)] == nil {
+                crawl.fail(Self.key(url), options.timeLimitReason, .mirrorLimit, from: referrer)
+            }
             return crawl
         }
-        guard crawl.finalKey[Self.key(root)] != nil else {
-            throw MirrorError(url: Self.key(root), reason: crawl.entryFailure ?? "not fetched")
-        }
-        return assemble(crawl)
     }
 
     /// A response to the request for the queue's entry `index`. A struct, not a tuple: a task group

@@ -163,3 +163,42 @@ extension MirrorRepairTests {
         #expect(result.files["s.css"].map { [UInt8]($0) } == [UInt8](outcome.body))
     }
 }
+
+extension MirrorRepairTests {
+    // MARK: --max-seconds
+
+    /// Answers through `FolderSource`, but `/slow` only after a minute (or when cancelled).
+    private struct SlowSource: MirrorSource {
+        let inner: FolderSource
+        var root: URL { inner.root }
+
+        func fetch(_ url: URL) async throws(SourceError) -> SourceResponse {
+            if url.path == "/slow" {
+                do { try await Task.sleep(for: .seconds(60)) } catch { throw SourceError("cancelled") }
+            }
+            return try await inner.fetch(url)
+        }
+    }
+
+    @Test func theTimeLimitReportsEveryURLItLeavesUnfetched() async throws {
+        let folder = try MirrorFindingsTests.site([
+            "index.html": #"<a href="/a">a</a><a href="/slow">s</a><a href="/b">b</a><a href="/a">again</a>"#,
+            "a.html": #"<a href="/c">c</a>"#, "slow.html": "s", "b.html": "b", "c.html": "c",
+        ])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let started = ContinuousClock.now
+        let result = try await Mirror(
+            source: SlowSource(inner: FolderSource(folder: folder)),
+            options: MirrorOptions(sourceDisplay: "site/", maxSeconds: 0.5)
+        ).run()
+        #expect(ContinuousClock.now - started < .seconds(30))
+        #expect(Set(result.files.keys) == ["index.html", "a.html"])
+        // The request in flight, the URLs queued behind it, and one found on a page fetched before.
+        #expect(
+            result.diagnostics.map(\.description) == [
+                "site/a.html:1:4: warning: cannot mirror 'http://localhost/c': not fetched: --max-seconds 0.5 reached [mirror-limit]",
+                "site/index.html:1:22: warning: cannot mirror 'http://localhost/slow': not fetched: --max-seconds 0.5 reached [mirror-limit]",
+                "site/index.html:1:43: warning: cannot mirror 'http://localhost/b': not fetched: --max-seconds 0.5 reached [mirror-limit]",
+            ])
+    }
+}

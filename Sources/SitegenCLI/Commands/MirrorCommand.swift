@@ -40,7 +40,7 @@ enum MirrorCommand: Command {
             report.fail(
                 error, command: "mirror", console: console, workingDirectory: environment.workingDirectory, started: started)
         }
-        let options: MirrorOptions
+        var options: MirrorOptions
         let source: any MirrorSource
         let origin: BundleOrigin
         let out: String
@@ -65,36 +65,15 @@ enum MirrorCommand: Command {
             console.err("\(error)\n")  // the command line itself: no report to put it in
             return .inputError
         }
-        let mirror = Mirror(source: source, options: options)
-        let outcome = await withTaskGroup(of: Result<MirrorResult, MirrorError>?.self) { group in
-            group.addTask {
-                do throws(MirrorError) {
-                    return .success(try await mirror.run())
-                } catch {
-                    return .failure(error)
-                }
-            }
-            group.addTask {
-                try? await Task.sleep(for: .seconds(timeLimit))
-                return nil
-            }
-            var finished: Result<MirrorResult, MirrorError>?
-            while let next = await group.next() {
-                if let next { finished = next } else { group.cancelAll() }
-                if finished != nil { group.cancelAll() }
-            }
-            return finished
-        }
+        // `--max-seconds` is kept by the mirror itself, which reports every URL it did not fetch.
+        options.maxSeconds = timeLimit
         // Nothing to mirror when the root itself failed: an input error, and the previous mirror stays.
         let result: MirrorResult
-        switch outcome {
-        case .success(let mirrored):
-            result = mirrored
-        case .failure(let error):
+        do throws(MirrorError) {
+            result = try await Mirror(source: source, options: options).run()
+        } catch {
             let folder = source is FolderSource ? options.sourceDisplay : nil
             return stop(InputError(error.description, at: folder.map { SourceLocation(path: $0) }))
-        case nil:
-            return stop(InputError("cannot mirror '\(arguments.positionals[0])': not fetched"))
         }
         let display = out.hasSuffix("/") ? out : out + "/"
         let destination =
