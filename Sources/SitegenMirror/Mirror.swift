@@ -75,7 +75,8 @@ public struct Mirror: Sendable {
         let crawl = await withTaskGroup(of: Crawl?.self) { group in
             group.addTask { await self.crawl(from: root) }
             group.addTask {
-                try? await Task.sleep(for: .seconds(limit))
+                // Clamped (to some 30 years): a `Duration` of 1e300 seconds would trap.
+                try? await Task.sleep(for: .seconds(min(limit, 1e9)))
                 return nil
             }
             var finished: Crawl?

@@ -18,8 +18,10 @@ enum MirrorCommand: Command {
             .value("--host", "H", "The host of the bundle (default app)."),
             .value("--max-pages", "N", "Fetch at most N HTML pages (default 5000)."),
             .value("--max-bytes", "N", "Fetch at most N bytes in all (default 536870912)."),
-            .value("--timeout", "SECONDS", "Per-request timeout over HTTP (default 10)."),
-            .value("--max-seconds", "SECONDS", "Stop fetching after this long and write what was fetched (default 600)."),
+            .value("--timeout", "SECONDS", "Per-request timeout over HTTP, in seconds, decimals allowed (default 10)."),
+            .value(
+                "--max-seconds", "SECONDS",
+                "Stop fetching after this many seconds (decimals allowed) and write what was fetched (default 600)."),
             .flag("--strict", "Warnings fail the run too (exit 1)."),
         ] + ReportOptions.specs,
         discussion: """
@@ -53,8 +55,8 @@ enum MirrorCommand: Command {
             let defaults = MirrorOptions()
             let maxPages = try number("--max-pages", arguments, default: defaults.maxPages)
             let maxBytes = try number("--max-bytes", arguments, default: defaults.maxBytes)
-            let timeout = try number("--timeout", arguments, default: 10)
-            timeLimit = Double(try number("--max-seconds", arguments, default: 600))
+            let timeout = try duration("--timeout", arguments, default: 10)
+            timeLimit = try duration("--max-seconds", arguments, default: 600)
             (source, options) = try makeSource(
                 arguments.positionals[0], environment: environment, timeout: timeout, maxBytes: maxBytes, maxPages: maxPages)
         } catch let error as InputError {
@@ -127,19 +129,29 @@ enum MirrorCommand: Command {
     private static func number(_ name: String, _ arguments: ParsedArguments, default value: Int) throws(UsageError) -> Int {
         guard let text = arguments.value(name) else { return value }
         guard let number = Int(text), number > 0 else {
-            throw UsageError("\(name) must be a positive number, not '\(text)'", command: spec)
+            throw UsageError("\(name) must be a positive whole number, not '\(text)'", command: spec)
+        }
+        return number
+    }
+
+    /// A duration in seconds: a positive decimal number (`1.5`).
+    private static func duration(_ name: String, _ arguments: ParsedArguments, default value: Double) throws(UsageError) -> Double
+    {
+        guard let text = arguments.value(name) else { return value }
+        guard let number = Double(text), number.isFinite, number > 0 else {
+            throw UsageError("\(name) must be a positive number of seconds, such as 10 or 1.5, not '\(text)'", command: spec)
         }
         return number
     }
 
     private static func makeSource(
-        _ argument: String, environment: Environment, timeout: Int, maxBytes: Int, maxPages: Int
+        _ argument: String, environment: Environment, timeout: Double, maxBytes: Int, maxPages: Int
     ) throws -> (any MirrorSource, MirrorOptions) {
         if argument.lowercased().hasPrefix("http://") || argument.lowercased().hasPrefix("https://") {
             guard let url = URL(string: argument) else { throw InputError("not a valid URL", path: argument) }
             let root = url.path.isEmpty ? url.appendingPathComponent("") : url
             do {
-                let source = try HTTPSource(root: root, timeout: TimeInterval(timeout), maxBytes: maxBytes)
+                let source = try HTTPSource(root: root, timeout: timeout, maxBytes: maxBytes)
                 return (source, MirrorOptions(maxPages: maxPages, maxBytes: maxBytes, sourceDisplay: Mirror.key(root)))
             } catch {
                 throw InputError(error.description, path: argument)

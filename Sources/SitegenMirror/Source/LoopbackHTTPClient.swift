@@ -24,7 +24,8 @@ enum LoopbackHTTPClient {
         let request = Array(
             ("GET \(target) HTTP/1.1\r\nHost: \(hostHeader)\r\nUser-Agent: sitegen/\(SitegenVersion.number)\r\n"
                 + "Accept: */*\r\nAccept-Encoding: identity\r\nConnection: close\r\n\r\n").utf8)
-        let milliseconds = Int32(clamping: Int(max(0.001, timeout) * 1000))
+        // Clamped before the conversion: a timeout of 1e300 seconds must not trap.
+        let milliseconds = Int32(clamping: Int(min(max(0.001, timeout), 1e9) * 1000))
         var lastFailure = SourceError("'\(bare)' has no loopback address")
         for address in try loopbackAddresses(bare, port: port) {
             let socket: Int32
