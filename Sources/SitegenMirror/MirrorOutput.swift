@@ -5,10 +5,12 @@ import SitegenCore
 /// Writes a mirror into a staged folder beside its destination, with its manifest; the caller
 /// crawls it, then commits or discards it, exactly as `sitegen build` does with its bundle.
 public enum MirrorOutput {
-    /// Writes `result`'s files and `manifest.json` into a new staging folder beside `destination`.
+    /// Writes `result`'s files and `manifest.json` into a new staging folder beside `destination`;
+    /// returns the folder and the manifest written, whose aliases include the folder indexes
+    /// (`guide/` for `guide/index.html`) that `result.aliases` leaves to the scan.
     public static func write(
         _ result: MirrorResult, to destination: URL, displayPath: String, origin: BundleOrigin, generator: String
-    ) async throws(InputError) -> StagedFolder {
+    ) async throws(InputError) -> (folder: StagedFolder, manifest: Manifest) {
         let output = try StagedFolder.create(for: destination, displayPath: displayPath)
         let staging = output.directory
         let fileManager = FileManager.default
@@ -21,10 +23,10 @@ public enum MirrorOutput {
             let manifest = try await Manifest.scan(
                 bundle: staging, origin: origin, entryPath: result.entryPath, aliases: result.aliases, generator: generator)
             try manifest.encoded().write(to: staging.appendingPathComponent(Manifest.fileName))
+            return (output, manifest)
         } catch {
             output.discard()
             throw InputError("cannot write the mirror: \(error)", path: displayPath)
         }
-        return output
     }
 }

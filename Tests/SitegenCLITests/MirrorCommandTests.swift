@@ -44,7 +44,7 @@ import Testing
         try runner.write("<p>hi</p>", to: "site/index.html")
         let first = try runner.run(["mirror", "site", "--out", "out"])
         #expect(first.status == 0, "\(first.stdout)\(first.stderr)")
-        #expect(first.stderr.contains("mirrored 1 page and 0 other resources (9 bytes) from site into out/: 1 file, 0 aliases\n"))
+        #expect(first.stderr.contains("mirrored 1 page and 0 other resources (9 bytes) from site into out/: 1 file, 1 alias\n"))
         let port = try Self.closedPort()
         let run = try runner.run(["mirror", "http://127.0.0.1:\(port)/", "--out", "out"])
         #expect(run.status == 2, "\(run.stdout)\(run.stderr)")

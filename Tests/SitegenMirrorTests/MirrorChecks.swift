@@ -16,7 +16,7 @@ enum MirrorChecks {
     /// Writes `result` into a fresh folder (through the staged writer) and returns it.
     static func write(_ result: MirrorResult) async throws -> URL {
         let destination = temporaryFolder()
-        let output = try await MirrorOutput.write(
+        let (output, _) = try await MirrorOutput.write(
             result, to: destination, displayPath: "out/", origin: BundleOrigin(), generator: "sitegen test")
         try output.commit()
         return destination

@@ -92,9 +92,10 @@ enum MirrorCommand: Command {
             }
         }
         let output: StagedFolder
+        let manifest: Manifest
         let crawl: CrawlResult
         do throws(InputError) {
-            output = try await MirrorOutput.write(
+            (output, manifest) = try await MirrorOutput.write(
                 result, to: destination, displayPath: display, origin: origin, generator: SitegenVersion.generator)
             do {
                 crawl = try await Crawl.run(
@@ -109,7 +110,8 @@ enum MirrorCommand: Command {
         }
         // `--quiet`: findings only, as for build.
         if !report.quiet {
-            let aliases = result.aliases.count == 1 ? "1 alias" : "\(result.aliases.count) aliases"
+            // What the manifest lists: the folder indexes (`guide/`) too, which its scan adds.
+            let aliases = manifest.aliases.count == 1 ? "1 alias" : "\(manifest.aliases.count) aliases"
             console.err(
                 "mirrored \(plural(result.pages, "page")) and \(plural(result.resources - result.pages, "other resource")) "
                     + "(\(plural(result.bytes, "byte"))) from \(arguments.positionals[0]) into \(display): "

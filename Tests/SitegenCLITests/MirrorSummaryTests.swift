@@ -1,0 +1,19 @@
+import Foundation
+import Testing
+
+/// The summary line of `sitegen mirror` counts what the manifest it wrote holds.
+@Suite struct MirrorSummaryTests {
+    @Test func theAliasCountIsTheManifests() throws {
+        let runner = try SitegenRunner()
+        defer { runner.cleanUp() }
+        try runner.copyFixture("Mirror", to: "site")
+        let run = try runner.run(["mirror", "site", "--out", "out"])
+        #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+        let manifest = try #require(
+            JSONSerialization.jsonObject(with: Data(contentsOf: runner.url("out/manifest.json"))) as? [String: Any])
+        let aliases = try #require(manifest["aliases"] as? [[String: Any]]).compactMap { $0["url"] as? String }
+        // The fixture's folder indexes (`docs://app/`, `docs://app/guide/`) are aliases too.
+        #expect(aliases.contains("docs://app/guide/"))
+        #expect(run.stderr.contains(", \(aliases.count) aliases\n"), "\(run.stderr)")
+    }
+}
