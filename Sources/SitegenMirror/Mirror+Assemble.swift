@@ -27,7 +27,7 @@ extension Mirror {
             let base = baseURL(of: resource)
             let map = { (written: String) -> String? in
                 self.reference(written, base: base, from: path, crawl: crawl, paths: paths) {
-                    external.insert(ExternalLink(page: path, url: $0))
+                    external.insert(ExternalLink(page: path, url: $0, original: $1))
                 }
             }
             let bytes = Array(resource.body)
@@ -44,14 +44,15 @@ extension Mirror {
 
     /// The replacement of one link, or `nil` to leave it (other origins, fragments, unfetched URLs).
     private func reference(
-        _ written: String, base: URL, from path: String, crawl: Crawl, paths: [String: String], external: (String) -> Void
+        _ written: String, base: URL, from path: String, crawl: Crawl, paths: [String: String],
+        external: (String, String?) -> Void
     ) -> String? {
         guard let url = resolve(written, against: base) else { return nil }
         guard isSameOrigin(url) else {
             guard ["http", "https"].contains(url.scheme?.lowercased() ?? "") else { return nil }
             let trimmed = written.trimmingASCIIWhitespace()
             guard URL(string: trimmed)?.scheme == nil else {
-                external(written)
+                external(written, nil)
                 return nil
             }
             let full: String
@@ -66,7 +67,7 @@ extension Mirror {
                 // taken out of the page, so the link is written in full.
                 full = url.absoluteString
             }
-            external(full)
+            external(full, trimmed)
             return full
         }
         guard let final = crawl.finalKey[Self.key(url)], let target = paths[final] else { return nil }

@@ -5,8 +5,11 @@ import SitegenCore
 public struct ExternalLink: Sendable, Hashable, Comparable {
     /// The mirror file holding it (`guide/index.html`).
     public var page: String
-    /// The URL as written.
+    /// The URL as the mirror has it: as written, or written in full (`https://cdn.example.com/x.css`).
     public var url: String
+    /// The URL as the site wrote it, when the mirror wrote it in full (`//cdn.example.com/x.css`);
+    /// `nil` when it was left as written.
+    public var original: String? = nil
 
     public static func < (a: ExternalLink, b: ExternalLink) -> Bool { (a.page, a.url) < (b.page, b.url) }
 }

@@ -17,3 +17,18 @@ import Testing
         #expect(run.stderr.contains(", \(aliases.count) aliases\n"), "\(run.stderr)")
     }
 }
+
+extension MirrorSummaryTests {
+    @Test func anExternalLinkWrittenInFullIsListedWithWhatItWas() throws {
+        let runner = try SitegenRunner()
+        defer { runner.cleanUp() }
+        try runner.write(#"<a href="//example.org/">o</a><a href="https://example.com/">c</a>"#, to: "site/index.html")
+        let run = try runner.run(["mirror", "site", "--out", "out"])
+        #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+        #expect(run.stderr.contains("note: out/index.html: external link left as written: https://example.com/\n"))
+        #expect(
+            run.stderr.contains(
+                "note: out/index.html: external link written in full: https://example.org/ (was //example.org/)\n"),
+            "\(run.stderr)")
+    }
+}

@@ -117,7 +117,8 @@ enum MirrorCommand: Command {
                     + "(\(plural(result.bytes, "byte"))) from \(arguments.positionals[0]) into \(display): "
                     + "\(plural(result.files.count, "file")), \(aliases)\n")
             for link in result.externalLinks {
-                console.err("note: \(display)\(link.page): external link left as written: \(link.url)\n")
+                let how = link.original.map { "written in full: \(link.url) (was \($0))" } ?? "left as written: \(link.url)"
+                console.err("note: \(display)\(link.page): external link \(how)\n")
             }
         }
         let diagnostics = (result.diagnostics + crawl.findings.map(\.diagnostic)).sorted()
