@@ -27,52 +27,24 @@ enum CharsetDeclarations {
     }
 
     /// The charset declarations of `<meta>` elements, in order, up to the `<body>` start tag;
-    /// comments and the text of `<script>` and `<style>` are skipped. With `prescan`, only those
-    /// starting in the first 1024 bytes, as browsers look.
+    /// comments and the text of `<script>`, `<style>`, `<textarea>` and `<title>` are skipped
+    /// (`StartTags`). With `prescan`, only those starting in the first 1024 bytes, as browsers look.
     static func html(_ bytes: [UInt8], prescan: Bool = false) -> [Declaration] {
-        let limit = prescan ? min(bytes.count, 1024) : bytes.count
         var found: [Declaration] = []
-        var i = 0
-        while i < limit {
-            guard let lt = bytes[i..<limit].firstIndex(of: UInt8(ascii: "<")) else { break }
-            if matches(bytes, at: lt, "<!--") {
-                i = index(after: Array("-->".utf8), in: bytes, from: lt + 2) ?? bytes.count
-                continue
-            }
-            let afterLT = lt + 1
-            let closing = afterLT < bytes.count && bytes[afterLT] == UInt8(ascii: "/")
-            let nameStart = closing ? afterLT + 1 : afterLT
-            guard nameStart < bytes.count, bytes[nameStart] | 0x20 >= UInt8(ascii: "a"),
-                bytes[nameStart] | 0x20 <= UInt8(ascii: "z")
-            else {
-                let bogus = afterLT < bytes.count && (bytes[afterLT] == UInt8(ascii: "!") || bytes[afterLT] == UInt8(ascii: "?"))
-                i =
-                    bogus || closing
-                    ? (bytes[afterLT...].firstIndex(of: UInt8(ascii: ">")).map { $0 + 1 } ?? bytes.count) : afterLT
-                continue
-            }
-            var nameEnd = nameStart
-            while nameEnd < bytes.count, !bytes[nameEnd].isSpace, bytes[nameEnd] != UInt8(ascii: "/"),
-                bytes[nameEnd] != UInt8(ascii: ">")
-            { nameEnd += 1 }
-            let name = String(decoding: bytes[nameStart..<nameEnd].map { $0 | 0x20 }, as: UTF8.self)
-            let (attributes, tagEnd) = Self.attributes(bytes, from: nameEnd)
-            i = tagEnd
-            guard !closing else { continue }
-            switch name {
-            case "meta": if let declaration = declaration(bytes, attributes) { found.append(declaration) }
-            case "body": return found
-            case "script", "style":
-                i = index(after: Array("</\(name)".utf8), in: bytes, from: tagEnd, caseInsensitive: true) ?? bytes.count
+        StartTags.forEach(in: bytes, before: prescan ? 1024 : nil) { tag in
+            switch tag.name {
+            case "meta": if let declaration = declaration(bytes, tag.attributes) { found.append(declaration) }
+            case "body": return false
             default: break
             }
+            return true
         }
         return found
     }
 
     /// The declaration of one `<meta>`: its `charset`, else the charset in the `content` of an
     /// `http-equiv="content-type"`.
-    private static func declaration(_ bytes: [UInt8], _ attributes: [(name: String, value: Range<Int>)]) -> Declaration? {
+    private static func declaration(_ bytes: [UInt8], _ attributes: [TagAttribute]) -> Declaration? {
         if let charset = attributes.first(where: { $0.name == "charset" }) {
             return Declaration(label: String(decoding: bytes[charset.value], as: UTF8.self), range: charset.value)
         }
@@ -110,64 +82,6 @@ enum CharsetDeclarations {
                 while end < range.upperBound, !bytes[end].isSpace, bytes[end] != UInt8(ascii: ";") { end += 1 }
             }
             return start < end ? Declaration(label: String(decoding: bytes[start..<end], as: UTF8.self), range: start..<end) : nil
-        }
-        return nil
-    }
-
-    /// The attributes of a tag whose name ends at `start` (names lowercased, value ranges without
-    /// quotes), and the offset after its `>`.
-    private static func attributes(_ bytes: [UInt8], from start: Int) -> ([(name: String, value: Range<Int>)], Int) {
-        var found: [(name: String, value: Range<Int>)] = []
-        var p = start
-        while true {
-            while p < bytes.count, bytes[p].isSpace || bytes[p] == UInt8(ascii: "/") { p += 1 }
-            guard p < bytes.count, bytes[p] != UInt8(ascii: ">") else { return (found, min(p + 1, bytes.count)) }
-            let nameStart = p
-            p += 1
-            while p < bytes.count, !bytes[p].isSpace, bytes[p] != UInt8(ascii: "/"), bytes[p] != UInt8(ascii: ">"),
-                bytes[p] != UInt8(ascii: "=")
-            { p += 1 }
-            let name = String(decoding: bytes[nameStart..<p].map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }, as: UTF8.self)
-            while p < bytes.count, bytes[p].isSpace { p += 1 }
-            guard p < bytes.count, bytes[p] == UInt8(ascii: "=") else {
-                found.append((name, p..<p))
-                continue
-            }
-            p += 1
-            while p < bytes.count, bytes[p].isSpace { p += 1 }
-            guard p < bytes.count else { return (found, p) }
-            if bytes[p] == UInt8(ascii: "\"") || bytes[p] == UInt8(ascii: "'") {
-                let quote = bytes[p]
-                let end = bytes[(p + 1)...].firstIndex(of: quote) ?? bytes.count
-                found.append((name, (p + 1)..<end))
-                p = min(end + 1, bytes.count)
-            } else {
-                let valueStart = p
-                while p < bytes.count, !bytes[p].isSpace, bytes[p] != UInt8(ascii: ">") { p += 1 }
-                found.append((name, valueStart..<p))
-            }
-        }
-    }
-
-    private static func matches(_ bytes: [UInt8], at offset: Int, _ text: String) -> Bool {
-        let wanted = Array(text.utf8)
-        return offset + wanted.count <= bytes.count && bytes[offset..<(offset + wanted.count)].elementsEqual(wanted)
-    }
-
-    /// The offset after the first `needle` at or after `from` (ASCII case ignored when asked).
-    private static func index(after needle: [UInt8], in bytes: [UInt8], from: Int, caseInsensitive: Bool = false) -> Int? {
-        var i = from
-        while i + needle.count <= bytes.count {
-            guard let first = bytes[i...].firstIndex(where: { caseInsensitive ? $0 | 0x20 == needle[0] | 0x20 : $0 == needle[0] })
-            else { return nil }
-            if first + needle.count <= bytes.count,
-                (0..<needle.count).allSatisfy({
-                    caseInsensitive ? bytes[first + $0] | 0x20 == needle[$0] | 0x20 : bytes[first + $0] == needle[$0]
-                })
-            {
-                return first + needle.count
-            }
-            i = first + 1
         }
         return nil
     }
