@@ -6,11 +6,21 @@ import Testing
 
 @Suite struct BundleVerifierTests {
     @Test func cleanBundle() async throws {
-        let fixture = try Fixture()
+        let fixture = try Fixture(withSecret: false)
         defer { fixture.remove() }
         _ = try await fixture.writeManifest()
         #expect(try BundleVerifier.verify(bundle: fixture.bundle) == VerificationReport())
         #expect(try BundleVerifier.verify(bundle: fixture.bundle).isClean)
+    }
+
+    @Test func linksTheResolverWouldNotServeAreExtra() async throws {
+        // Out of the bundle (`../secret.txt`, `/etc/passwd`) or to a folder (`..`): on disk, never served.
+        let fixture = try Fixture()
+        defer { fixture.remove() }
+        _ = try await fixture.writeManifest()
+        let report = try BundleVerifier.verify(bundle: fixture.bundle)
+        #expect(report.extra == ["leak.txt", "passwd", "up"])
+        #expect(report.missing.isEmpty && report.changed.isEmpty)
     }
 
     @Test func detectsMissingExtraAndChanged() async throws {
@@ -23,7 +33,7 @@ import Testing
         try fixture.write("index.html", Data("shorter".utf8))
         let report = try BundleVerifier.verify(bundle: fixture.bundle)
         #expect(report.missing == ["guide/install.html"])
-        #expect(report.extra == ["new/page.html"])
+        #expect(report.extra == ["leak.txt", "new/page.html", "passwd", "up"])
         #expect(report.changed == ["assets/site.css", "index.html"])
         #expect(!report.isClean)
     }

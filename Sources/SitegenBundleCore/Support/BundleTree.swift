@@ -66,6 +66,13 @@ struct BundleTree: Sendable {
     /// files inside the bundle; never `manifest.json` at the root, never a path through a
     /// symlinked directory, never a name with a backslash.
     func files() throws(ManifestError) -> [String] {
+        var unserved: [String] = []
+        return try files(unservedLinks: &unserved)
+    }
+
+    /// `files()`, and in `unservedLinks` the symbolic links it leaves out (to a folder, to nothing,
+    /// or out of the bundle): on disk, yet never served.
+    func files(unservedLinks: inout [String]) throws(ManifestError) -> [String] {
         var found: [String] = []
         var pending: [String] = [""]
         let manager = FileManager.default
@@ -83,7 +90,8 @@ struct BundleTree: Sendable {
                 switch info.st_mode & S_IFMT {
                 case S_IFDIR: pending.append(relative)
                 case S_IFREG: found.append(relative)
-                case S_IFLNK: if case .success = realFile(relative) { found.append(relative) }
+                case S_IFLNK:
+                    if case .success = realFile(relative) { found.append(relative) } else { unservedLinks.append(relative) }
                 default: continue
                 }
             }

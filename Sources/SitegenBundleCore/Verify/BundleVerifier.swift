@@ -4,7 +4,8 @@ import Foundation
 public struct VerificationReport: Sendable, Equatable {
     /// Files the manifest lists that are not in the bundle (or no longer regular files inside it).
     public var missing: [String]
-    /// Files in the bundle that the manifest does not list.
+    /// Files in the bundle that the manifest does not list, and symbolic links the resolver would
+    /// not serve (to a folder, to nothing, or out of the bundle).
     public var extra: [String]
     /// Files whose size or SHA-256 differ from the manifest.
     public var changed: [String]
@@ -27,7 +28,8 @@ public struct BundleVerifier {
     public static func verify(bundle: URL) throws(ManifestError) -> VerificationReport {
         let tree = try BundleTree(bundle)
         let manifest = try Manifest.read(bundle: tree.root)
-        let onDisk = Set(try tree.files())
+        var unservedLinks: [String] = []
+        let onDisk = Set(try tree.files(unservedLinks: &unservedLinks))
         let resources = manifest.resources
         let verdicts = verdicts(of: resources, in: tree, onDisk: onDisk)
         var report = VerificationReport()
@@ -38,7 +40,7 @@ public struct BundleVerifier {
             case .changed: report.changed.append(resource.file)
             }
         }
-        report.extra = onDisk.subtracting(resources.map(\.file)).sorted()
+        report.extra = (onDisk.subtracting(resources.map(\.file)).sorted() + unservedLinks).sorted()
         report.missing = Array(Set(report.missing)).sorted()
         report.changed = Array(Set(report.changed)).sorted()
         return report
