@@ -11,6 +11,10 @@ import Testing
             "::error title=input-error::URL scheme 'http' is reserved"
         ),
         (
+            ["check", "site", "--entry", "../x.html"], "error: --entry '../x.html' is not a path inside the checked folder",
+            "::error title=input-error::--entry '../x.html' is not a path inside the checked folder"
+        ),
+        (
             ["mirror", "nowhere", "--out", "out"], "nowhere: error: not a folder or an http:// URL",
             "::error file=nowhere,title=input-error::not a folder or an http:// URL"
         ),

@@ -57,6 +57,14 @@ enum CheckCommand: Command {
         } catch {
             return stop(InputError("\(error.message) (see 'sitegen check --help')"))
         }
+        // A start page is a path inside the folder (`guide/a.html`, `/guide/a.html`): one that leaves
+        // it is a mistake in the command, not a finding of the bundle.
+        for entry in arguments.all("--entry") {
+            let path = entry.hasPrefix("/") ? String(entry.dropFirst()) : entry
+            guard SitePath(normalizing: path) != nil else {
+                return stop(InputError("--entry '\(entry)' is not a path inside the checked folder (see 'sitegen check --help')"))
+            }
+        }
         let crawl: CrawlResult
         let progress = ProgressLine(enabled: environment.stderrIsTerminal && !report.quiet)
         do {
