@@ -14,10 +14,17 @@ struct Renderer {
     var lowestFrameRead = Int.max
     /// Whether a block was expanded since a memoized item's render began (blocks come from callers).
     var expandedBlock = false
+    /// How many instruction ranges are being run, one inside the other: sections and partials.
+    var depth = 0
+    /// How deep sections and partials may nest in one render: each level is a frame of this
+    /// recursion on a thread's stack, which 10,000 levels overflow.
+    static let depthLimit = 1000
 
     /// Runs `ops[range]`; `overrides` are the blocks the callers pass, by name, as indexes into the
     /// program's `blocks`.
     mutating func run(_ range: Range<Int32>, _ overrides: [String: Int]) throws(TemplateError) {
+        depth += 1
+        defer { depth -= 1 }
         var index = Int(range.lowerBound)
         let end = Int(range.upperBound)
         while index < end {
@@ -107,14 +114,16 @@ struct Renderer {
             guard library.missingPartials == .error else { return }
             throw missing.unknownPartialError
         }
-        guard chain.count <= library.recursionLimit else {
+        guard chain.count <= library.recursionLimit, depth <= Self.depthLimit else {
             let inclusion =
                 op.kind == .parent
                 ? library.program.parents[Int(op.d)].inclusion : library.program.inclusions[Int(op.d)]
             let shown = chain.prefix(5).map { library.names[$0] }.joined(separator: " > ")
-            throw TemplateError(
-                "partial recursion deeper than \(library.recursionLimit) levels: \(shown) > ...",
-                at: inclusion.location, sourceLine: inclusion.sourceLine)
+            let what =
+                chain.count > library.recursionLimit
+                ? "partial recursion deeper than \(library.recursionLimit) levels"
+                : "sections and partials nested deeper than \(Self.depthLimit) levels"
+            throw TemplateError("\(what): \(shown) > ...", at: inclusion.location, sourceLine: inclusion.sourceLine)
         }
         let (savedIndent, savedStrip) = (writer.indent, writer.strip)
         if op.a < op.b || !savedStrip.isEmpty {

@@ -49,6 +49,7 @@ struct TemplateParser {
                 // tag on the right: decided at the closing tag.
                 if tag.kind != .parent { stripLine(index, left, right) }
                 open.append(index)
+                try Self.checkNesting(open.count, of: tag, in: source)
             case .partial:
                 if let left, stripLine(index, left, right) {
                     inclusionIndent[index] = Array(source.bytes[left..<tag.start])
@@ -56,6 +57,7 @@ struct TemplateParser {
             case .block:
                 openBlock(index, left: left, right: right, inParent: inParent)
                 open.append(index)
+                try Self.checkNesting(open.count, of: tag, in: source)
             case .close:
                 guard let opener = open.popLast() else {
                     throw source.error("closing tag '\(tag.name)' has no opening tag", at: tag.start)
@@ -74,6 +76,15 @@ struct TemplateParser {
             let what = tag.kind == .parent ? "parent" : tag.kind == .block ? "block" : "section"
             throw source.error("unclosed \(what) '\(tag.name)'", at: tag.start)
         }
+    }
+
+    /// How deep sections, parents and blocks may nest in one template: far beyond any real theme,
+    /// and far below what renders on a thread's stack (each level is a frame of the renderer).
+    static let nestingLimit = 500
+
+    private static func checkNesting(_ depth: Int, of tag: ScannedTag, in source: SourceText) throws(TemplateError) {
+        guard depth > nestingLimit else { return }
+        throw source.error("sections nested deeper than \(nestingLimit) levels", at: tag.start)
     }
 
     private mutating func openBlock(_ index: Int, left: Int?, right: Int?, inParent: Bool) {

@@ -48,6 +48,27 @@ struct RenderErrorTests {
         }
     }
 
+    @Test func sectionsInsideARecursivePartialStopAtTheDepthLimitNotTheStack() throws {
+        // 80 sections a level: the partial limit (100) would come after 8,000 frames, past the stack.
+        let body = String(repeating: "{{#on}}", count: 80) + "{{>p}}" + String(repeating: "{{/on}}", count: 80)
+        let lib = try library("{{>p}}", partials: ["p": body])
+        do {
+            _ = try lib.render("page", context: ["on": .bool(true)])
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.message.hasPrefix("sections and partials nested deeper than 1000 levels: page > p > p"))
+            #expect(error.location.path == "Templates/p.html")
+        }
+    }
+
+    @Test func oneTemplateNestsSectionsUpTo500Levels() throws {
+        let deep = { (levels: Int) in
+            String(repeating: "{{#on}}", count: levels) + "x" + String(repeating: "{{/on}}", count: levels)
+        }
+        #expect(try library(deep(500)).render("page", context: ["on": .bool(true)]) == "x")
+        #expect(throws: TemplateError.self) { try library(deep(501)) }
+    }
+
     @Test func parentRecursionStopsToo() throws {
         let lib = try library("{{<a}}{{/a}}", partials: ["a": "{{<a}}{{$x}}{{/x}}{{/a}}"], recursionLimit: 10)
         #expect(throws: TemplateError.self) { try lib.render("page", context: [:]) }

@@ -40,10 +40,11 @@ struct TemplateDependencies: Sendable {
                 let sigil = bytes[i + 2]
                 if sigil == UInt8(ascii: "=") { return ["*"] }
                 if sigil == UInt8(ascii: ">") || sigil == UInt8(ascii: "<") {
+                    // Any whitespace around the name, as the template parser takes it: `{{>\tp}}` too.
                     var start = i + 3
-                    while start < bytes.count, bytes[start] == UInt8(ascii: " ") { start += 1 }
+                    while start < bytes.count, Self.isSpace(bytes[start]) { start += 1 }
                     var end = start
-                    while end < bytes.count, bytes[end] != UInt8(ascii: "}"), bytes[end] != UInt8(ascii: " ") { end += 1 }
+                    while end < bytes.count, bytes[end] != UInt8(ascii: "}"), !Self.isSpace(bytes[end]) { end += 1 }
                     names.insert(String(decoding: bytes[start..<end], as: UTF8.self))
                     i = end
                     continue
@@ -52,5 +53,10 @@ struct TemplateDependencies: Sendable {
             i += 1
         }
         return names
+    }
+
+    /// The whitespace the template parser trims around a tag's name: space, tab, LF, CR.
+    private static func isSpace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
     }
 }
