@@ -10,6 +10,9 @@ public struct Heading: Sendable, Hashable {
     public var line: Int
     /// 1-based UTF-8 byte column of the heading's first character (its `#` for ATX headings).
     public var column: Int
+    /// Whether the heading shows anything: text, or only an image or raw HTML (`# <img …>`). Known
+    /// from a parse only: a heading read back from the build cache says true.
+    public var hasContent = true
 
     /// Creates a heading.
     public init(level: Int, text: String, id: String, line: Int, column: Int) {

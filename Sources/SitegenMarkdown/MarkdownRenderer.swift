@@ -161,11 +161,11 @@ private struct Walk {
         headingText = nil
         slugText = nil
         let level = Int(cmark_node_get_heading_level(node))
-        headings.append(
-            Heading(
-                level: level, text: text, id: id,
-                line: Int(cmark_node_get_start_line(node)) + lineOffset,
-                column: Int(cmark_node_get_start_column(node))))
+        var heading = Heading(
+            level: level, text: text, id: id, line: Int(cmark_node_get_start_line(node)) + lineOffset,
+            column: Int(cmark_node_get_start_column(node)))
+        heading.hasContent = !text.isEmpty || cmark_node_first_child(node) != nil
+        headings.append(heading)
         headingNodes.append((node, level, id))
     }
 

@@ -51,6 +51,11 @@ import Testing
         #expect(try runner.run(["build"]).status == 0)
         #expect(try runner.read("dist/my-page.html").contains("shown: my-page"))
         #expect(!(try runner.read("dist/index.html").contains("shown:")))
+        // A heading that shows only an image is the page's own heading: the layout prints no other.
+        try runner.write("# <img src=\"logo.svg\" alt=\"Logo\">\n\ntext\n", to: "Site/my-page.md")
+        try runner.write("<svg xmlns=\"http://www.w3.org/2000/svg\"/>", to: "Site/logo.svg")
+        #expect(try runner.run(["build"]).status == 0)
+        #expect(!(try runner.read("dist/my-page.html").contains("shown:")))
     }
 
     /// cli.md: mirror's `--quiet` is as build's: findings only.

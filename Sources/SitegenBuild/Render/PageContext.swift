@@ -29,9 +29,8 @@ struct PageContext: Sendable {
             "page": .dictionary([
                 "title": .string(page.title), "description": .string(page.meta.description ?? ""),
                 "path": .string(here.rawValue), "source": .string(page.source.rawValue),
-                // An empty `#` heading is no title of the page's own (it does not give the title either).
-                "showTitle": .bool(
-                    !page.body.headings.contains { $0.level == 1 && !$0.text.trimmingCharacters(in: .whitespaces).isEmpty }),
+                // An empty `#` heading is no title of the page's own; one that shows an image is.
+                "showTitle": .bool(!page.body.headings.contains { $0.level == 1 && $0.hasContent }),
             ]),
             "content": .string(page.body.html),
             "root": .string(String(repeating: "../", count: here.folderDepth)),
