@@ -36,4 +36,22 @@ import Testing
         #expect(theme.library.unknownReferences().isEmpty)
         #expect(theme.pageTemplates == ["page", "landing"])
     }
+
+    @Test func aTemplateNameThatIsNotUTF8SaysSo() async throws {
+        let site = try TestSite(["Site/index.md": "# Home\n"])
+        defer { site.remove() }
+        let path =
+            Array(site.root.appendingPathComponent("Templates/partials").path.utf8) + Array("/".utf8) + [0xFF]
+            + Array(".html".utf8) + [0]
+        try FileManager.default.createDirectory(
+            at: site.root.appendingPathComponent("Templates/partials"), withIntermediateDirectories: true)
+        let descriptor = path.withUnsafeBufferPointer {
+            $0.withMemoryRebound(to: CChar.self) { open($0.baseAddress!, O_CREAT | O_WRONLY, 0o644) }
+        }
+        #expect(descriptor >= 0)
+        close(descriptor)
+        await site.expectInputError(
+            "Templates/partials/\u{FFFD}.html: error: name is not valid UTF-8 (shown with \u{FFFD}), so it cannot be a template: rename it"
+        )
+    }
 }

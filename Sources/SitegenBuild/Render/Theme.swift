@@ -33,6 +33,13 @@ public struct Theme: Sendable {
             for file in names where file.hasSuffix(".html") && !file.hasPrefix(".") {
                 let name = String(file.dropLast(5))
                 let display = displayRoot + (folder.isEmpty ? file : "\(folder)/\(file)")
+                // Foundation lists a name that is not UTF-8 with U+FFFD in it, which names no file.
+                if file.unicodeScalars.contains("\u{FFFD}"),
+                    !FileManager.default.fileExists(atPath: dir.appendingPathComponent(file).path)
+                {
+                    throw InputError(
+                        "name is not valid UTF-8 (shown with \u{FFFD}), so it cannot be a template: rename it", path: display)
+                }
                 let text = try readUTF8(dir.appendingPathComponent(file), display: display)
                 if templates[name] != nil {
                     throw InputError("template name '\(name)' is used by both a page template and a partial", path: display)
