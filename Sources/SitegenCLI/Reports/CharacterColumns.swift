@@ -8,36 +8,68 @@ enum CharacterColumns {
     /// `diagnostics` with their columns in code points, read from the files they name (relative to
     /// `workingDirectory`); a file that cannot be read keeps its byte columns.
     static func convert(_ diagnostics: [Diagnostic], workingDirectory: URL) -> [Diagnostic] {
-        var lines: [String: [ArraySlice<UInt8>]] = [:]
+        var files: [String: FileColumns] = [:]
         return diagnostics.map { diagnostic in
             var converted = diagnostic
-            converted.location = diagnostic.location.map { convert($0, workingDirectory: workingDirectory, lines: &lines) }
+            converted.location = diagnostic.location.map { convert($0, workingDirectory: workingDirectory, files: &files) }
             return converted
         }
     }
 
     /// `place` with its column in code points; a file that cannot be read keeps its byte column.
     static func convert(_ place: SourceLocation, workingDirectory: URL) -> SourceLocation {
-        var lines: [String: [ArraySlice<UInt8>]] = [:]
-        return convert(place, workingDirectory: workingDirectory, lines: &lines)
+        var files: [String: FileColumns] = [:]
+        return convert(place, workingDirectory: workingDirectory, files: &files)
     }
 
-    /// `lines` holds the files already read, by the path the locations give.
+    /// `files` holds the files already read, by the path the locations give.
     private static func convert(
-        _ place: SourceLocation, workingDirectory: URL, lines: inout [String: [ArraySlice<UInt8>]]
+        _ place: SourceLocation, workingDirectory: URL, files: inout [String: FileColumns]
     ) -> SourceLocation {
         guard place.line > 0, place.column > 1 else { return place }
-        if lines[place.path] == nil {
+        if files[place.path] == nil {
             let path = place.path.hasPrefix("/") ? place.path : workingDirectory.appendingPathComponent(place.path).path
-            lines[place.path] = FileBytes.read(path).map { $0.split(separator: 10, omittingEmptySubsequences: false) } ?? []
+            files[place.path] = FileColumns(bytes: FileBytes.read(path) ?? [])
         }
-        guard let fileLines = lines[place.path], fileLines.indices.contains(place.line - 1) else { return place }
-        var before = fileLines[place.line - 1].prefix(place.column - 1)
-        guard before.contains(where: { $0 >= 0x80 }) else { return place }
-        // A UTF-8 byte order mark is no character of the first line: editors do not show it.
-        if place.line == 1, before.starts(with: [0xEF, 0xBB, 0xBF]) { before = before.dropFirst(3) }
+        guard let column = files[place.path]?.characterColumn(line: place.line, byteColumn: place.column) else { return place }
         var converted = place
-        converted.column = String(decoding: before, as: UTF8.self).unicodeScalars.count + 1
+        converted.column = column
         return converted
+    }
+}
+
+/// One file's lines, and for each line asked about, where its characters start: a minified page
+/// with 100,000 findings on one line is counted once, not once per finding.
+private final class FileColumns {
+    private let lines: [ArraySlice<UInt8>]
+    /// Per line (0-based): nil when it is ASCII (bytes are characters), else the number of code
+    /// points before each byte offset.
+    private var counts: [Int: [Int32]?] = [:]
+
+    init(bytes: [UInt8]) { lines = bytes.split(separator: 10, omittingEmptySubsequences: false) }
+
+    /// The column in code points of byte column `byteColumn` (1-based) of line `line` (1-based);
+    /// nil for a line the file does not have.
+    func characterColumn(line: Int, byteColumn: Int) -> Int? {
+        guard lines.indices.contains(line - 1) else { return nil }
+        if counts[line - 1] == nil { counts[line - 1] = Self.counts(of: lines[line - 1], isFirst: line == 1) }
+        guard case .some(.some(let table)) = counts[line - 1] else { return byteColumn }
+        return Int(table[min(byteColumn - 1, table.count - 1)]) + 1
+    }
+
+    /// The code points before each byte offset of `line` (0 to its length), or nil when all is ASCII.
+    /// A UTF-8 byte order mark is no character of the first line: editors do not show it.
+    private static func counts(of line: ArraySlice<UInt8>, isFirst: Bool) -> [Int32]? {
+        guard line.contains(where: { $0 >= 0x80 }) else { return nil }
+        let mark = isFirst && line.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        var table = [Int32](repeating: 0, count: line.count + 1)
+        var count: Int32 = 0
+        for (offset, byte) in line.enumerated() {
+            table[offset] = count
+            // A code point starts at every byte that is not a continuation byte (10xxxxxx).
+            if offset >= mark, byte & 0xC0 != 0x80 { count += 1 }
+        }
+        table[line.count] = count
+        return table
     }
 }
