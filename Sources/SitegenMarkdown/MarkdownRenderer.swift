@@ -122,9 +122,17 @@ private struct Walk {
             quoteDepth += entering ? 1 : -1
         case CMARK_NODE_PARAGRAPH where entering:
             let line = Int(cmark_node_get_start_line(node))
+            let endLine = Int(cmark_node_get_end_line(node))
+            // cmark takes link reference definitions off the front of a paragraph but keeps its start
+            // line: its inline positions count from the text after them, from that line.
+            let definitions = positions.source.definitionLines(
+                from: line, to: endLine, column: Int(cmark_node_get_start_column(node)))
             frame = BlockFrame(
-                startLine: line, endLine: Int(cmark_node_get_end_line(node)),
-                origin: Int(cmark_node_get_start_column(node)), quoteDepth: quoteDepth)
+                startLine: line + definitions, endLine: endLine,
+                origin: definitions == 0
+                    ? Int(cmark_node_get_start_column(node))
+                    : positions.source.contentStart(line: line + definitions, quoteDepth: quoteDepth),
+                quoteDepth: quoteDepth)
         case CMARK_NODE_HEADING:
             if entering { enterHeading(node) } else { exitHeading(node) }
         case CMARK_NODE_TEXT, CMARK_NODE_CODE:

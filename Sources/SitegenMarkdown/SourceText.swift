@@ -1,3 +1,5 @@
+import CCmark
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -70,6 +72,39 @@ struct SourceText {
         let start = range.lowerBound + column - 1
         guard start + pattern.count <= range.upperBound else { return false }
         return bytes[start..<(start + pattern.count)].elementsEqual(pattern)
+    }
+
+    /// How many lines from `line` (its text from `column`) up to `endLine` are link reference
+    /// definitions (`[a]: guide.md "Title"`, which may run over three lines), as cmark reads them: a
+    /// line that may start one is parsed alone, and is one when it leaves an empty document.
+    func definitionLines(from line: Int, to endLine: Int, column: Int) -> Int {
+        var skipped = 0
+        var next = line
+        while next < endLine {
+            guard let range = lineRange(next) else { break }
+            let start = next == line ? range.lowerBound + column - 1 : skipSpace(from: range.lowerBound, to: range.upperBound)
+            guard start < range.upperBound, bytes[start] == UInt8(ascii: "[") else { break }
+            // The most lines that are definitions only: a title may follow the destination's line.
+            var taken = 0
+            for count in 1...3 where next + count - 1 < endLine {
+                guard let last = lineRange(next + count - 1) else { break }
+                if Self.isOnlyDefinitions(Array(bytes[start..<last.upperBound])) { taken = count }
+            }
+            guard taken > 0 else { break }
+            skipped += taken
+            next += taken
+        }
+        return skipped
+    }
+
+    /// Whether cmark reads `text` as link reference definitions and nothing else.
+    private static func isOnlyDefinitions(_ text: [UInt8]) -> Bool {
+        let document = text.withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { cmark_parse_document($0.baseAddress, $0.count, CMARK_OPT_DEFAULT) }
+        }
+        guard let document else { return false }
+        defer { cmark_node_free(document) }
+        return cmark_node_first_child(document) == nil
     }
 
     /// Column where a paragraph's continuation text starts on `line`: after indentation and up to

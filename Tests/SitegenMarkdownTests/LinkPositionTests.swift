@@ -27,6 +27,12 @@ import Testing
         "crlf [L1](a)\r\nnext [L2](b)\r\n",
         "[L1](a) [L2](b) [L3](c)\n[L4](d) [L5](e)\n",
         "a\ttab [L1](a)\n", "x\n- \tlist\n  [L1](a) \\\\\n  y [L2](b)\n",
+        // Link reference definitions at the start of a paragraph: cmark takes them off and counts
+        // its inline positions from the text after them.
+        "[ref]: /r.md\nsee [L1][ref] and [L2](d)\n",
+        "[a]: /a.md\n[b]: /b.md \"T\"\n[c]:\n  /c.md\n  \"title\"\nsee [L1][a] [L2][b] [L3][c] and [L4](d)\n",
+        "> [q]: /q.md\n> quoted [L1][q] [L2](e)\n",
+        "[x]: not a definition\n[L1](a) after\n",
         // One block of many lines, walked once for all its links, with hard breaks and a lazy line.
         (1...40).map { "row \($0 % 7 == 0 ? "\\" : "") [L\($0)](p\($0))\($0 % 5 == 0 ? "\\" : "")" }.joined(separator: "\n")
             + "\n   last [L41](q)\n",
