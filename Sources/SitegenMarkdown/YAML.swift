@@ -56,11 +56,11 @@ public enum YAML {
                 try builder.scalar(
                     text, isPlain: isPlain, anchor: optionalString(scalar.anchor), line: line, column: column)
             case YAML_SEQUENCE_START_EVENT:
-                builder.startCollection(
+                try builder.startCollection(
                     isMapping: false, anchor: optionalString(event.data.sequence_start.anchor),
                     line: line, column: column)
             case YAML_MAPPING_START_EVENT:
-                builder.startCollection(
+                try builder.startCollection(
                     isMapping: true, anchor: optionalString(event.data.mapping_start.anchor),
                     line: line, column: column)
             case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:

@@ -11,6 +11,9 @@ struct YAMLTreeBuilder {
 
     /// Aliases may repeat anchored nodes, but not blow a small file up into millions ("billion laughs").
     static let maxExpandedNodes = 100_000
+    /// How deep collections may nest: far beyond any configuration or front matter, and far below
+    /// the depth whose nodes overflow a thread's stack when they are freed (40,000 did).
+    static let maxDepth = 100
 
     private struct OpenCollection {
         var line: Int
@@ -33,7 +36,10 @@ struct YAMLTreeBuilder {
         try add(node)
     }
 
-    mutating func startCollection(isMapping: Bool, anchor: String?, line: Int, column: Int) {
+    mutating func startCollection(isMapping: Bool, anchor: String?, line: Int, column: Int) throws(InputError) {
+        guard stack.count < Self.maxDepth else {
+            throw InputError("invalid YAML: collections nested deeper than \(Self.maxDepth) levels", at: location(line, column))
+        }
         stack.append(OpenCollection(line: line, column: column, anchor: anchor, isMapping: isMapping))
     }
 

@@ -106,6 +106,20 @@ import Testing
         #expect(throws: InputError.self) { try parse("a: *nope\n") }
     }
 
+    @Test func collectionsNestUpToAHundredLevels() throws {
+        let nested = { (levels: Int) in
+            "a: " + String(repeating: "[", count: levels) + String(repeating: "]", count: levels) + "\n"
+        }
+        // The mapping at the top is one level: 99 sequences inside it make 100.
+        #expect(try parse(nested(99)) != nil)
+        // Deeper is an error at the collection that goes too deep, not a crash when 40,000 are freed.
+        #expect(
+            throws: InputError(
+                "invalid YAML: collections nested deeper than 100 levels",
+                at: SourceLocation(path: "Site/sitegen.yml", line: 1, column: 103))
+        ) { try parse(nested(40_000)) }
+    }
+
     @Test func secondDocumentIsAnError() {
         #expect(throws: InputError.self) { try parse("a: 1\n---\nb: 2\n") }
     }
