@@ -13,7 +13,9 @@ extension SiteBuilder {
                 }
                 var text = alias
                 if text.hasPrefix("/") { text.removeFirst() }
-                guard let path = SitePath(normalizing: text), !path.rawValue.isEmpty else {
+                // `docs://app/x.html`, `https://…`: a URL, not the path the alias is written as.
+                let firstSegment = text.prefix { $0 != "/" }
+                guard let path = SitePath(normalizing: text), !path.rawValue.isEmpty, !firstSegment.contains(":") else {
                     throw refuse("alias '\(alias)' is not a path inside the bundle")
                 }
                 if model.outputPaths.contains(path) {

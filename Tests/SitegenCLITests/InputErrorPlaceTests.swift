@@ -10,6 +10,10 @@ import Testing
             "Site/p.md:5:5: error: alias '../outside.html' is not a path inside the bundle"
         ),
         (
+            "---\naliases: [\"docs://other/x.html\"]\n---\nx\n",
+            "Site/p.md:2:12: error: alias 'docs://other/x.html' is not a path inside the bundle"
+        ),
+        (
             "---\naliases:\n  - g/\n---\nx\n",
             "Site/p.md:3:5: error: alias 'g/' is the folder of 'g/index.html', which that folder's URL serves"
         ),
