@@ -83,7 +83,11 @@ struct SourceText {
         while next < endLine {
             guard let range = lineRange(next) else { break }
             let start = next == line ? range.lowerBound + column - 1 : skipSpace(from: range.lowerBound, to: range.upperBound)
-            guard start < range.upperBound, bytes[start] == UInt8(ascii: "[") else { break }
+            // A definition starts `[label]:`; a link (`[text](url)`) is let go without parsing.
+            guard start < range.upperBound, bytes[start] == UInt8(ascii: "["),
+                let close = Self.labelEnd(bytes, from: start + 1, to: range.upperBound),
+                close + 1 < range.upperBound ? bytes[close + 1] == UInt8(ascii: ":") : true
+            else { break }
             // The most lines that are definitions only: a title may follow the destination's line.
             var taken = 0
             for count in 1...3 where next + count - 1 < endLine {
@@ -95,6 +99,20 @@ struct SourceText {
             next += taken
         }
         return skipped
+    }
+
+    /// The `]` that closes a label opened before `from`, skipping backslash escapes; nil when the
+    /// line has none (a label may go on to the next line: then the line's end stands for it).
+    private static func labelEnd(_ bytes: [UInt8], from: Int, to end: Int) -> Int? {
+        var index = from
+        while index < end {
+            switch bytes[index] {
+            case UInt8(ascii: "\\"): index += 2
+            case UInt8(ascii: "]"): return index
+            default: index += 1
+            }
+        }
+        return end - 1
     }
 
     /// Whether cmark reads `text` as link reference definitions and nothing else.
