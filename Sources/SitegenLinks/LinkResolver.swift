@@ -123,20 +123,7 @@ struct LinkResolver: Sendable {
 
     /// Whether the path of `href` has a `%` that starts no escape (`%`, `%zz`): Foundation encodes it
     /// as `%25` where a browser keeps it, and the resolver refuses it.
-    static func hasMalformedEscape(_ href: String) -> Bool {
-        let bytes = Array(href.utf8.prefix { $0 != UInt8(ascii: "?") && $0 != UInt8(ascii: "#") })
-        guard var index = bytes.firstIndex(of: UInt8(ascii: "%")) else { return false }
-        func isHex(_ byte: UInt8) -> Bool { byte &- 48 < 10 || (byte | 0x20) &- 97 < 6 }
-        while index < bytes.count {
-            if bytes[index] == UInt8(ascii: "%") {
-                guard index + 2 < bytes.count, isHex(bytes[index + 1]), isHex(bytes[index + 2]) else { return true }
-                index += 3
-            } else {
-                index += 1
-            }
-        }
-        return false
-    }
+    static func hasMalformedEscape(_ href: String) -> Bool { PercentEscapes.hasInvalidEscape(href) }
 
     /// Why the resolver refuses a decoded path whatever the bundle holds; `nil` when it does not.
     private static func refusal(of decoded: String) -> LinkTarget? {

@@ -62,15 +62,20 @@ import Testing
         }
     }
 
-    @Test func ifNoneMatchIsEvaluatedBeforeRange() async throws {
+    /// A bundle with a manifest and a 10-byte `data.bin`, and a function that GETs it with headers.
+    private func dataFileResponder() async throws -> ([(name: String, value: String)]) async -> PreviewResponse {
         try Data("0123456789".utf8).write(to: root.appendingPathComponent("data.bin"))
         try await Manifest.scan(bundle: root, origin: BundleOrigin(), entryPath: "index.html", generator: "t").encoded()
             .write(to: root.appendingPathComponent(Manifest.fileName))
         let responder = Responder(
             bundle: ServedBundle(built: try SchemeResolver(bundle: root)), liveReload: false, digests: FileDigests())
-        func respond(_ headers: [(name: String, value: String)]) async -> PreviewResponse {
+        return { headers in
             await responder.respond(to: HTTPRequest(method: "GET", target: "/data.bin", headers: [("Host", "x")] + headers))
         }
+    }
+
+    @Test func ifNoneMatchIsEvaluatedBeforeRange() async throws {
+        let respond = try await dataFileResponder()
         let tag = try #require(await respond([]).head.headers["ETag"])
         for range in ["bytes=0-1", "bytes=20-"] {
             let response = await respond([("If-None-Match", tag), ("Range", range)])
@@ -82,14 +87,7 @@ import Testing
     }
 
     @Test func aRangeWhoseIfRangeNoLongerHoldsIsTheWholeFile() async throws {
-        try Data("0123456789".utf8).write(to: root.appendingPathComponent("data.bin"))
-        try await Manifest.scan(bundle: root, origin: BundleOrigin(), entryPath: "index.html", generator: "t").encoded()
-            .write(to: root.appendingPathComponent(Manifest.fileName))
-        let responder = Responder(
-            bundle: ServedBundle(built: try SchemeResolver(bundle: root)), liveReload: false, digests: FileDigests())
-        func respond(_ headers: [(name: String, value: String)]) async -> PreviewResponse {
-            await responder.respond(to: HTTPRequest(method: "GET", target: "/data.bin", headers: [("Host", "x")] + headers))
-        }
+        let respond = try await dataFileResponder()
         let tag = try #require(await respond([]).head.headers["ETag"])
         let current = await respond([("If-Range", tag), ("Range", "bytes=0-1")])
         #expect(current.head.status == 206)

@@ -1,4 +1,5 @@
 import Foundation
+import SitegenBundleCore
 import SitegenCore
 import SitegenMarkdown
 
@@ -85,7 +86,7 @@ struct SourceLinkChecker: Sendable {
                 ? reference.path.removingPercentEncoding : reference.path
         else {
             // Escapes that decode to bytes that are not UTF-8 are well formed: the resolver refuses them.
-            if Self.hasOnlyWellFormedEscapes(reference.path) {
+            if !PercentEscapes.hasInvalidEscape(reference.path) {
                 return unservable(link, "its path is not UTF-8 once decoded", at: at)
             }
             return Diagnostic(.error, .invalidURL, "'\(link.destination)' has an invalid percent-escape", at: at)
@@ -123,22 +124,6 @@ struct SourceLinkChecker: Sendable {
         Diagnostic(
             .error, .brokenLink, "'\(link.destination)' cannot be served: \(reason), and the app's resolver refuses it",
             at: place)
-    }
-
-    /// Whether every `%` of `path` starts a two-digit hex escape.
-    private static func hasOnlyWellFormedEscapes(_ path: String) -> Bool {
-        let bytes = Array(path.utf8)
-        var index = 0
-        func isHex(_ byte: UInt8) -> Bool { byte &- 48 < 10 || (byte | 0x20) &- 97 < 6 }
-        while index < bytes.count {
-            if bytes[index] == UInt8(ascii: "%") {
-                guard index + 2 < bytes.count, isHex(bytes[index + 1]), isHex(bytes[index + 2]) else { return false }
-                index += 3
-            } else {
-                index += 1
-            }
-        }
-        return true
     }
 
     private enum Target {

@@ -1,0 +1,6 @@
+/// Whether a URL's path is well formed as to `%` escapes, as the resolver judges it: shared by the
+/// link checks of the build and the crawl, so that all three agree on what is found.
+package enum PercentEscapes {
+    /// Whether the path of `text` (up to its first `?` or `#`) has a `%` not followed by two hex digits.
+    package static func hasInvalidEscape(_ text: String) -> Bool { URLPath.hasInvalidEscape(text) }
+}
