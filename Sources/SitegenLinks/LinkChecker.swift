@@ -201,10 +201,11 @@ public struct LinkChecker: Sendable {
 }
 
 /// Which resources the crawler parses for further links.
-enum DocumentKind: Sendable, Hashable {
+package enum DocumentKind: Sendable, Hashable {
     case html, css, other
 
-    init(mimeType: String) {
+    /// The kind of a resource of `mimeType`, parameters and case ignored.
+    package init(mimeType: String) {
         let essence = mimeType.split(separator: ";").first.map { String($0).trimmingASCIIWhitespace().lowercased() } ?? ""
         switch essence {
         case "text/html", "application/xhtml+xml": self = .html

@@ -29,7 +29,7 @@ struct ContentType: Sendable, Equatable {
 
     /// Whether `mimeType` is a page, as the link checker has it: HTML or XHTML. Its links are
     /// followed and rewritten, and it counts against `--max-pages`.
-    static func isPage(_ mimeType: String) -> Bool { mimeType == "text/html" || mimeType == "application/xhtml+xml" }
+    static func isPage(_ mimeType: String) -> Bool { DocumentKind(mimeType: mimeType) == .html }
 
     /// `mimeType` as the bundle's MIME table names it, for the names servers also use
     /// (`application/javascript` is `text/javascript`, `image/jpg` is `image/jpeg`).
