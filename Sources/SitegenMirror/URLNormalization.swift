@@ -1,3 +1,5 @@
+import SitegenBundleCore
+
 /// The normal form of an absolute URL (RFC 3986, sections 6.2.2 and 6.2.3), so that the spellings
 /// of one resource compare equal: scheme and host lowercased; percent-escapes with uppercase hex,
 /// and decoded when they stand for an unreserved character (`%7E` is `~`, `%61` is `a`); `.` and
@@ -139,8 +141,8 @@ enum URLNormalization {
         var i = bytes.startIndex
         while i < bytes.endIndex {
             let byte = bytes[i]
-            guard byte == UInt8(ascii: "%"), i + 2 < bytes.endIndex, let high = hexValue(bytes[i + 1]),
-                let low = hexValue(bytes[i + 2])
+            guard byte == UInt8(ascii: "%"), i + 2 < bytes.endIndex, let high = PercentEscapes.hexValue(bytes[i + 1]),
+                let low = PercentEscapes.hexValue(bytes[i + 2])
             else {
                 out.append(byte)
                 i += 1
@@ -208,15 +210,6 @@ enum URLNormalization {
 
     private static func lowercased(_ byte: UInt8) -> UInt8 {
         byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte + 32 : byte
-    }
-
-    private static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-        default: nil
-        }
     }
 
     private static func hexDigit(_ value: UInt8) -> UInt8 {

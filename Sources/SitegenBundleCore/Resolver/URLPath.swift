@@ -50,8 +50,8 @@ enum URLPath {
                 var byte = encoded[index]
                 index += 1
                 if byte == 37 {
-                    guard index + 1 < encoded.count, let high = hexValue(encoded[index]),
-                        let low = hexValue(encoded[index + 1])
+                    guard index + 1 < encoded.count, let high = PercentEscapes.hexValue(encoded[index]),
+                        let low = PercentEscapes.hexValue(encoded[index + 1])
                     else { return .failure(.notFound) }
                     byte = high << 4 | low
                     index += 2
@@ -132,7 +132,7 @@ enum URLPath {
         var pending = 0  // hex digits still expected after a `%`
         for byte in text.utf8 {
             if pending > 0 {
-                guard hexValue(byte) != nil else { return true }
+                guard PercentEscapes.hexValue(byte) != nil else { return true }
                 pending -= 1
             } else if byte == 37 {
                 pending = 2
@@ -141,14 +141,5 @@ enum URLPath {
             }
         }
         return pending > 0
-    }
-
-    static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case 48...57: byte - 48
-        case 65...70: byte - 55
-        case 97...102: byte - 87
-        default: nil
-        }
     }
 }
