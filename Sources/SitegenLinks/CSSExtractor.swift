@@ -1,4 +1,5 @@
 import Foundation
+import SitegenBundleCore
 
 /// Extracts the references of a style sheet: `url(...)` (quoted or not, with CSS escapes) and
 /// `@import "..."`; comments are skipped and strings elsewhere are not links.
@@ -127,8 +128,8 @@ struct CSSScanner {
         i += 1
         guard i < bytes.count else { return }
         var hex = 0, digits = 0
-        while digits < 6, i < bytes.count, let value = hexValue(bytes[i]) {
-            hex = hex * 16 + value
+        while digits < 6, i < bytes.count, let value = PercentEscapes.hexValue(bytes[i]) {
+            hex = hex * 16 + Int(value)
             digits += 1
             i += 1
         }
@@ -141,15 +142,6 @@ struct CSSScanner {
         } else {
             out.append(bytes[i])
             i += 1
-        }
-    }
-
-    private func hexValue(_ c: UInt8) -> Int? {
-        switch c {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): Int(c - UInt8(ascii: "0"))
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): Int(c - UInt8(ascii: "a")) + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): Int(c - UInt8(ascii: "A")) + 10
-        default: nil
         }
     }
 
