@@ -1,47 +1,30 @@
 import CCmark
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import SitegenCore
 
 /// The original Markdown as UTF-8 bytes, indexed by line, so positions reported by cmark can be
 /// checked against (and corrected to) the file the author edits. Lines and columns are 1-based;
 /// columns count UTF-8 bytes.
 struct SourceText {
     let bytes: [UInt8]
-    /// Byte offset of the first byte of each line.
-    private let lineStarts: [Int]
+    private let lines: LineStarts
 
     init(_ bytes: [UInt8]) {
         self.bytes = bytes
-        var starts = [0]
-        bytes.withUnsafeBufferPointer { buffer in
-            guard let base = buffer.baseAddress else { return }
-            var from = 0
-            while from < buffer.count, let hit = memchr(base + from, Int32(newline), buffer.count - from) {
-                from = base.distance(to: hit.assumingMemoryBound(to: UInt8.self)) + 1
-                starts.append(from)
-            }
-        }
-        lineStarts = starts
+        lines = LineStarts(bytes)
     }
 
     /// Byte range of a line without its `\n` or `\r\n`, or nil outside the text.
     func lineRange(_ line: Int) -> Range<Int>? {
-        guard line >= 1, line <= lineStarts.count else { return nil }
-        let start = lineStarts[line - 1]
-        var end = line < lineStarts.count ? lineStarts[line] - 1 : bytes.count
-        if end > start, bytes[end - 1] == carriageReturn { end -= 1 }
-        return start..<end
+        guard var range = lines.range(ofLine: line) else { return nil }
+        if !range.isEmpty, bytes[range.upperBound - 1] == carriageReturn { range = range.lowerBound..<(range.upperBound - 1) }
+        return range
     }
 
     /// Bytes of the line break ending `line`: 1 for `\n`, 2 for `\r\n`, 0 on the last line.
     func lineBreakWidth(_ line: Int) -> Int {
-        guard line >= 1, line < lineStarts.count else { return 0 }
-        let newlineOffset = lineStarts[line] - 1
-        return newlineOffset > lineStarts[line - 1] && bytes[newlineOffset - 1] == carriageReturn ? 2 : 1
+        guard line >= 1, line < lines.count else { return 0 }
+        let newlineOffset = lines.offsets[line] - 1
+        return newlineOffset > lines.offsets[line - 1] && bytes[newlineOffset - 1] == carriageReturn ? 2 : 1
     }
 
     /// Whether `line` ends with a backslash hard break: an odd run of `\\` right before the line break.
@@ -177,7 +160,6 @@ struct SourceText {
     }
 }
 
-private let newline = UInt8(ascii: "\n")
 private let carriageReturn = UInt8(ascii: "\r")
 private let space = UInt8(ascii: " ")
 private let tab = UInt8(ascii: "\t")

@@ -4,34 +4,19 @@ import SitegenCore
 struct SourceText {
     let bytes: [UInt8]
     let path: String
-    private let lineStarts: [Int]
+    private let lines: LineStarts
 
     init(_ source: String, path: String) {
         bytes = Array(source.utf8)
         self.path = path
-        var starts = [0]
-        for (offset, byte) in bytes.enumerated() where byte == ASCII.newline {
-            starts.append(offset + 1)
-        }
-        lineStarts = starts
-    }
-
-    /// The 0-based index of the line holding `offset`.
-    private func lineIndex(of offset: Int) -> Int {
-        var low = 0
-        var high = lineStarts.count - 1
-        while low < high {
-            let mid = (low + high + 1) / 2
-            if lineStarts[mid] <= offset { low = mid } else { high = mid - 1 }
-        }
-        return low
+        lines = LineStarts(bytes)
     }
 
     /// 1-based line and column (in Unicode scalars) of `offset`.
     func location(of offset: Int) -> SourceLocation {
-        let index = lineIndex(of: offset)
+        let index = lines.lineIndex(containing: offset)
         var column = 1
-        for byte in bytes[lineStarts[index]..<min(offset, bytes.count)] where byte & 0xC0 != 0x80 {
+        for byte in bytes[lines.offsets[index]..<min(offset, bytes.count)] where byte & 0xC0 != 0x80 {
             column += 1
         }
         return SourceLocation(path: path, line: index + 1, column: column)
@@ -39,11 +24,10 @@ struct SourceText {
 
     /// The text of the line holding `offset`, without its line ending.
     func line(containing offset: Int) -> String {
-        let index = lineIndex(of: offset)
-        let start = lineStarts[index]
-        var end = index + 1 < lineStarts.count ? lineStarts[index + 1] - 1 : bytes.count
-        if end > start, bytes[end - 1] == ASCII.carriageReturn { end -= 1 }
-        return String(decoding: bytes[start..<max(start, end)], as: UTF8.self)
+        guard let range = lines.range(ofLine: lines.lineIndex(containing: offset) + 1) else { return "" }
+        var end = range.upperBound
+        if end > range.lowerBound, bytes[end - 1] == ASCII.carriageReturn { end -= 1 }
+        return String(decoding: bytes[range.lowerBound..<end], as: UTF8.self)
     }
 
     /// An error pointing at `offset`.

@@ -41,18 +41,22 @@ enum CharacterColumns {
 /// One file's lines, and for each line asked about, where its characters start: a minified page
 /// with 100,000 findings on one line is counted once, not once per finding.
 private final class FileColumns {
-    private let lines: [ArraySlice<UInt8>]
+    private let bytes: [UInt8]
+    private let lines: LineStarts
     /// Per line (0-based): nil when it is ASCII (bytes are characters), else the number of code
     /// points before each byte offset.
     private var counts: [Int: [Int32]?] = [:]
 
-    init(bytes: [UInt8]) { lines = bytes.split(separator: 10, omittingEmptySubsequences: false) }
+    init(bytes: [UInt8]) {
+        self.bytes = bytes
+        lines = LineStarts(bytes)
+    }
 
     /// The column in code points of byte column `byteColumn` (1-based) of line `line` (1-based);
     /// nil for a line the file does not have.
     func characterColumn(line: Int, byteColumn: Int) -> Int? {
-        guard lines.indices.contains(line - 1) else { return nil }
-        if counts[line - 1] == nil { counts[line - 1] = Self.counts(of: lines[line - 1], isFirst: line == 1) }
+        guard let range = lines.range(ofLine: line) else { return nil }
+        if counts[line - 1] == nil { counts[line - 1] = Self.counts(of: bytes[range], isFirst: line == 1) }
         guard case .some(.some(let table)) = counts[line - 1] else { return byteColumn }
         return Int(table[min(byteColumn - 1, table.count - 1)]) + 1
     }

@@ -1,4 +1,5 @@
 import Foundation
+import SitegenCore
 import SitegenLinks
 
 /// Rewrites the references of CSS: each `url(...)` token or `@import "..."` string found by
@@ -6,7 +7,7 @@ import SitegenLinks
 enum CSSRewriter {
     /// The style sheet with every reference `map` answers for replaced.
     static func rewrite(_ css: [UInt8], quote: Character = "\"", map: (String) -> String?) -> [UInt8] {
-        let index = LineIndex(css)
+        let index = LineStarts(css)
         var edits: [TextEdit] = []
         for link in CSSExtractor.extract(Data(css)) {
             guard let offset = index.offset(line: link.line, column: link.column), let replacement = map(link.url),

@@ -1,4 +1,5 @@
 import Foundation
+import SitegenCore
 import SitegenLinks
 
 /// Rewrites the links of an HTML document in place: for each link `HTMLExtractor` found, only the
@@ -10,7 +11,7 @@ enum HTMLRewriter {
     /// (entity-decoded) and returns its replacement, or `nil` to leave it. `map` must have
     /// resolved it against the page's `<base href>`, if any: the base is removed.
     static func rewrite(_ html: [UInt8], facts: DocumentFacts, map: (String) -> String?) -> [UInt8] {
-        let index = LineIndex(html)
+        let index = LineStarts(html)
         var edits: [TextEdit] = []
         var done = Set<Int>()
         for link in facts.links {

@@ -18,21 +18,3 @@ struct TextEdit: Sendable, Equatable {
         return out
     }
 }
-
-/// Maps the 1-based line and byte column the extractors report back to byte offsets.
-struct LineIndex: Sendable {
-    private var starts: [Int] = [0]
-    private let count: Int
-
-    init(_ bytes: [UInt8]) {
-        count = bytes.count
-        for (offset, byte) in bytes.enumerated() where byte == 0x0A { starts.append(offset + 1) }
-    }
-
-    /// The offset of `line`:`column`, or `nil` when outside the document.
-    func offset(line: Int, column: Int) -> Int? {
-        guard line >= 1, line <= starts.count, column >= 1 else { return nil }
-        let offset = starts[line - 1] + column - 1
-        return offset < count ? offset : nil
-    }
-}
