@@ -116,14 +116,10 @@ struct LinkRules {
             }
         case .otherHost(let url):
             linksChecked += 1
-            let means = link.url == url ? "names" : "means '\(url)' in the app, with"
-            report(
-                .error, .brokenLink,
-                "'\(link.url)' \(means) another host (or a port or user) of the app's scheme, which its resolver does not serve: link with https:// or put the file in the bundle"
-            )
+            report(.error, .brokenLink, LinkFindingMessage.otherHost(link.url, meaning: link.url == url ? nil : url))
         case .unservable(let reason):
             linksChecked += 1
-            report(.error, .brokenLink, "'\(link.url)' cannot be served: \(reason), and the app's resolver refuses it")
+            report(.error, .brokenLink, LinkFindingMessage.unservable(link.url, because: reason))
         case .fileURL:
             linksChecked += 1
             report(.error, .fileURL, "file URL '\(link.url)' cannot be served from the bundle; use a relative link")

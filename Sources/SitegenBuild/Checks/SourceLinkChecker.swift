@@ -68,12 +68,9 @@ struct SourceLinkChecker: Sendable {
         if reference.path.hasPrefix("//") {
             let authority = reference.path.dropFirst(2).prefix { $0 != "/" }
             guard authority.lowercased() == model.config.host else {
-                let means =
-                    reference.scheme == nil ? "means '\(model.config.scheme):\(link.destination)' in the app, with" : "names"
+                let meaning = reference.scheme == nil ? "\(model.config.scheme):\(link.destination)" : nil
                 return Diagnostic(
-                    .error, .brokenLink,
-                    "'\(link.destination)' \(means) another host (or a port or user) of the app's scheme, which its resolver does not serve: link with https:// or put the file in the bundle",
-                    at: at)
+                    .error, .brokenLink, LinkFindingMessage.otherHost(link.destination, meaning: meaning), at: at)
             }
             reference.path = String(reference.path.dropFirst(2 + authority.utf8.count))
             if reference.path.isEmpty { reference.path = "/" }
@@ -121,9 +118,7 @@ struct SourceLinkChecker: Sendable {
     /// A link to a path the app's resolver refuses whatever the bundle holds, worded as the crawl
     /// words it, so that a build reports it once.
     private func unservable(_ link: MarkdownLink, _ reason: String, at place: SourceLocation) -> Diagnostic {
-        Diagnostic(
-            .error, .brokenLink, "'\(link.destination)' cannot be served: \(reason), and the app's resolver refuses it",
-            at: place)
+        Diagnostic(.error, .brokenLink, LinkFindingMessage.unservable(link.destination, because: reason), at: place)
     }
 
     private enum Target {

@@ -1,0 +1,17 @@
+/// The wording of the link findings that both the build's Markdown check and the crawl make, so
+/// that `build` and `check` say the same of the same link.
+package enum LinkFindingMessage {
+    /// A link to another host (or a port or user) of the app's scheme. `meaning` is the URL a link
+    /// without the scheme stands for in the app (`docs://cdn/x.js` for `//cdn/x.js`); nil when the
+    /// link names it itself.
+    package static func otherHost(_ link: String, meaning: String?) -> String {
+        let means = meaning.map { "means '\($0)' in the app, with" } ?? "names"
+        return
+            "'\(link)' \(means) another host (or a port or user) of the app's scheme, which its resolver does not serve: link with https:// or put the file in the bundle"
+    }
+
+    /// A link to a path the app's resolver refuses whatever the bundle holds, for `reason`.
+    package static func unservable(_ link: String, because reason: String) -> String {
+        "'\(link)' cannot be served: \(reason), and the app's resolver refuses it"
+    }
+}
