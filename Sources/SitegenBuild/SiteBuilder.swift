@@ -229,17 +229,28 @@ public struct SiteBuilder: Sendable {
         let fresh = await SourceLinkChecker(model: model, aliases: aliases, templateIDs: templateIDs).check(toCheck)
         let freshBySource = Dictionary(grouping: fresh) { finding in finding.location?.path ?? "" }
         var findings = fresh
-        var records: [SitePath: BuildCache.PageRecord] = [:]
+        // The previous records are kept and only what changed is replaced: a rebuild of one page
+        // should not make and insert 10,000 records.
+        var records = previous?.pages ?? [:]
         records.reserveCapacity(loaded.count)
         for index in loaded.indices {
             let entry = loaded[index]
             let pageFindings =
                 unchanged[index] ? earlier[index]?.findings ?? [] : freshBySource[entry.page.displayPath] ?? []
             if unchanged[index] { findings += pageFindings }
+            // Taken from the cache unread (same size and time) and checked as before: the record it was.
+            if unchanged[index], let record = earlier[index], record.modified == entry.modified, record.size == entry.size {
+                continue
+            }
             records[entry.page.source] = BuildCache.PageRecord(
                 modified: entry.modified, size: entry.size, fingerprint: entry.fingerprint, page: entry.page.withoutBody,
                 warnings: entry.warnings, findings: pageFindings
             ).reusingBytes(of: earlier[index])
+        }
+        // Every loaded page has its record; any other is of a page that went away.
+        if records.count != loaded.count {
+            let sources = Set(loaded.map(\.page.source))
+            records = records.filter { sources.contains($0.key) }
         }
         return (shape, records, findings)
     }

@@ -60,6 +60,25 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: head))
     }
 
+    @Test func aRebuildKeepsTheRecordsOfUnchangedPagesAndDropsThoseOfDeletedOnes() async throws {
+        let site = try TestSite(Self.pages(12))
+        defer { site.remove() }
+        _ = try await buildAndSave(site)
+        let before = try savedCache(site)
+        try site.write("# Page 3, edited\n\n## Part 3\n", to: "Site/guide/page-3.md")
+        try FileManager.default.removeItem(at: site.root.appendingPathComponent("Site/guide/page-5.md"))
+        _ = try await buildAndSave(site)
+        let after = try savedCache(site)
+
+        let deleted = SitePath(unchecked: "guide/page-5.md"), edited = SitePath(unchecked: "guide/page-3.md")
+        #expect(Set(after.pages.keys) == Set(before.pages.keys).subtracting([deleted]))
+        #expect(after.pages[edited]?.page.title == "Page 3, edited")
+        #expect(after.pages[edited]?.fingerprint != before.pages[edited]?.fingerprint)
+        let kept = SitePath(unchecked: "guide/page-7.md")
+        #expect(after.pages[kept]?.fingerprint == before.pages[kept]?.fingerprint)
+        #expect(after.pages[kept]?.page.title == "Page 7")
+    }
+
     @Test func recordsWrittenBackFromTheBytesTheyWereReadFromReadTheSame() async throws {
         let site = try TestSite(Self.pages(40))
         defer { site.remove() }
