@@ -65,21 +65,47 @@ public struct CandidatePaths: Sendable {
     /// collected: a folder of 5,000 pages with a broken link on each is 5,000 scans, not 5,000 sorts
     /// of 5,000 paths.
     public func suggestion(for path: String) -> String? {
-        Suggestion.nearest(to: path, in: nearby(path, lengthWithin: Suggestion.limit(for: path)))
+        let indices = nearbyIndices(path, lengthWithin: Suggestion.limit(for: path))
+        var path = path
+        let found = path.withUTF8 { wanted in
+            bytes.withUnsafeBufferPointer { all in
+                Suggestion.nearestIndex(
+                    to: wanted, count: indices.count,
+                    candidate: { position in
+                        let index = indices[position]
+                        return UnsafeBufferPointer(rebasing: all[(index == 0 ? 0 : ends[index - 1])..<ends[index]])
+                    },
+                    precedes: { paths[indices[$0]] < paths[indices[$1]] })
+            }
+        }
+        return found.map { paths[indices[$0]] }
     }
 
     /// The paths in the folder of `path`, then the paths named like it (ignoring case) in any folder,
     /// each group sorted; with `lengthWithin`, only those whose length in bytes differs from `path`'s
     /// by at most that, in the order of `paths`.
     public func nearby(_ path: String, lengthWithin: Int? = nil) -> [String] {
+        let (inFolder, named) = nearbyGroups(path, lengthWithin: lengthWithin)
+        let folderPaths = inFolder.map { paths[$0] }, namedPaths = named.map { paths[$0] }
+        return lengthWithin == nil ? folderPaths.sorted() + namedPaths.sorted() : folderPaths + namedPaths
+    }
+
+    /// `nearby(_:lengthWithin:)` as positions in `paths`, unsorted: a suggestion takes the nearest
+    /// whatever the order, so there is no need to sort (or even make) thousands of names.
+    private func nearbyIndices(_ path: String, lengthWithin: Int) -> [Int] {
+        let (inFolder, named) = nearbyGroups(path, lengthWithin: lengthWithin)
+        return inFolder + named
+    }
+
+    private func nearbyGroups(_ path: String, lengthWithin: Int?) -> (inFolder: [Int], named: [Int]) {
         let wanted = Array(path.utf8)
         let lengths = lengthWithin.map { (wanted.count - $0)...(wanted.count + $0) } ?? 0...Int.max
         let slash = wanted.lastIndex(of: UInt8(ascii: "/"))
         let name = slash.map { Array(wanted[($0 + 1)...]) } ?? wanted
         let nameIsASCII = name.allSatisfy { $0 < 0x80 }
         let foldedName = String(decoding: name, as: UTF8.self).lowercased()
-        var inFolder: [String] = []
-        var named: [String] = []
+        var inFolder: [Int] = []
+        var named: [Int] = []
         // The folder with its slash, as a candidate's bytes before its name hold it.
         let folderPrefix = slash.map { Array(wanted[...$0]) } ?? []
         bytes.withUnsafeBufferPointer { all in
@@ -93,20 +119,19 @@ public struct CandidatePaths: Sendable {
                         if nameStart - start == folder.count
                             && (folder.isEmpty || memcmp(all.baseAddress! + start, folder.baseAddress!, folder.count) == 0)
                         {
-                            inFolder.append(paths[index])
+                            inFolder.append(index)
                         }
                         let candidateName = UnsafeBufferPointer(rebasing: all[nameStart..<end])
                         let sameName =
                             nameIsASCII
                             ? candidateName.count == name.count && Self.equalIgnoringASCIICase(candidateName, name)
                             : String(decoding: candidateName, as: UTF8.self).lowercased() == foldedName
-                        if sameName { named.append(paths[index]) }
+                        if sameName { named.append(index) }
                     }
                 }
             }
         }
-        // A suggestion takes the nearest whatever the order: no need to sort thousands of names.
-        return lengthWithin == nil ? inFolder.sorted() + named.sorted() : inFolder + named
+        return (inFolder, named)
     }
 
     private static func equalIgnoringASCIICase(_ a: some Sequence<UInt8>, _ b: some Sequence<UInt8>) -> Bool {

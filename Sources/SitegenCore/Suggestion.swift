@@ -2,7 +2,9 @@
 package enum Suggestion {
     /// How far a candidate may be from `word` (in UTF-8 bytes) to be suggested: about a third of its
     /// length, at most 3. A candidate whose length differs by more is never close enough.
-    package static func limit(for word: String) -> Int { min(3, max(1, word.utf8.count / 3)) }
+    package static func limit(for word: String) -> Int { limit(forLength: word.utf8.count) }
+
+    private static func limit(forLength length: Int) -> Int { min(3, max(1, length / 3)) }
 
     /// The candidate nearest to `word` (ties broken alphabetically), within `limit(for:)`.
     ///
@@ -10,19 +12,77 @@ package enum Suggestion {
     /// candidates: each comparison works on the strings' own bytes (no copy), and only on what lies
     /// between their common start and end (`guide/` and `.md` cost nothing).
     package static func nearest(to word: String, in candidates: some Sequence<String>) -> String? {
+        let list = Array(candidates)
+        var bytes: [UInt8] = []
+        var ends: [Int] = []
+        ends.reserveCapacity(list.count)
+        for candidate in list {
+            bytes += candidate.utf8
+            ends.append(bytes.count)
+        }
         var word = word
-        let limit = limit(for: word)
-        return word.withUTF8 { w in
-            var best: (distance: Int, candidate: String)?
-            var rows = ([Int](), [Int]())
-            for var candidate in candidates {
-                guard abs(candidate.utf8.count - w.count) <= limit else { continue }
-                let d = candidate.withUTF8 { c in distance(w, c, limit: limit, rows: &rows) }
-                guard let d, d > 0 else { continue }
-                if let current = best, (current.distance, current.candidate) <= (d, candidate) { continue }
-                best = (d, candidate)
+        let index = word.withUTF8 { w in
+            bytes.withUnsafeBufferPointer { all in
+                nearestIndex(
+                    to: w, count: list.count,
+                    candidate: { UnsafeBufferPointer(rebasing: all[($0 == 0 ? 0 : ends[$0 - 1])..<ends[$0]]) },
+                    precedes: { list[$0] < list[$1] })
             }
-            return best?.candidate
+        }
+        return index.map { list[$0] }
+    }
+
+    /// The position of the candidate nearest to `word` among `count` candidates, each given by its
+    /// bytes; ties go to the one that `precedes` the other. What `nearest(to:in:)` does, for callers
+    /// that hold their candidates as bytes already: no string is touched but to break a tie.
+    package static func nearestIndex(
+        to w: UnsafeBufferPointer<UInt8>, count: Int, candidate: (Int) -> UnsafeBufferPointer<UInt8>,
+        precedes: (Int, Int) -> Bool
+    ) -> Int? {
+        var limit = limit(forLength: w.count)
+        var best: (distance: Int, index: Int)?
+        var rows = ([Int](), [Int]())
+        withUnsafeTemporaryAllocation(of: Int32.self, capacity: 256) { storage in
+            let counts = ByteCounts(w, storage: storage)
+            for index in 0..<count {
+                let c = candidate(index)
+                guard abs(c.count - w.count) <= limit, counts.lowerBound(from: w.count, to: c) <= limit,
+                    let d = distance(w, c, limit: limit, rows: &rows), d > 0
+                else { continue }
+                if let current = best, current.distance < d || (current.distance == d && !precedes(index, current.index)) {
+                    continue
+                }
+                best = (d, index)
+                // Only as near, or nearer, can still win.
+                limit = d
+            }
+        }
+        return best?.index
+    }
+
+    /// How often each byte occurs in a word: the bytes one string has and the other lacks bound
+    /// their edit distance from below, which rules out most candidates of a large folder of
+    /// names alike without the dynamic programme.
+    private struct ByteCounts {
+        private let counts: UnsafeMutableBufferPointer<Int32>
+
+        /// Counts `word` into `storage`, 256 counts that it uses until it is done.
+        init(_ word: UnsafeBufferPointer<UInt8>, storage: UnsafeMutableBufferPointer<Int32>) {
+            counts = storage
+            counts.initialize(repeating: 0)
+            for byte in word { counts[Int(byte)] &+= 1 }
+        }
+
+        /// max(bytes of the word missing from `other`, bytes of `other` missing from the word), as
+        /// multisets: no edit script is shorter. The counts are lent and given back unchanged.
+        func lowerBound(from wordLength: Int, to other: UnsafeBufferPointer<UInt8>) -> Int {
+            var matched = 0
+            for byte in other {
+                if counts[Int(byte)] > 0 { matched += 1 }
+                counts[Int(byte)] &-= 1
+            }
+            for byte in other { counts[Int(byte)] &+= 1 }
+            return max(wordLength - matched, other.count - matched)
         }
     }
 
@@ -48,22 +108,30 @@ package enum Suggestion {
         }
         let a = UnsafeBufferPointer(rebasing: a[start..<endA]), b = UnsafeBufferPointer(rebasing: b[start..<endB])
         if a.isEmpty || b.isEmpty { return max(a.count, b.count) <= limit ? max(a.count, b.count) : nil }
-        rows.0.removeAll(keepingCapacity: true)
-        rows.0.append(contentsOf: 0...b.count)
-        rows.1.removeAll(keepingCapacity: true)
-        rows.1.append(contentsOf: repeatElement(0, count: b.count + 1))
-        for i in 1...a.count {
-            rows.1[0] = i
-            var rowMin = i
-            for j in 1...b.count {
-                let cost = a[i - 1] == b[j - 1] ? 0 : 1
-                rows.1[j] = min(rows.0[j] + 1, rows.1[j - 1] + 1, rows.0[j - 1] + cost)
-                rowMin = min(rowMin, rows.1[j])
-            }
-            if rowMin > limit { return nil }
-            swap(&rows.0, &rows.1)
+        if rows.0.count <= b.count {
+            rows.0 = [Int](repeating: 0, count: b.count + 1)
+            rows.1 = rows.0
         }
-        let d = rows.0[b.count]
-        return d <= limit ? d : nil
+        return rows.0.withUnsafeMutableBufferPointer { previous in
+            rows.1.withUnsafeMutableBufferPointer { current in
+                var previous = previous, current = current
+                for j in 0...b.count { previous[j] = j }
+                for i in 1...a.count {
+                    current[0] = i
+                    var rowMin = i
+                    let byte = a[i - 1]
+                    for j in 1...b.count {
+                        let cost = byte == b[j - 1] ? 0 : 1
+                        let value = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+                        current[j] = value
+                        rowMin = min(rowMin, value)
+                    }
+                    if rowMin > limit { return nil }
+                    swap(&previous, &current)
+                }
+                let d = previous[b.count]
+                return d <= limit ? d : nil
+            }
+        }
     }
 }

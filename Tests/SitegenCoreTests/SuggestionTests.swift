@@ -32,6 +32,34 @@ import Testing
         }
     }
 
+    /// What `nearest` must find, by brute force: the smallest distance within the limit, ties broken
+    /// by the strings' order.
+    private func bruteNearest(_ word: String, _ candidates: [String]) -> String? {
+        let limit = Suggestion.limit(for: word)
+        return
+            candidates
+            .map { (levenshtein(Array(word.utf8), Array($0.utf8)), $0) }
+            .filter { $0.0 > 0 && $0.0 <= limit }
+            .min { ($0.0, $0.1) < ($1.0, $1.1) }?.1
+    }
+
+    @Test func nearestAgreesWithBruteForceOnRandomFolders() {
+        var state: UInt64 = 11
+        func next(_ bound: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((state >> 33) % UInt64(bound))
+        }
+        let alphabet = Array("abc-é1".unicodeScalars)
+        func word() -> String {
+            "guide/" + String(String.UnicodeScalarView((0..<(1 + next(8))).map { _ in alphabet[next(alphabet.count)] })) + ".md"
+        }
+        for _ in 0..<400 {
+            let candidates = (0..<next(40)).map { _ in word() }
+            let wanted = word()
+            #expect(Suggestion.nearest(to: wanted, in: candidates) == bruteNearest(wanted, candidates), "\(wanted) \(candidates)")
+        }
+    }
+
     @Test func nearestPrefersTheClosestThenTheFirstInOrder() {
         let candidates = ["guide/install.md", "guide/instant.md", "guide/usage.md", "guide/instal.md"]
         #expect(Suggestion.nearest(to: "guide/instal.md", in: candidates) == "guide/install.md")
