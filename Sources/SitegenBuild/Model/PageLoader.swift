@@ -19,7 +19,7 @@ struct PageLoader: Sendable {
 
     func load(_ file: SourceFile) throws(InputError) -> Loaded {
         let display = displayRoot + file.path.rawValue
-        let data = try readFile(file.fileURL, display: display)
+        let data = try readFile(atPath: file.filePath, display: display)
         let text = try decodeUTF8(data, display: display)
         let split = try FrontMatter.split(text, path: display)
         var meta = PageMeta()

@@ -22,5 +22,4 @@ public struct SourceFile: Sendable, Hashable {
 
     /// The file's absolute path, made only when it is read: 10,000 of them add up.
     public var filePath: String { root + "/" + path.rawValue }
-    public var fileURL: URL { URL(fileURLWithPath: filePath) }
 }

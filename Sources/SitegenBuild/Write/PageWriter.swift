@@ -134,10 +134,9 @@ struct PageWriter: Sendable {
                     inputs.add(asset.size)
                     inputs.add(asset.modified)
                     if let reused = reuse(asset.path, inputs: inputs.value) { return .success(reused) }
-                    guard let data = FileManager.default.contents(atPath: asset.fileURL.path) else {
+                    guard let bytes = FileBytes.read(asset.filePath) else {
                         return .failure(InputError("cannot read asset", path: displayRoot + asset.path.rawValue))
                     }
-                    let bytes = [UInt8](data)
                     let sha256 = ContentHash.hex(bytes)
                     if let kept = keep(asset.path, size: bytes.count, sha256: sha256, inputs: inputs.value) {
                         return .success(kept)
