@@ -8,7 +8,8 @@
 /// sites (Foundation's enumerator stats and resolves every entry). Hidden entries (`.x`) are
 /// skipped; symbolic links are followed only when they point at a file or folder inside the root,
 /// and never to a folder that contains them (a loop). Names that are not valid UTF-8 are neither
-/// listed nor entered: `listing(below:skip:)` reports them and the loops.
+/// listed nor entered, and neither are folders and files the walk may not read (`EACCES`):
+/// `listing(below:skip:)` reports them and the loops.
 public enum DirectoryWalker {
     /// Bundle-relative paths of the regular files below `root`, sorted. `skip` is asked about every
     /// relative path (files and folders) and can prune it.
@@ -43,6 +44,29 @@ public enum DirectoryWalker {
         public var loops: [String] = []
         /// Relative paths of folders deeper than `maximumDepth`, sorted: not entered.
         public var tooDeep: [String] = []
+        /// What the walk could not read, sorted by path: folders it could not open or list (no read
+        /// permission) and entries it could not look at (`fstatat`, in a folder without search
+        /// permission). Their files are not listed. The root itself, when it exists but cannot be
+        /// opened, is the empty path. An entry that vanished during the walk, or a link to nothing,
+        /// is no such failure: it is left out without a word, as before.
+        public var unreadable: [Unreadable] = []
+    }
+
+    /// A folder or other entry the walk could not read, and why.
+    public struct Unreadable: Sendable, Hashable {
+        /// Relative to the walk's root, `/`-separated; empty for the root itself.
+        public var path: String
+        /// `strerror`'s text with a lowercase first letter: `permission denied`.
+        public var reason: String
+        /// Whether it is a folder (then none of its files are listed); `false` for a file, or for an
+        /// entry whose type is unknown because it could not be looked at.
+        public var isFolder: Bool
+
+        public init(path: String, reason: String, isFolder: Bool) {
+            self.path = path
+            self.reason = reason
+            self.isFolder = isFolder
+        }
     }
 
     /// How many folders deep a walk goes: past loops (caught on their own), this bounds the
@@ -54,19 +78,20 @@ public enum DirectoryWalker {
         listing(below: root, skip: skip).entries
     }
 
-    /// Like `entries(below:skip:)`, with the names the walk could not list and the loops it did not
-    /// follow. Empty when `root` is not a folder.
+    /// Like `entries(below:skip:)`, with the names the walk could not list, what it could not read
+    /// and the loops it did not follow. Empty when `root` is not a folder.
     public static func listing(below root: String, skip: (String, _ isDirectory: Bool) -> Bool = { _, _ in false }) -> Listing {
         guard let realRoot = realPath(root) else { return Listing() }
         var found = Found(entries: [], folders: nil, chain: [realRoot])
         walk(root, relative: "", realRoot: realRoot, skip: skip, found: &found)
         var listing = Listing(
             entries: found.entries ?? [], invalidNames: found.invalidNames, loops: Array(found.loops.values),
-            tooDeep: found.tooDeep.sorted())
+            tooDeep: found.tooDeep.sorted(), unreadable: found.unreadable)
         found.entries = nil
         listing.entries.sort { $0.path < $1.path }
         listing.invalidNames.sort()
         listing.loops.sort()
+        listing.unreadable.sort { $0.path < $1.path }
         return listing
     }
 
@@ -88,6 +113,7 @@ public enum DirectoryWalker {
         var folders: [String]?
         var invalidNames: [String] = []
         var tooDeep: [String] = []
+        var unreadable: [Unreadable] = []
         /// Each loop's link by its real path, with the shortest path the walk reached it by: a
         /// folder reached through other links too would report the same link under each.
         var loops: [String: String] = [:]
@@ -99,13 +125,24 @@ public enum DirectoryWalker {
             if let known = loops[real], (known.utf8.count, known) <= (path.utf8.count, path) { return }
             loops[real] = path
         }
+
+        /// Notes that `path` could not be read, with `code` (`errno`) as the reason, unless `code`
+        /// says it is gone: removed or replaced during the walk, or a link to nothing (or round a
+        /// loop of links), which the walk leaves out without a word.
+        mutating func noteUnreadable(_ path: String, code: Int32, isFolder: Bool) {
+            guard code != ENOENT, code != ENOTDIR, code != ELOOP else { return }
+            unreadable.append(Unreadable(path: path, reason: DirectoryWalker.reason(code), isFolder: isFolder))
+        }
     }
 
     private static func walk(
         _ directory: String, relative: String, realRoot: String, skip: (String, Bool) -> Bool, found: inout Found
     ) {
         let descriptor = open(directory, O_RDONLY | O_DIRECTORY)
-        guard descriptor >= 0 else { return }
+        guard descriptor >= 0 else {
+            found.noteUnreadable(relative, code: errno, isFolder: true)
+            return
+        }
         walk(descriptor: descriptor, directory: directory, relative: relative, realRoot: realRoot, skip: skip, found: &found)
     }
 
@@ -116,11 +153,18 @@ public enum DirectoryWalker {
         found: inout Found
     ) {
         guard let handle = fdopendir(descriptor) else {
+            found.noteUnreadable(relative, code: errno, isFolder: true)
             close(descriptor)
             return
         }
         defer { closedir(handle) }
-        while let entry = readdir(handle) {
+        while true {
+            // `readdir` returns `nil` both at the end and on an error, which only `errno` tells apart.
+            errno = 0
+            guard let entry = readdir(handle) else {
+                if errno != 0 { found.noteUnreadable(relative, code: errno, isFolder: true) }
+                break
+            }
             var isHidden = false
             var isValid = true
             let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
@@ -141,9 +185,24 @@ public enum DirectoryWalker {
             var realFolder: String?
             if kind == Int32(DT_LNK) || kind == Int32(DT_UNKNOWN) {
                 let full = directory + "/" + name
-                guard let target = realPath(full), target == realRoot || target.hasPrefix(realRoot + "/") else { continue }
+                guard let target = realPath(full) else {
+                    // A link whose target cannot be reached is left out like one to nothing (its target,
+                    // if inside the root, is reported where the walk meets it); an entry that cannot
+                    // itself be looked at is reported, unless pruned as a file or as a folder.
+                    var own = stat()
+                    if fstatat(descriptor, name, &own, AT_SYMLINK_NOFOLLOW) != 0 {
+                        let code = errno
+                        if !skip(path, false), !skip(path, true) { found.noteUnreadable(path, code: code, isFolder: false) }
+                    }
+                    continue
+                }
+                guard target == realRoot || target.hasPrefix(realRoot + "/") else { continue }
                 var info = stat()
-                guard fstatat(descriptor, name, &info, 0) == 0 else { continue }
+                guard fstatat(descriptor, name, &info, 0) == 0 else {
+                    let code = errno
+                    if !skip(path, false), !skip(path, true) { found.noteUnreadable(path, code: code, isFolder: false) }
+                    continue
+                }
                 kind = (info.st_mode & S_IFMT) == S_IFDIR ? Int32(DT_DIR) : (info.st_mode & S_IFMT) == S_IFREG ? Int32(DT_REG) : 0
                 if kind == Int32(DT_DIR) {
                     guard !found.chain.contains(where: { isSame(target, orAbove: $0) }) else {
@@ -160,22 +219,34 @@ public enum DirectoryWalker {
                     continue
                 }
                 let child = openat(descriptor, name, O_RDONLY | O_DIRECTORY)
-                if child >= 0 {
-                    found.folders?.append(directory + "/" + name)
-                    found.chain.append(realFolder ?? found.chain[found.chain.count - 1] + "/" + name)
-                    walk(
-                        descriptor: child, directory: directory + "/" + name, relative: path, realRoot: realRoot, skip: skip,
-                        found: &found)
-                    found.chain.removeLast()
+                guard child >= 0 else {
+                    found.noteUnreadable(path, code: errno, isFolder: true)
+                    continue
                 }
+                found.folders?.append(directory + "/" + name)
+                found.chain.append(realFolder ?? found.chain[found.chain.count - 1] + "/" + name)
+                walk(
+                    descriptor: child, directory: directory + "/" + name, relative: path, realRoot: realRoot, skip: skip,
+                    found: &found)
+                found.chain.removeLast()
             } else if kind == Int32(DT_REG), found.entries != nil, !skip(path, false) {
                 var info = stat()
-                guard fstatat(descriptor, name, &info, 0) == 0 else { continue }
+                guard fstatat(descriptor, name, &info, 0) == 0 else {
+                    found.noteUnreadable(path, code: errno, isFolder: false)
+                    continue
+                }
                 let modified = Int(info.st_mtim.tv_sec) * 1_000_000_000 + Int(info.st_mtim.tv_nsec)
                 let changed = Int(info.st_ctim.tv_sec) * 1_000_000_000 + Int(info.st_ctim.tv_nsec)
                 found.entries?.append(Entry(path: path, size: Int(info.st_size), modified: modified, changed: changed))
             }
         }
+    }
+
+    /// `strerror`'s text for `code` with a lowercase first letter, as in a sentence: `permission denied`.
+    static func reason(_ code: Int32) -> String {
+        guard let text = strerror(code) else { return "error \(code)" }
+        let message = String(cString: text)
+        return message.prefix(1).lowercased() + message.dropFirst()
     }
 
     /// Whether `folder` is `path` or one of its parents, byte for byte (`String` comparison would

@@ -52,8 +52,13 @@ struct SitegenRunner {
 
     /// Runs sitegen with `arguments` in the scratch folder.
     func run(_ arguments: [String]) throws -> Run {
+        try run(Self.executable, arguments)
+    }
+
+    /// Runs `executable` with `arguments` in the scratch folder.
+    func run(_ executable: URL, _ arguments: [String]) throws -> Run {
         let process = Process()
-        process.executableURL = Self.executable
+        process.executableURL = executable
         process.arguments = arguments
         process.currentDirectoryURL = directory
         let out = Pipe(), err = Pipe()

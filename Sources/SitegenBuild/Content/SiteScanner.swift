@@ -26,6 +26,16 @@ enum SiteScanner {
                 "name is not valid UTF-8 (invalid bytes shown as \\xHH), so it can be neither a page nor an asset: rename it\(more)",
                 path: displayRoot + first)
         }
+        if let first = listing.unreadable.first {
+            // Sorted by path, the root (the empty path) comes first.
+            guard !first.path.isEmpty else {
+                throw InputError("cannot read the site folder (\(first.reason))", path: displayRoot)
+            }
+            throw InputError(
+                unreadableMessage(
+                    first, hint: ", or leave it out with 'ignore' in \(configFileName)", others: listing.unreadable.count - 1),
+                path: displayRoot + first.path + (first.isFolder ? "/" : ""))
+        }
         let rootPath = root.path
         var files: [SourceFile] = []
         files.reserveCapacity(listing.entries.count)
@@ -59,5 +69,12 @@ enum SiteScanner {
                 at: SourceLocation(path: displayRoot + $0))
         }
         return (files, warnings)
+    }
+
+    /// `cannot read folder (permission denied): make it readable`, then `hint`, then how many
+    /// `others` there are, for the first entry a scan could not read.
+    static func unreadableMessage(_ entry: DirectoryWalker.Unreadable, hint: String = "", others: Int) -> String {
+        let more = others == 0 ? "" : " (\(others == 1 ? "1 other path is" : "\(others) other paths are") unreadable too)"
+        return "cannot read \(entry.isFolder ? "folder" : "file") (\(entry.reason)): make it readable\(hint)\(more)"
     }
 }

@@ -74,6 +74,12 @@ public struct Theme: Sendable {
                 "name is not valid UTF-8 (invalid bytes shown as \\xHH), so the theme cannot copy it: rename it",
                 path: displayRoot + assetFolder + "/" + first)
         }
+        if let first = listing.unreadable.first {
+            // The empty path is the `assets/` folder itself.
+            throw InputError(
+                SiteScanner.unreadableMessage(first, others: listing.unreadable.count - 1),
+                path: displayRoot + assetFolder + "/" + first.path + (first.isFolder && !first.path.isEmpty ? "/" : ""))
+        }
         return try listing.entries.map { entry throws(InputError) in
             guard let path = SitePath(normalizing: "\(assetFolder)/\(entry.path)") else {
                 throw InputError(
