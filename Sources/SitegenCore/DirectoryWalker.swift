@@ -243,7 +243,7 @@ public enum DirectoryWalker {
     }
 
     /// `strerror`'s text for `code` with a lowercase first letter, as in a sentence: `permission denied`.
-    static func reason(_ code: Int32) -> String {
+    package static func reason(_ code: Int32) -> String {
         guard let text = strerror(code) else { return "error \(code)" }
         let message = String(cString: text)
         return message.prefix(1).lowercased() + message.dropFirst()

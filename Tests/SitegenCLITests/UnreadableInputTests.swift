@@ -82,6 +82,15 @@ struct UnreadableInputTests {
             theme.stderr == "Templates/assets/: error: cannot read folder (permission denied): make it readable\n",
             "\(theme.stderr)")
 
+        let partials = sitegen.runner.url("Templates/partials").path
+        #expect(chmod(partials, 0o000) == 0)
+        let partialsRun = try sitegen.build()
+        chmod(partials, 0o755)
+        #expect(partialsRun.status == 2, "stdout: \(partialsRun.stdout) stderr: \(partialsRun.stderr)")
+        #expect(
+            partialsRun.stderr == "Templates/partials/: error: cannot read folder (permission denied): make it readable\n",
+            "\(partialsRun.stderr)")
+
         let site = sitegen.runner.url("Site").path
         #expect(chmod(site, 0o000) == 0)
         defer { chmod(site, 0o755) }

@@ -29,7 +29,7 @@ public struct Theme: Sendable {
         var pageTemplates: Set<String> = []
         for (folder, isPartial) in [("", false), ("partials", true)] {
             let dir = folder.isEmpty ? root : root.appendingPathComponent(folder)
-            let names = ((try? FileManager.default.contentsOfDirectory(atPath: dir.path)) ?? []).sorted()
+            let names = try templateNames(in: dir, display: displayRoot + (folder.isEmpty ? "" : folder + "/"))
             for file in names where file.hasSuffix(".html") && !file.hasPrefix(".") {
                 let name = String(file.dropLast(5))
                 let display = displayRoot + (folder.isEmpty ? file : "\(folder)/\(file)")
@@ -64,6 +64,18 @@ public struct Theme: Sendable {
             library: library, pageTemplates: pageTemplates,
             assets: try assetFiles(root, displayRoot: displayRoot), templateSources: sources,
             templateIDs: templateIDs(sources: sources, pageTemplates: pageTemplates))
+    }
+
+    /// The names in a templates folder, sorted; none when there is no such folder. One that cannot be
+    /// read is an input error: its templates would otherwise be missing without a word.
+    private static func templateNames(in folder: URL, display: String) throws(InputError) -> [String] {
+        guard let handle = opendir(folder.path) else {
+            let code = errno
+            if code == ENOENT || code == ENOTDIR { return [] }
+            throw InputError("cannot read folder (\(DirectoryWalker.reason(code))): make it readable", path: display)
+        }
+        closedir(handle)
+        return ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).sorted()
     }
 
     private static func assetFiles(_ root: URL, displayRoot: String) throws(InputError) -> [SourceFile] {
