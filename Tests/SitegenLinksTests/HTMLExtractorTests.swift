@@ -148,6 +148,39 @@ import Testing
         #expect(urls("<a href=\"caf&eacute;.html\">") == ["café.html"])
     }
 
+    /// Named references in an attribute value as browsers read them, with the HTML standard's table:
+    /// `run;` when it is a name, a legacy name without `;` unless `=` (or a letter or digit) follows,
+    /// anything else literal. Compared scalar by scalar: `String` equality would accept a composed form.
+    @Test(arguments: [
+        ("x&bigstar;y", "x\u{2605}y"),  // not in HTML 4's table
+        ("x&NotEqualTilde;y", "x\u{2242}\u{0338}y"),  // two code points
+        ("&fjlig;", "fj"),
+        ("&CounterClockwiseContourIntegral;", "\u{2233}"),  // the longest name
+        ("&notin;", "\u{2209}"),
+        ("x&copy y", "x\u{A9} y"),  // a legacy name without `;` before a space
+        ("x&copy", "x\u{A9}"),
+        ("x&copy/y", "x\u{A9}/y"),
+        ("x&COPY;", "x\u{A9}"),
+        ("?a=1&copy=2", "?a=1&copy=2"),  // before `=`: a query, not a reference
+        ("x&copyz", "x&copyz"),  // before a letter or digit
+        ("x&copy2", "x&copy2"),
+        ("x&notit;", "x&notit;"),
+        ("x&bigstar y", "x&bigstar y"),  // not a legacy name: needs its `;`
+        ("x&Copy;", "x&Copy;"),  // names are case-sensitive
+        ("x&nosuchname;", "x&nosuchname;"),
+        ("x&CounterClockwiseContourIntegralX;", "x&CounterClockwiseContourIntegralX;"),
+        ("x&;y&", "x&;y&"),
+        ("a&amp;b", "a&b"),
+        ("a&amp b", "a& b"),
+        ("a&lt", "a<"),
+        ("a&lt;b&gt&quot;", "a<b>\""),
+        ("&#x2605;&#65", "\u{2605}A"),
+    ])
+    func namedReferencesInAttributeValues(written: String, decoded: String) {
+        let found = urls("<a href=\"\(written)\">")
+        #expect(found.map { Array($0.unicodeScalars) } == [Array(decoded.unicodeScalars)], "\(found)")
+    }
+
     @Test func anAnchorAfterAnImpliedEndHasItsOwnColumn() {
         // libxml2 placed it at the first `<p`.
         #expect(facts("<p><p id=second>").anchors.map { "\($0.name)@\($0.column)" } == ["second@7"])

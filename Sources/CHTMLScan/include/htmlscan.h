@@ -2,9 +2,8 @@
 #define SITEGEN_HTMLSCAN_H
 /*
  * A one-pass HTML tokenizer for link checking (states of the HTML standard's tokenizer: tags,
- * attributes, comments, raw text and RCDATA elements; no tree). This header includes no libxml2
- * header, so that Swift modules importing it never see libxml2's (and ICU's) declarations next to
- * Foundation's: libxml2 only supplies the table of named character references.
+ * attributes, comments, raw text and RCDATA elements; no tree), with the HTML standard's table of
+ * named character references for attribute values.
  *
  * Only what link checking needs crosses the boundary: start tags carrying a link or anchor attribute,
  * the raw text of <style> elements, and the end of <style>. Positions are 1-based line and byte
@@ -39,9 +38,6 @@ typedef struct htmlscan_handler {
 /* Tokenizes `length` bytes of UTF-8 HTML and calls `handler` synchronously. Returns 0 on success, -1
    if memory runs out. Never stops on malformed input. */
 int htmlscan_parse(const char *bytes, size_t length, const htmlscan_handler *handler);
-
-/* The libxml2 version whose entity table the target was built against, e.g. 20914. */
-int htmlscan_version(void);
 
 #ifdef __cplusplus
 }

@@ -1,2 +1,0 @@
-#include <libxml/HTMLparser.h>
-#include <libxml/parser.h>
