@@ -17,11 +17,8 @@ import Testing
     }
 
     @Test func distanceAgreesWithTheTextbookOnRandomStrings() {
-        var state: UInt64 = 7
-        func next(_ bound: Int) -> Int {
-            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            return Int((state >> 33) % UInt64(bound))
-        }
+        var random = Numbers(seed: 7)
+        func next(_ bound: Int) -> Int { random.next(bound) }
         let alphabet = Array("ab/.-".utf8)
         for _ in 0..<3000 {
             let a = (0..<next(9)).map { _ in alphabet[next(alphabet.count)] }
@@ -44,11 +41,8 @@ import Testing
     }
 
     @Test func nearestAgreesWithBruteForceOnRandomFolders() {
-        var state: UInt64 = 11
-        func next(_ bound: Int) -> Int {
-            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            return Int((state >> 33) % UInt64(bound))
-        }
+        var random = Numbers(seed: 11)
+        func next(_ bound: Int) -> Int { random.next(bound) }
         let alphabet = Array("abc-é1".unicodeScalars)
         func word() -> String {
             "guide/" + String(String.UnicodeScalarView((0..<(1 + next(8))).map { _ in alphabet[next(alphabet.count)] })) + ".md"
@@ -66,5 +60,18 @@ import Testing
         #expect(Suggestion.nearest(to: "guide/instalx.md", in: candidates) == "guide/instal.md")
         #expect(Suggestion.nearest(to: "reference/cli.md", in: candidates) == nil)
         #expect(Suggestion.nearest(to: "page-1000.md", in: ["page-01000.md", "page-00999.md"]) == "page-01000.md")
+    }
+}
+
+/// A fixed sequence of pseudo-random numbers (a linear congruential generator), the same on every run.
+private struct Numbers {
+    var state: UInt64
+
+    init(seed: UInt64) { state = seed }
+
+    /// The next number in `0..<bound`.
+    mutating func next(_ bound: Int) -> Int {
+        state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+        return Int((state >> 33) % UInt64(bound))
     }
 }
