@@ -48,10 +48,17 @@ struct UnreadableInputTests {
         #expect(refused.stderr.contains("Site/secret/: error: cannot read folder (permission denied)"), "\(refused.stderr)")
 
         let config = try sitegen.runner.read("Site/sitegen.yml")
-        try sitegen.runner.write(config + "ignore:\n  - secret\n", to: "Site/sitegen.yml")
-        let run = try sitegen.build()
-        #expect(run.status == 0, "stdout: \(run.stdout) stderr: \(run.stderr)")
-        #expect(FileManager.default.fileExists(atPath: sitegen.runner.url("dist/index.html").path))
+        // Ignoring only some of its files leaves the others to read.
+        try sitegen.runner.write(config + "ignore:\n  - secret/*.md\n", to: "Site/sitegen.yml")
+        let partly = try sitegen.build()
+        #expect(partly.status == 2, "stdout: \(partly.stdout) stderr: \(partly.stderr)")
+        // The folder, or everything in it.
+        for pattern in ["secret", "secret/**"] {
+            try sitegen.runner.write(config + "ignore:\n  - \(pattern)\n", to: "Site/sitegen.yml")
+            let run = try sitegen.build()
+            #expect(run.status == 0, "\(pattern): stdout: \(run.stdout) stderr: \(run.stderr)")
+            #expect(FileManager.default.fileExists(atPath: sitegen.runner.url("dist/index.html").path))
+        }
     }
 
     /// Read but no search permission: the folder lists its names, but none can be looked at.

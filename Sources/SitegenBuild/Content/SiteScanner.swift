@@ -26,14 +26,20 @@ enum SiteScanner {
                 "name is not valid UTF-8 (invalid bytes shown as \\xHH), so it can be neither a page nor an asset: rename it\(more)",
                 path: displayRoot + first)
         }
-        if let first = listing.unreadable.first {
+        // A folder whose every entry is ignored (`secret/**`) has nothing to read: it is no error
+        // that it cannot be. Only a wildcard can match the probe name.
+        let unreadable = listing.unreadable.filter { entry in
+            !(entry.isFolder && !entry.path.isEmpty
+                && ignore.contains { $0.matches(entry.path + "/\u{7}sitegen-probe\u{7}") })
+        }
+        if let first = unreadable.first {
             // Sorted by path, the root (the empty path) comes first.
             guard !first.path.isEmpty else {
                 throw InputError("cannot read the site folder (\(first.reason))", path: displayRoot)
             }
             throw InputError(
                 unreadableMessage(
-                    first, hint: ", or leave it out with 'ignore' in \(configFileName)", others: listing.unreadable.count - 1),
+                    first, hint: ", or leave it out with 'ignore' in \(configFileName)", others: unreadable.count - 1),
                 path: displayRoot + first.path + (first.isFolder ? "/" : ""))
         }
         let rootPath = root.path
