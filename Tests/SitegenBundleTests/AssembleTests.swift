@@ -101,6 +101,25 @@ import Testing
         #expect(throws: ManifestError.self) { try new.get() }
     }
 
+    /// Without aliases, duplicates are found as equal neighbours in URL order: in a large bundle too.
+    @Test func aFileListedTwiceIsRefusedWithoutAliases() {
+        var files = (0..<5000).map { (path: "p-\($0).html", size: $0, sha256: Self.sha) }
+        files.append((path: "p-2500.html", size: 1, sha256: Self.sha))
+        // In URL order (byte order: these names are ASCII), the two are neighbours.
+        let first = files.map(\.path).sorted().firstIndex(of: "p-2500.html")!
+        #expect(
+            throws: ManifestError(
+                "manifest: duplicate URL 'docs://app/p-2500.html' in resources[\(first + 1)] and resources[\(first)]")
+        ) {
+            try Manifest.assemble(files: files, origin: BundleOrigin(), entryPath: "p-0.html", generator: "t")
+        }
+        #expect(throws: ManifestError("manifest: duplicate URL 'docs://app/a.html' in resources[1] and resources[0]")) {
+            try Manifest.assemble(
+                files: [("a.html", 1, Self.sha), ("index.html", 1, Self.sha), ("a.html", 2, Self.sha)], origin: BundleOrigin(),
+                entryPath: "index.html", generator: "t")
+        }
+    }
+
     @Test func largeShuffledInputMatchesTheOldAssembly() throws {
         var generator = SplitMix(seed: 9)
         var files: [(path: String, size: Int, sha256: String)] = [("index.html", 1, Self.sha)]
