@@ -147,6 +147,13 @@ static size_t char_ref(const unsigned char *v, size_t n, bytes *out) {
         }
         if (i == start) return 0;
         if (i < n && v[i] == ';') i++;
+        /* The standard reads 0x80 to 0x9F as windows-1252 (`&#146;` is a right single quote), as
+           pages written in that encoding meant them; its five unassigned bytes stay as they are. */
+        static const unsigned short windows1252[32] = {
+            0x20AC, 0x81,   0x201A, 0x0192, 0x201E, 0x2026, 0x2020, 0x2021, 0x02C6, 0x2030, 0x0160,
+            0x2039, 0x0152, 0x8D,   0x017D, 0x8F,   0x90,   0x2018, 0x2019, 0x201C, 0x201D, 0x2022,
+            0x2013, 0x2014, 0x02DC, 0x2122, 0x0161, 0x203A, 0x0153, 0x9D,   0x017E, 0x0178};
+        if (cp >= 0x80 && cp <= 0x9F) cp = windows1252[cp - 0x80];
         append_utf8(out, cp);
         return i;
     }
@@ -192,6 +199,19 @@ static void append_value(bytes *out, const unsigned char *v, size_t n) {
         run = i;
     }
     append(out, v + run, n - run);
+}
+
+char *htmlscan_decode_attribute(const char *value, size_t length, size_t *decoded_length) {
+    bytes out = {0};
+    if (!reserve(&out, length + 1)) return NULL;
+    append_value(&out, (const unsigned char *)value, length);
+    if (!reserve(&out, 1)) {
+        free(out.data);
+        return NULL;
+    }
+    out.data[out.count] = 0;
+    *decoded_length = out.count;
+    return out.data;
 }
 
 typedef struct pending_attr {

@@ -175,6 +175,10 @@ import Testing
         ("a&lt", "a<"),
         ("a&lt;b&gt&quot;", "a<b>\""),
         ("&#x2605;&#65", "\u{2605}A"),
+        // 0x80 to 0x9F are read as windows-1252, as pages in that encoding meant them.
+        ("&#x80;&#146;&#150;&#153;", "\u{20AC}\u{2019}\u{2013}\u{2122}"),
+        ("&#x81;&#x9f;", "\u{81}\u{178}"),  // unassigned there: as written
+        ("&#0;&#xD800;&#x110000;", "\u{FFFD}\u{FFFD}\u{FFFD}"),
     ])
     func namedReferencesInAttributeValues(written: String, decoded: String) {
         let found = urls("<a href=\"\(written)\">")

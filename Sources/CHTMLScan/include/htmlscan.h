@@ -39,6 +39,11 @@ typedef struct htmlscan_handler {
    if memory runs out. Never stops on malformed input. */
 int htmlscan_parse(const char *bytes, size_t length, const htmlscan_handler *handler);
 
+/* An attribute value as the tokenizer hands it on: character references decoded as in an attribute
+   (`&copy=` stays, `&copy ` does not), NUL replaced by U+FFFD. Returns a NUL-terminated buffer of
+   `*decoded_length` bytes for the caller to free(), or NULL if memory runs out. */
+char *htmlscan_decode_attribute(const char *value, size_t length, size_t *decoded_length);
+
 #ifdef __cplusplus
 }
 #endif
