@@ -20,9 +20,20 @@ import Testing
         (#"<img src="/a?b=1&amp;c=2">"#, #"<img src="a.hash.png">"#),
         (#"<meta http-equiv="refresh" content="0; url=/x">"#, #"<meta http-equiv="refresh" content="0; url=x.html">"#),
         (#"<img srcset="/a 1x,/b 2x">"#, #"<img srcset="a.png 1x,b.png 2x">"#),
+        // Read as the tokenizer reads them: every reference a browser decodes, `&copy` without `;` too.
+        (#"<img srcset="/x&copy.png 1x, /b 2x">"#, #"<img srcset="x©.png 1x, b.png 2x">"#),
+        (#"<img srcset="/caf&eacute;.png 1x, /b 2x">"#, #"<img srcset="cafe.png 1x, b.png 2x">"#),
+        (
+            #"<meta http-equiv="refresh" content="5; url=/caf&eacute;.html">"#,
+            #"<meta http-equiv="refresh" content="5; url=cafe.html">"#
+        ),
+        (#"<div style="background:url(/x&copy.png)">"#, #"<div style="background:url('x©.png')">"#),
     ])
     func attributes(input: String, expected: String) {
-        let table = ["/x": "x.html", "/a?b=1&c=2": "a.hash.png", "/a": "a.png", "/b": "b.png"]
+        let table = [
+            "/x": "x.html", "/a?b=1&c=2": "a.hash.png", "/a": "a.png", "/b": "b.png", "/x©.png": "x©.png",
+            "/café.png": "cafe.png", "/café.html": "cafe.html",
+        ]
         #expect(Self.rewrite(input, table) == expected)
     }
 

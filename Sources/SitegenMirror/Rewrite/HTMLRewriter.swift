@@ -25,7 +25,7 @@ enum HTMLRewriter {
             guard let value = AttributeValue.locate(link.attribute, at: offset, in: html),
                 done.insert(value.range.lowerBound).inserted
             else { continue }
-            let written = HTMLEntities.decode(html[value.range])
+            let written = AttributeText.decoded(html[value.range])
             let rewritten: String? =
                 switch link.attribute {
                 case "srcset": SrcsetRewriter.rewrite(written, map: map)
