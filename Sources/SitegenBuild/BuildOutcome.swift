@@ -169,24 +169,14 @@ public struct SourceMap: Sendable {
     }
 
     /// Where the Markdown source of generated page `output` writes `id` as an attribute of raw HTML
-    /// (`id="x"`, `id='x'`), in order; empty when it does not.
+    /// (`id="x"`, `id='x'`, `id=x`, references decoded), in order; empty when it does not.
     public func rawHTMLPlaces(ofID id: String, page output: String) -> [SourceLocation] {
         guard !id.isEmpty, let page = model.page(output: SitePath(unchecked: output)), let siteDirectory,
             let bytes = FileBytes.read(siteDirectory.appendingPathComponent(page.source.rawValue).path)
         else { return [] }
-        var offsets: [Int] = []
-        for quote in ["\"", "'"] {
-            let wanted = Array("id=\(quote)\(id)\(quote)".utf8)
-            var from = 0
-            while let range = bytes[from...].firstRange(of: wanted) {
-                let before = range.lowerBound > 0 ? bytes[range.lowerBound - 1] : 0
-                if before == UInt8(ascii: " ") || before == UInt8(ascii: "\t") || before == UInt8(ascii: "\n") {
-                    offsets.append(range.lowerBound)
-                }
-                from = range.upperBound
-            }
+        return RawHTMLAttributes.places(of: id, named: "id", in: bytes).map {
+            SourceLocation(path: page.displayPath, byteOffset: $0.nameStart, in: bytes)
         }
-        return offsets.sorted().map { SourceLocation(path: page.displayPath, byteOffset: $0, in: bytes) }
     }
 
     /// The line and column of `href` as an attribute value in the Markdown source of `page`, for a link
@@ -199,7 +189,11 @@ public struct SourceMap: Sendable {
                 if let place = place(of: "=" + quote + spelling + quote, in: page, offset: 2) { return place }
             }
         }
-        return nil
+        // Written with other character references (`caf&eacute;.html`), or unquoted.
+        guard let siteDirectory, let bytes = FileBytes.read(siteDirectory.appendingPathComponent(page.source.rawValue).path),
+            let first = RawHTMLAttributes.places(of: href, in: bytes).first
+        else { return nil }
+        return SourceLocation(path: page.displayPath, byteOffset: first.valueStart, in: bytes)
     }
 
     /// Where `text` first occurs in the Markdown source of `page`, `offset` bytes on: read from the

@@ -41,6 +41,37 @@ import Testing
         #expect(findings.last?.contains("(in generated dist/a.html:") == true, "\(run.stdout)")
     }
 
+    /// Raw HTML read as a browser reads it: references decoded, any quotes. A finding about it points
+    /// at its Markdown line, and the Markdown check agrees with the crawl about its ids.
+    @Test func rawHTMLWithCharacterReferencesPointsAtItsMarkdownLines() throws {
+        let runner = try SitegenRunner()
+        defer { runner.cleanUp() }
+        try runner.copyFixture("Themes/minimal", to: "Templates")
+        try runner.write(
+            """
+            # Home
+
+            <a href="missing&copy.html">a</a>
+
+            <span id="c&copy">a</span>
+
+            <span id='c&copy;'>b</span>
+
+            <span id="x&amp;y">c</span> <span id='sq'>d</span> <span id=bare>e</span>
+
+            [amp](#x&y) [sq](#sq) [bare](#bare) [copy](#c©)
+
+            """, to: "Site/index.md")
+        let run = try runner.run(["build"])
+        #expect(run.status == 1, "\(run.stderr)")
+        let findings = run.stdout.split(separator: "\n").filter { $0.contains("[") && $0.contains(": ") }
+        #expect(
+            findings == [
+                "Site/index.md:3:10: error: no file 'missing©.html' in the bundle [broken-link]",
+                "Site/index.md:7:7: warning: duplicate id 'c©' (first at line 5) [duplicate-id]",
+            ], "\(run.stdout)")
+    }
+
     @Test func templateFindingsOfSeveralPagesAreAllReported() throws {
         let runner = try SitegenRunner()
         defer { runner.cleanUp() }
