@@ -21,12 +21,15 @@ public struct Diagnostic: Sendable, Hashable, Comparable, CustomStringConvertibl
         return "\(place)\(severity.rawValue): \(Self.printable(message)) [\(rule.rawValue)]"
     }
 
-    /// `text` with its control characters written as `\u{…}`, so that it stays on one line.
+    /// `text` with its control characters written as `\u{…}`, so that it stays on one line and a
+    /// terminal shows it as it is: C0, DEL and C1 (U+0080 to U+009F; U+009B starts an escape
+    /// sequence in some terminals, as ESC does).
     static func printable(_ text: String) -> String {
-        guard text.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F }) else { return text }
+        // C1 characters are encoded as 0xC2 0x80 to 0xC2 0x9F.
+        guard text.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 }) else { return text }
         var out = ""
         for scalar in text.unicodeScalars {
-            if scalar.value < 0x20 || scalar.value == 0x7F {
+            if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) {
                 out += "\\u{" + String(scalar.value, radix: 16) + "}"
             } else {
                 out.unicodeScalars.append(scalar)

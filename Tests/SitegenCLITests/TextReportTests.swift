@@ -10,6 +10,17 @@ import Testing
         #expect(InputError("not a folder", path: "a\nb").description == "a\\u{a}b: error: not a folder")
     }
 
+    /// C1 controls too (a `&#x9B;` in a link decodes to one): U+009B starts an escape sequence in
+    /// some terminals. The characters after them in Latin-1, such as a no-break space, stay.
+    @Test func c1ControlCharactersAreEscapedButNotTheirNeighbours() {
+        let finding = Diagnostic(
+            .error, .brokenLink, "no file 'a\u{80}b\u{9B}c\u{9F}\u{A0}d\u{E9}' in the bundle",
+            at: SourceLocation(path: "dist/\u{85}.html", line: 1, column: 2))
+        #expect(
+            finding.description
+                == "dist/\\u{85}.html:1:2: error: no file 'a\\u{80}b\\u{9b}c\\u{9f}\u{A0}d\u{E9}' in the bundle [broken-link]")
+    }
+
     @Test func controlCharactersInAPathAreEscapedAsInMessages() {
         let report = Report(
             command: "check", files: [],
