@@ -62,6 +62,9 @@ public enum DirectoryWalker {
         /// entry whose type is unknown because it could not be looked at.
         public var isFolder: Bool
 
+        /// `path` as messages show it: a folder with a trailing `/` (the root stays empty).
+        public var shownPath: String { isFolder && !path.isEmpty ? path + "/" : path }
+
         public init(path: String, reason: String, isFolder: Bool) {
             self.path = path
             self.reason = reason

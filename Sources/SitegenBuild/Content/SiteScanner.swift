@@ -40,7 +40,7 @@ enum SiteScanner {
             throw InputError(
                 unreadableMessage(
                     first, hint: ", or leave it out with 'ignore' in \(configFileName)", others: unreadable.count - 1),
-                path: displayRoot + first.path + (first.isFolder ? "/" : ""))
+                path: displayRoot + first.shownPath)
         }
         let rootPath = root.path
         var files: [SourceFile] = []

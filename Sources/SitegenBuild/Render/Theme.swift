@@ -90,7 +90,7 @@ public struct Theme: Sendable {
             // The empty path is the `assets/` folder itself.
             throw InputError(
                 SiteScanner.unreadableMessage(first, others: listing.unreadable.count - 1),
-                path: displayRoot + assetFolder + "/" + first.path + (first.isFolder && !first.path.isEmpty ? "/" : ""))
+                path: displayRoot + assetFolder + "/" + first.shownPath)
         }
         return try listing.entries.map { entry throws(InputError) in
             guard let path = SitePath(normalizing: "\(assetFolder)/\(entry.path)") else {

@@ -31,10 +31,7 @@ public struct TreeSnapshot: Sendable, Equatable {
             // Names the build refuses count too: adding one is a change, whose rebuild says why it fails.
             for name in listing.invalidNames { files[prefix + name] = FileStamp(size: -1, modified: 0) }
             // So does what it cannot read: a folder made unreadable is a change (its files go too).
-            for entry in listing.unreadable {
-                let key = prefix + entry.path + (entry.isFolder && !entry.path.isEmpty ? "/" : "")
-                files[key] = FileStamp(size: -2, modified: 0)
-            }
+            for entry in listing.unreadable { files[prefix + entry.shownPath] = FileStamp(size: -2, modified: 0) }
         }
     }
 
