@@ -67,15 +67,23 @@ public struct Theme: Sendable {
     }
 
     /// The names in a templates folder, sorted; none when there is no such folder. One that cannot be
-    /// read is an input error: its templates would otherwise be missing without a word.
+    /// read is an input error: its templates would otherwise be missing without a word. A name that
+    /// is not UTF-8 comes with U+FFFD in it, as `FileManager` lists it.
     private static func templateNames(in folder: URL, display: String) throws(InputError) -> [String] {
         guard let handle = opendir(folder.path) else {
             let code = errno
             if code == ENOENT || code == ENOTDIR { return [] }
             throw InputError("cannot read folder (\(DirectoryWalker.reason(code))): make it readable", path: display)
         }
-        closedir(handle)
-        return ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).sorted()
+        defer { closedir(handle) }
+        var names: [String] = []
+        while let entry = readdir(handle) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            if name != ".", name != ".." { names.append(name) }
+        }
+        return names.sorted()
     }
 
     private static func assetFiles(_ root: URL, displayRoot: String) throws(InputError) -> [SourceFile] {
