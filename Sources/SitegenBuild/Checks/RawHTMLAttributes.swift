@@ -11,38 +11,22 @@ enum RawHTMLAttributes {
     }
 
     /// Every attribute in `bytes` whose value, decoded, is `value`, in order: quoted (`"`, `'`) or
-    /// unquoted. With `name`, only attributes of that name (any case) after a space, tab or newline.
-    static func places(of value: String, named name: String? = nil, in bytes: [UInt8]) -> [Place] {
-        let wanted = Array(name?.lowercased().utf8 ?? "".utf8)
-        var found: [Place] = []
-        var from = 0
-        while let equals = bytes[from...].firstIndex(of: UInt8(ascii: "=")) {
-            from = equals + 1
-            let nameStart = equals - wanted.count
-            if name != nil {
-                guard nameStart >= 1, isSpace(bytes[nameStart - 1]),
-                    zip(bytes[nameStart..<equals], wanted).allSatisfy({ $0 | 0x20 == $1 })
+    /// unquoted. With `name` (lowercase), only attributes of that name (any case) after a space, tab
+    /// or newline.
+    static func places(of value: String, named name: StaticString? = nil, in bytes: [UInt8]) -> [Place] {
+        bytes.withUnsafeBufferPointer { all in
+            var found: [Place] = []
+            var from = 0
+            while let equals = all[from...].firstIndex(of: UInt8(ascii: "=")) {
+                from = equals + 1
+                if let name, !AttributeSyntax.hasName(name, before: equals, in: all) { continue }
+                guard let (range, _) = AttributeSyntax.value(after: equals, in: all),
+                    AttributeText.decoded(all[range]) == value
                 else { continue }
+                let nameStart = name.map { equals - $0.utf8CodeUnitCount } ?? range.lowerBound
+                found.append(Place(nameStart: nameStart, valueStart: range.lowerBound))
             }
-            guard equals + 1 < bytes.count else { break }
-            let first = bytes[equals + 1]
-            let start: Int, end: Int
-            if first == UInt8(ascii: "\"") || first == UInt8(ascii: "'") {
-                start = equals + 2
-                end = bytes[start...].firstIndex(of: first) ?? bytes.count
-            } else {
-                guard !isSpace(first), first != UInt8(ascii: ">") else { continue }
-                start = equals + 1
-                end = bytes[start...].firstIndex { isSpace($0) || $0 == UInt8(ascii: ">") } ?? bytes.count
-            }
-            if AttributeText.decoded(bytes[start..<end]) == value {
-                found.append(Place(nameStart: name == nil ? start : nameStart, valueStart: start))
-            }
+            return found
         }
-        return found
-    }
-
-    private static func isSpace(_ byte: UInt8) -> Bool {
-        byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r")
     }
 }
