@@ -171,8 +171,7 @@ public struct SourceMap: Sendable {
     /// Where the Markdown source of generated page `output` writes `id` as an attribute of raw HTML
     /// (`id="x"`, `id='x'`, `id=x`, references decoded), in order; empty when it does not.
     public func rawHTMLPlaces(ofID id: String, page output: String) -> [SourceLocation] {
-        guard !id.isEmpty, let page = model.page(output: SitePath(unchecked: output)), let siteDirectory,
-            let bytes = FileBytes.read(siteDirectory.appendingPathComponent(page.source.rawValue).path)
+        guard !id.isEmpty, let page = model.page(output: SitePath(unchecked: output)), let bytes = sourceBytes(of: page)
         else { return [] }
         return RawHTMLAttributes.places(of: id, named: "id", in: bytes).map {
             SourceLocation(path: page.displayPath, byteOffset: $0.nameStart, in: bytes)
@@ -182,27 +181,31 @@ public struct SourceMap: Sendable {
     /// The line and column of `href` as an attribute value in the Markdown source of `page`, for a link
     /// written as raw HTML.
     private func rawHTMLPlace(of href: String, in page: Page) -> SourceLocation? {
-        guard !href.isEmpty else { return nil }
+        guard !href.isEmpty, let bytes = sourceBytes(of: page) else { return nil }
         let escaped = href.replacingOccurrences(of: "&", with: "&amp;")
-        for spelling in Set([href, escaped]) {
+        // As written, then with `&` escaped: in this order, so that every run names the same place.
+        for spelling in href == escaped ? [href] : [href, escaped] {
             for quote in ["\"", "'"] {
-                if let place = place(of: "=" + quote + spelling + quote, in: page, offset: 2) { return place }
+                if let range = bytes.firstRange(of: Array(("=" + quote + spelling + quote).utf8)) {
+                    return SourceLocation(path: page.displayPath, byteOffset: range.lowerBound + 2, in: bytes)
+                }
             }
         }
         // Written with other character references (`caf&eacute;.html`), or unquoted.
-        guard let siteDirectory, let bytes = FileBytes.read(siteDirectory.appendingPathComponent(page.source.rawValue).path),
-            let first = RawHTMLAttributes.places(of: href, in: bytes).first
-        else { return nil }
+        guard let first = RawHTMLAttributes.places(of: href, in: bytes).first else { return nil }
         return SourceLocation(path: page.displayPath, byteOffset: first.valueStart, in: bytes)
     }
 
-    /// Where `text` first occurs in the Markdown source of `page`, `offset` bytes on: read from the
-    /// file, as this is asked only for findings. Columns count bytes, as cmark's do.
+    /// Where `text` first occurs in the Markdown source of `page`, `offset` bytes on. Columns count
+    /// bytes, as cmark's do.
     private func place(of text: String, in page: Page, offset: Int) -> SourceLocation? {
-        guard let siteDirectory, let bytes = FileBytes.read(siteDirectory.appendingPathComponent(page.source.rawValue).path),
-            let range = bytes.firstRange(of: Array(text.utf8))
-        else { return nil }
+        guard let bytes = sourceBytes(of: page), let range = bytes.firstRange(of: Array(text.utf8)) else { return nil }
         return SourceLocation(path: page.displayPath, byteOffset: range.lowerBound + offset, in: bytes)
+    }
+
+    /// The Markdown source of `page`, read from the file: this is asked only for findings.
+    private func sourceBytes(of page: Page) -> [UInt8]? {
+        siteDirectory.flatMap { FileBytes.read($0.appendingPathComponent(page.source.rawValue).path) }
     }
 
     private static func decoded(_ href: String) -> String {
