@@ -65,9 +65,14 @@ public struct CandidatePaths: Sendable {
     /// collected: a folder of 5,000 pages with a broken link on each is 5,000 scans, not 5,000 sorts
     /// of 5,000 paths.
     public func suggestion(for path: String) -> String? {
-        let indices = nearbyIndices(path, lengthWithin: Suggestion.limit(for: path))
-        var path = path
-        let found = path.withUTF8 { wanted in
+        nearest(to: path, among: nearbyIndices(path, lengthWithin: Suggestion.limit(for: path)))
+    }
+
+    /// The path at one of `indices` nearest to `word` (`Suggestion`'s distance and limit, ties to
+    /// the first in string order), compared on the bytes held here.
+    func nearest(to word: String, among indices: [Int]) -> String? {
+        var word = word
+        let found = word.withUTF8 { wanted in
             bytes.withUnsafeBufferPointer { all in
                 Suggestion.nearestIndex(
                     to: wanted, count: indices.count,

@@ -9,27 +9,12 @@ package enum Suggestion {
     /// The candidate nearest to `word` (ties broken alphabetically), within `limit(for:)`.
     ///
     /// A folder of 5,000 pages named alike, each with a broken link, asks this 5,000 times of 5,000
-    /// candidates: each comparison works on the strings' own bytes (no copy), and only on what lies
-    /// between their common start and end (`guide/` and `.md` cost nothing).
+    /// candidates: they are packed into one byte buffer (`CandidatePaths`, as the paths of a site are)
+    /// and compared there, only on what lies between their common start and end (`guide/` and `.md`
+    /// cost nothing).
     package static func nearest(to word: String, in candidates: some Sequence<String>) -> String? {
-        let list = Array(candidates)
-        var bytes: [UInt8] = []
-        var ends: [Int] = []
-        ends.reserveCapacity(list.count)
-        for candidate in list {
-            bytes += candidate.utf8
-            ends.append(bytes.count)
-        }
-        var word = word
-        let index = word.withUTF8 { w in
-            bytes.withUnsafeBufferPointer { all in
-                nearestIndex(
-                    to: w, count: list.count,
-                    candidate: { UnsafeBufferPointer(rebasing: all[($0 == 0 ? 0 : ends[$0 - 1])..<ends[$0]]) },
-                    precedes: { list[$0] < list[$1] })
-            }
-        }
-        return index.map { list[$0] }
+        let packed = CandidatePaths(paths: Array(candidates))
+        return packed.nearest(to: word, among: Array(packed.paths.indices))
     }
 
     /// The position of the candidate nearest to `word` among `count` candidates, each given by its
