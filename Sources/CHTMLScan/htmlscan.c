@@ -6,6 +6,7 @@
 // scripts/generate-entities.
 #include "htmlscan.h"
 #include "entities.h"
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -435,4 +436,40 @@ int htmlscan_parse(const char *bytes_in, size_t len, const htmlscan_handler *h) 
     free(values.data);
     free(t);
     return 0;
+}
+
+size_t htmlscan_invalid_utf8(const char *bytes_in, size_t len) {
+    const unsigned char *b = (const unsigned char *)bytes_in;
+    size_t p = 0;
+    while (p < len) {
+        // Pages are mostly ASCII: 32 bytes a step until a byte with its high bit set.
+        if (len - p >= 32) {
+            uint64_t w[4];
+            memcpy(w, b + p, 32);
+            if (((w[0] | w[1] | w[2] | w[3]) & 0x8080808080808080ULL) == 0) {
+                p += 32;
+                continue;
+            }
+        }
+        unsigned char c = b[p];
+        if (c < 0x80) {
+            p++;
+            continue;
+        }
+        size_t need;
+        unsigned char low = 0x80, high = 0xBF; /* the range of the second byte */
+        if (c >= 0xC2 && c <= 0xDF) need = 1;
+        else if (c == 0xE0) need = 2, low = 0xA0;
+        else if (c == 0xED) need = 2, high = 0x9F;
+        else if (c >= 0xE1 && c <= 0xEF) need = 2;
+        else if (c == 0xF0) need = 3, low = 0x90;
+        else if (c == 0xF4) need = 3, high = 0x8F;
+        else if (c >= 0xF1 && c <= 0xF3) need = 3;
+        else return p;
+        if (len - p <= need || b[p + 1] < low || b[p + 1] > high) return p;
+        for (size_t i = 2; i <= need; i++)
+            if ((b[p + i] & 0xC0) != 0x80) return p;
+        p += need + 1;
+    }
+    return len;
 }

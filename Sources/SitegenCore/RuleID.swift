@@ -33,6 +33,8 @@ public struct RuleID: RawRepresentable, Sendable, Hashable, Comparable, Codable,
     public static let aliasFolder = RuleID("alias-folder")
     /// A symbolic link to a folder that contains it (a loop), which the site scan does not follow.
     public static let symlinkLoop = RuleID("symlink-loop")
+    /// A page or style sheet that is not UTF-8, which the bundle serves it as.
+    public static let notUTF8 = RuleID("not-utf8")
     /// An input error that stopped the build (exit 2), in a machine-readable report.
     public static let inputError = RuleID("input-error")
     /// A configuration or front-matter key sitegen does not know.

@@ -97,7 +97,7 @@ public struct CrawlMemo: Sendable {
         return body.bytes
     }
 
-    static let magic = "sitegen-crawl 4"
+    static let magic = "sitegen-crawl 5"
 
     /// The memo as bytes, deterministic for the same content.
     public func encoded() -> [UInt8] {
@@ -140,7 +140,7 @@ public struct CrawlMemo: Sendable {
         changes = []
     }
 
-    static let changesMagic = "sitegen-crawl-changes 4"
+    static let changesMagic = "sitegen-crawl-changes 5"
 
     /// The entries remembered since the memo was read from bytes, without the path table they share
     /// with it: what can be appended to the memo's file instead of rewriting 10,000 entries. `nil`
@@ -215,6 +215,14 @@ public struct CrawlMemo: Sendable {
             w.int(link.column)
             write(resolved.target, table: &table, to: &w)
         }
+        w.bool(document.encoding != nil)
+        if let encoding = document.encoding {
+            w.int(encoding.line)
+            w.int(encoding.column)
+            w.int(Int(encoding.byte))
+            w.int(encoding.replacements)
+            w.int(encoding.declared.map { table.index($0) } ?? -1)
+        }
         w.int(document.acceptedCount)
         w.int(document.acceptedTargets.count)
         for index in document.acceptedTargets { w.int(Int(index)) }
@@ -252,6 +260,16 @@ public struct CrawlMemo: Sendable {
                     link: ExtractedLink(url: url, element: element, attribute: attribute, line: line, column: column),
                     target: target))
         }
+        guard let hasEncoding = r.bool() else { return nil }
+        var encoding: EncodingProblem?
+        if hasEncoding {
+            guard let line = r.int(), let column = r.int(), let byte = r.int(), let byte = UInt8(exactly: byte),
+                let replacements = r.int(), let declared = r.int(), declared == -1 || strings.indices.contains(declared)
+            else { return nil }
+            encoding = EncodingProblem(
+                line: line, column: column, byte: byte, replacements: replacements,
+                declared: declared == -1 ? nil : strings[declared])
+        }
         guard let acceptedCount = r.int(), let targetCount = r.count() else { return nil }
         var accepted: [Int32] = []
         accepted.reserveCapacity(targetCount)
@@ -268,7 +286,7 @@ public struct CrawlMemo: Sendable {
         guard r.isAtEnd else { return nil }
         let document = ParsedDocument(
             path: path, isHTML: isHTML, duplicateIDs: duplicates, links: links, acceptedTargets: accepted,
-            acceptedCount: acceptedCount, anchorNames: anchors)
+            acceptedCount: acceptedCount, anchorNames: anchors, encoding: encoding)
         return Entry(sha256: sha256, mimeType: mime, document: document)
     }
 

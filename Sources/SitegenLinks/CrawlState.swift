@@ -24,6 +24,8 @@ struct ParsedDocument: Sendable {
     var acceptedCount: Int
     /// Every id and `<a name>`, for fragment checks.
     var anchorNames: Set<String>
+    /// Where the document stops being UTF-8, when it is served as UTF-8.
+    var encoding: EncodingProblem? = nil
 
     /// How many links the rules count as checked for this document.
     var checkedLinkCount: Int {

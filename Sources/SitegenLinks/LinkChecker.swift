@@ -191,13 +191,23 @@ public struct LinkChecker: Sendable {
             if !learned.isEmpty { folder?.remember(learned) }
             let document = ParsedDocument(
                 path: path, isHTML: kind == .html, duplicateIDs: facts.duplicateIDs, links: links,
-                acceptedTargets: accepted.sorted(), acceptedCount: acceptedCount, anchorNames: anchorNames)
+                acceptedTargets: accepted.sorted(), acceptedCount: acceptedCount, anchorNames: anchorNames,
+                encoding: servesUTF8(mimeType) ? body.withUnsafeBytes { EncodingProblem.find(in: $0) } : nil)
             let encoded = located.map {
                 CrawlMemo.encode(CrawlMemo.Entry(sha256: $0.sha256, mimeType: mimeType, document: document))
             }
             return LoadedResource(key: key, outcome: outcome, document: document, sha256: located?.sha256, encoded: encoded)
         }
     }
+}
+
+/// Whether a resource of `mimeType` reaches the app as UTF-8: text types get `charset=utf-8`
+/// unless the type names another charset (a manifest may).
+func servesUTF8(_ mimeType: String) -> Bool {
+    let lowered = mimeType.lowercased()
+    guard let range = lowered.range(of: "charset=") else { return true }
+    let value = lowered[range.upperBound...].prefix { $0 != ";" }.trimmingCharacters(in: .whitespaces)
+    return ["utf-8", "\"utf-8\"", "utf8"].contains(value)
 }
 
 /// Which resources the crawler parses for further links.

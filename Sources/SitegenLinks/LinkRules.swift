@@ -84,6 +84,11 @@ struct LinkRules {
         for path in paths {
             guard let document = state.documents[path] else { continue }
             linksChecked += document.acceptedCount
+            if let encoding = document.encoding {
+                add(
+                    .warning, .notUTF8, encoding.message, page: path, href: nil,
+                    at: location(path, encoding.line, encoding.column))
+            }
             for (duplicate, first) in document.duplicateIDs {
                 let place = location(path, duplicate.line, duplicate.column)
                 add(

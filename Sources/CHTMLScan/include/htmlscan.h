@@ -44,6 +44,11 @@ int htmlscan_parse(const char *bytes, size_t length, const htmlscan_handler *han
    `*decoded_length` bytes for the caller to free(), or NULL if memory runs out. */
 char *htmlscan_decode_attribute(const char *value, size_t length, size_t *decoded_length);
 
+/* The offset of the first byte of `bytes` that starts no well-formed UTF-8 sequence (the Unicode
+   standard's table 3-7: no overlong forms, no surrogates, nothing past U+10FFFF, nothing cut off by
+   the end), or `length` when all of it is UTF-8. */
+size_t htmlscan_invalid_utf8(const char *bytes, size_t length);
+
 #ifdef __cplusplus
 }
 #endif

@@ -24,6 +24,9 @@ enum RuleCatalog {
             id: .absolutePath, defaultSeverity: .warning,
             summary: "A root-relative link, which breaks when the bundle is loaded from file://."),
         Rule(id: .duplicateID, defaultSeverity: .warning, summary: "Two elements of one page share an id."),
+        Rule(
+            id: .notUTF8, defaultSeverity: .warning,
+            summary: "A page or style sheet that is not UTF-8, which the bundle serves it as: a browser shows U+FFFD."),
         Rule(id: .orphan, defaultSeverity: .warning, summary: "A page in the bundle that no link reaches from the entry."),
         Rule(id: .externalLink, defaultSeverity: .warning, summary: "A link to another origin: listed, never fetched."),
         Rule(
