@@ -98,17 +98,20 @@ public struct SourceMap: Sendable {
     let templatesDisplay: String
     /// Where the Markdown sources are, for links written as raw HTML in them.
     var siteDirectory: URL?
+    /// `Site/`, as messages show it.
+    var siteDisplay = ""
     /// Every template and partial as messages name it (`Templates/partials/footer.html`), with its
     /// text: a link a partial writes is found there rather than blamed on the page template.
     var templates: [(display: String, text: String)] = []
 
     init(
-        model: SiteModel, templatesDisplay: String, siteDirectory: URL? = nil,
+        model: SiteModel, templatesDisplay: String, siteDirectory: URL? = nil, siteDisplay: String = "",
         templates: [(display: String, text: String)] = []
     ) {
         self.model = model
         self.templatesDisplay = templatesDisplay
         self.siteDirectory = siteDirectory
+        self.siteDisplay = siteDisplay
         self.templates = templates
     }
 
@@ -159,6 +162,19 @@ public struct SourceMap: Sendable {
     /// (an orphan): the file to fix, rather than the output, which is no file of the repository.
     public func source(ofPage output: String) -> SourceLocation? {
         model.page(output: SitePath(unchecked: output)).map { SourceLocation(path: $0.displayPath) }
+    }
+
+    /// The file each asset of the bundle is copied from, by bundle path, as messages name it
+    /// (`Site/legacy.html`, `Templates/assets/theme.css`). Copied byte for byte, so a finding's line
+    /// and column hold there. Made when a build has findings, not on every build.
+    public func assetSources() -> [String: String] {
+        let siteRoot = siteDirectory?.path
+        var sources: [String: String] = [:]
+        sources.reserveCapacity(model.assets.count)
+        for asset in model.assets {
+            sources[asset.path.rawValue] = (asset.root == siteRoot ? siteDisplay : templatesDisplay) + asset.path.rawValue
+        }
+        return sources
     }
 
     /// Where the Markdown source of generated page `page` first mentions `text` (an alias in its

@@ -202,6 +202,7 @@ public struct SiteBuilder: Sendable {
                 diagnostics: diagnostics.sorted(),
                 sources: SourceMap(
                     model: mapped, templatesDisplay: options.templatesDisplay, siteDirectory: site,
+                    siteDisplay: options.siteDisplay,
                     templates: theme.templateSources.map { name, text in
                         let folder = theme.pageTemplates.contains(name) ? "" : "partials/"
                         return (options.templatesDisplay + folder + name + ".html", text)

@@ -169,6 +169,50 @@ import Testing
             "\(run.stdout)")
     }
 
+    /// An asset is copied byte for byte: a finding in it is fixed in the file it comes from, at the
+    /// same line and column.
+    @Test func findingsInCopiedAssetsPointAtTheirSourceFiles() throws {
+        let runner = try SitegenRunner()
+        defer { runner.cleanUp() }
+        try runner.copyFixture("Themes/minimal", to: "Templates")
+        try runner.write("body { color: black }\n.logo { background: url(gone.png) }\n", to: "Templates/assets/extra.css")
+        try runner.write("# Home\n\n[legacy](legacy.html) <link rel=stylesheet href=\"assets/extra.css\">\n", to: "Site/index.md")
+        try runner.write("<!doctype html>\n<p><a href=\"nope.html\">x</a> <b id=i></b><i id=i></i>\n", to: "Site/legacy.html")
+        try runner.write("<p>nothing links here\n", to: "Site/old/lost.html")
+        let run = try runner.run(["build"])
+        #expect(run.status == 1, "\(run.stderr)")
+        let findings = run.stdout.split(separator: "\n").filter { $0.contains(": error: ") || $0.contains(": warning: ") }
+        #expect(
+            findings == [
+                "Site/legacy.html:2:7: error: no file 'nope.html' in the bundle [broken-link]",
+                "Site/legacy.html:2:45: warning: duplicate id 'i' (first at line 2) [duplicate-id]",
+                "Site/old/lost.html: warning: no link reaches this page from the entry [orphan]",
+                "Templates/assets/extra.css:2:21: error: no file 'assets/gone.png' in the bundle [broken-link]",
+            ], "\(run.stdout)")
+    }
+
+    /// A page the resolver serves as UTF-8 that is not: a browser shows U+FFFD, and the warning says
+    /// where the first such byte is, in its source file.
+    @Test func anAssetThatIsNotUTF8IsAWarningAtItsFirstBadByte() throws {
+        let runner = try SitegenRunner()
+        defer { runner.cleanUp() }
+        try runner.copyFixture("Themes/minimal", to: "Templates")
+        try runner.write("# Home\n\n[legacy](legacy.html)\n", to: "Site/index.md")
+        let latin1 = Array("<!doctype html>\n<meta charset=\"windows-1252\">\n<p>Caf".utf8) + [0xE9, 0x20, 0xE8, 0x0A]
+        try Data(latin1).write(to: runner.url("Site/legacy.html"))
+        let run = try runner.run(["build"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(
+            run.stdout.contains(
+                "Site/legacy.html:3:7: warning: not UTF-8 from here (byte 0xE9), and the bundle serves text as UTF-8: "
+                    + "a browser shows '\u{FFFD}' (2 places in all); the file declares 'windows-1252': save it as UTF-8 and "
+                    + "declare utf-8 [not-utf8]"), "\(run.stdout)")
+        let strict = try runner.run(["build", "--strict"])
+        #expect(strict.status == 1, "\(strict.stdout)")
+        let check = try runner.run(["check", "dist", "--format", "github"])
+        #expect(check.stdout.contains("::warning file=dist/legacy.html,line=3,col=7"), "\(check.stdout)")
+    }
+
     @Test func columnsCountCharactersInEveryFormat() throws {
         let runner = try SitegenRunner()
         defer { runner.cleanUp() }

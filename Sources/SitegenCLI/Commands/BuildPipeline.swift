@@ -78,8 +78,11 @@ enum BuildPipeline {
         var diagnostics: [Diagnostic] = []
         // A Markdown link is found twice, by the Markdown check and by the crawl, at one line: kept once.
         // Findings with no line (mapped to the template) are told apart by their messages.
+        let assetSources = crawl.findings.isEmpty ? [:] : outcome.sources.assetSources()
         for diagnostic in outcome.diagnostics
-            + crawl.findings.map({ mapToSource($0, outcome.sources, outputDisplay: options.outputDisplay) })
+            + crawl.findings.map({
+                mapToSource($0, outcome.sources, assets: assetSources, outputDisplay: options.outputDisplay)
+            })
         {
             var key = "\(diagnostic.rule)|\(diagnostic.location?.description ?? "")"
             if (diagnostic.location?.line ?? 0) == 0 { key += "|" + diagnostic.message }
@@ -109,9 +112,18 @@ enum BuildPipeline {
     }
 
     /// Points a finding in a generated page at the Markdown line the link came from, else at the
-    /// template; orphans and findings without a page stay where they are.
-    private static func mapToSource(_ finding: LinkFinding, _ sources: SourceMap, outputDisplay: String) -> Diagnostic {
+    /// template, and one in a copied asset at the same place in the file it is copied from (`assets`,
+    /// by bundle path); findings without a page stay where they are.
+    private static func mapToSource(
+        _ finding: LinkFinding, _ sources: SourceMap, assets: [String: String], outputDisplay: String
+    ) -> Diagnostic {
         var diagnostic = finding.diagnostic
+        if let place = diagnostic.location, place.path.hasPrefix(outputDisplay),
+            let source = assets[String(place.path.dropFirst(outputDisplay.count))]
+        {
+            diagnostic.location?.path = source
+            return diagnostic
+        }
         // An orphan is a generated page no link reaches: the Markdown file is what to fix.
         if finding.page == nil, let place = diagnostic.location, place.path.hasPrefix(outputDisplay),
             let source = sources.source(ofPage: String(place.path.dropFirst(outputDisplay.count)))
