@@ -22,8 +22,8 @@ final class ServeProcess {
         try process.run()
         while case let data = stdout.fileHandleForReading.availableData, !data.isEmpty {
             firstLines += String(decoding: data, as: UTF8.self)
-            if let range = firstLines.range(of: #"serving http://127\.0\.0\.1:(\d+)/"#, options: .regularExpression) {
-                port = Int(firstLines[range].dropFirst("serving http://127.0.0.1:".count).dropLast()) ?? 0
+            if let range = firstLines.range(of: #"serving http://(127\.0\.0\.1|\[::1\]):\d+/"#, options: .regularExpression) {
+                port = Int(firstLines[range].dropLast().split(separator: ":").last ?? "") ?? 0
                 return
             }
         }
@@ -63,6 +63,42 @@ struct RawResponse {
 
 /// Blocking loopback socket helpers for tests.
 enum RawHTTP {
+    /// Connects to [::1]:port with a receive timeout; -1 when it cannot.
+    static func connectIPv6(port: Int, timeout: Int = 5) -> Int32 {
+        let fd = socket(AF_INET6, Int32(SOCK_STREAM.rawValue), 0)
+        var address = sockaddr_in6()
+        address.sin6_family = sa_family_t(AF_INET6)
+        address.sin6_port = in_port_t(UInt16(port)).bigEndian
+        address.sin6_addr = in6addr_loopback
+        var tv = timeval(tv_sec: timeout, tv_usec: 0)
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, socklen_t(MemoryLayout<timeval>.size))
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in6>.size))
+            }
+        }
+        if connected != 0 {
+            close(fd)
+            return -1
+        }
+        return fd
+    }
+
+    /// Whether this machine can listen on the IPv6 loopback (a container may have IPv6 off).
+    static var hasIPv6Loopback: Bool {
+        let fd = socket(AF_INET6, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { return false }
+        defer { close(fd) }
+        var address = sockaddr_in6()
+        address.sin6_family = sa_family_t(AF_INET6)
+        address.sin6_addr = in6addr_loopback
+        return withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in6>.size)) == 0
+            }
+        }
+    }
+
     /// Connects to 127.0.0.1:port with a receive timeout.
     static func connect(port: Int, timeout: Int = 5) -> Int32 {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)

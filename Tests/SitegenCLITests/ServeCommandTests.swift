@@ -266,10 +266,44 @@ import Testing
         #expect(run.stderr.split(separator: "\n").count == 1, "\(run.stderr)")
     }
 
+    /// `--host ::1` listens on the IPv6 loopback only, and says so in a URL a browser takes.
+    @Test(arguments: ["::1", "[::1]"])
+    func listensOnTheIPv6Loopback(host: String) throws {
+        guard RawHTTP.hasIPv6Loopback else {
+            print("skipped: this machine cannot listen on ::1 (IPv6 is off)")
+            return
+        }
+        let runner = try SitegenRunner.cleanSite()
+        defer { runner.cleanUp() }
+        let server = try ServeProcess(runner, ["--host", host, "--port", "0"])
+        defer { server.stop() }
+        #expect(server.firstLines.contains("serving http://[::1]:\(server.port)/"), "\(server.firstLines)")
+        let fd = RawHTTP.connectIPv6(port: server.port)
+        try #require(fd >= 0)
+        defer { close(fd) }
+        RawHTTP.send(fd, Array("GET /index.html HTTP/1.1\r\nHost: [::1]:\(server.port)\r\nConnection: close\r\n\r\n".utf8))
+        let reply = try #require(RawHTTP.parse(RawHTTP.receive(fd)))
+        #expect(reply.status == 200)
+        #expect(reply.header("content-type") == "text/html; charset=utf-8")
+        // IPv6 only: the IPv4 loopback is not answered on that port.
+        let v4 = RawHTTP.connect(port: server.port, timeout: 1)
+        defer { close(v4) }
+        RawHTTP.send(v4, Array("GET / HTTP/1.1\r\nHost: x\r\n\r\n".utf8))
+        #expect(RawHTTP.receive(v4).isEmpty)
+    }
+
     @Test(arguments: [
         (
             ["--host", "0.0.0.0", "--port", "0"],
-            "error: --host '0.0.0.0' is not a loopback address; the preview listens on 127.x.x.x only\n"
+            "error: --host '0.0.0.0' is not a loopback address; the preview listens on 127.x.x.x or ::1 only\n"
+        ),
+        (
+            ["--host", "localhost", "--port", "0"],
+            "error: --host 'localhost': give a loopback address, 127.0.0.1 or ::1, not a name\n"
+        ),
+        (
+            ["--host", "::2", "--port", "0"],
+            "error: --host '::2' is not a loopback address; the preview listens on 127.x.x.x or ::1 only\n"
         ),
         (["--port", "70000"], "error: --port '70000' is not a port number (0-65535) (see 'sitegen serve --help')\n"),
         (

@@ -14,7 +14,7 @@ enum ServeCommand: Command {
             .value("--templates", "DIR", "The theme folder (default Templates)."),
             .value("--bundle", "DIR", "Serve a built bundle as it is on disk, following rebuilds: no build, no live reload."),
             .value("--port", "N", "The port (default 8000; 0 picks a free one)."),
-            .value("--host", "ADDR", "An IPv4 loopback address to listen on (default 127.0.0.1; IPv6 ::1 is not supported)."),
+            .value("--host", "ADDR", "The loopback address to listen on: 127.0.0.1 (the default), another 127.x.x.x, or ::1."),
         ],
         discussion: """
             http://127.0.0.1:PORT/path serves what an app is served for SCHEME://HOST/path. With a site, the \
@@ -77,7 +77,7 @@ enum ServeCommand: Command {
 
     /// The line that says the server cannot listen, and why.
     private static func cannotListen(_ configuration: ServeConfiguration, _ error: SocketError) -> String {
-        let place = "\(configuration.host):\(configuration.port)"
+        let place = "\(configuration.urlHost):\(configuration.port)"
         let reason = error.isAddressInUse ? "the port is in use (try another --port, or --port 0)" : "\(error)"
         return "error: cannot listen on \(place): \(reason)\n"
     }
@@ -107,7 +107,7 @@ enum ServeCommand: Command {
             console.err(cannotListen(configuration, error))
             return .inputError
         }
-        console.out("serving http://\(configuration.host):\(server.port)/ (\(origin))\n")
+        console.out("serving http://\(configuration.urlHost):\(server.port)/ (\(origin))\n")
         await withTaskGroup(of: Void.self) { group in
             group.addTask { await server.run() }
             if let (watcher, before) = watcher { group.addTask { await watcher.watch(from: before, publishingTo: server) } }

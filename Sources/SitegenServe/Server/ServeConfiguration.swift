@@ -4,7 +4,7 @@
 
 /// How a `PreviewServer` listens and guards itself.
 public struct ServeConfiguration: Sendable {
-    /// A loopback IPv4 address (`127.0.0.1`).
+    /// A loopback address: IPv4 (`127.0.0.1`) or IPv6 (`::1`, also written `[::1]`).
     public var host: String
     /// The port; 0 lets the kernel pick a free one.
     public var port: Int
@@ -31,29 +31,35 @@ public struct ServeConfiguration: Sendable {
     }
 
     /// Why the preview will not listen on `host`, as one line without `error: `; nil when it will
-    /// (an IPv4 loopback address). The IPv6 loopback `::1` and the name `localhost` are loopback
-    /// too, and are refused as unsupported rather than as not loopback.
+    /// (a loopback address: `127.x.x.x`, or `::1`). The name `localhost` is loopback too, and is
+    /// refused as a name rather than as not loopback.
     public static func refusal(ofHost host: String) -> String? {
-        if isLoopback(host) { return nil }
-        if isIPv6Loopback(host) {
-            return "--host '\(host)': IPv6 is not supported; the preview listens on an IPv4 loopback address "
-                + "(127.x.x.x) only, e.g. 127.0.0.1"
-        }
+        if isLoopback(host) || isIPv6Loopback(host) { return nil }
         if host.lowercased() == "localhost" {
-            return "--host '\(host)': give an IPv4 loopback address (127.x.x.x), e.g. 127.0.0.1, not a name"
+            return "--host '\(host)': give a loopback address, 127.0.0.1 or ::1, not a name"
         }
-        return "--host '\(host)' is not a loopback address; the preview listens on 127.x.x.x only"
+        return "--host '\(host)' is not a loopback address; the preview listens on 127.x.x.x or ::1 only"
+    }
+
+    /// The host as a URL writes it: an IPv6 address in brackets (`[::1]`).
+    public var urlHost: String {
+        guard Self.isIPv6Loopback(host) else { return host }
+        return "[\(Self.bareIPv6(host))]"
+    }
+
+    /// `host` without the brackets a URL puts around an IPv6 address.
+    static func bareIPv6(_ host: String) -> String {
+        host.hasPrefix("[") && host.hasSuffix("]") ? String(host.dropFirst().dropLast()) : host
     }
 
     /// Whether `host` is the IPv6 loopback address (`::1`, `[::1]`, `0:0:0:0:0:0:0:1`).
     static func isIPv6Loopback(_ host: String) -> Bool {
-        let bare = host.hasPrefix("[") && host.hasSuffix("]") ? String(host.dropFirst().dropLast()) : host
         var address = in6_addr()
-        guard inet_pton(AF_INET6, bare, &address) == 1 else { return false }
+        guard inet_pton(AF_INET6, bareIPv6(host), &address) == 1 else { return false }
         return withUnsafeBytes(of: &address) { bytes in bytes.dropLast().allSatisfy { $0 == 0 } && bytes.last == 1 }
     }
 
-    /// Whether `host` is a loopback IPv4 address (`127.x.x.x`), the only kind a preview listens on.
+    /// Whether `host` is a loopback IPv4 address (`127.x.x.x`).
     public static func isLoopback(_ host: String) -> Bool {
         let parts = host.split(separator: ".", omittingEmptySubsequences: false)
         guard parts.count == 4, parts[0] == "127" else { return false }

@@ -2,39 +2,33 @@
     import Glibc
 #endif
 
-/// A non-blocking TCP socket listening on an IPv4 address. Closed by `close()`, once.
+/// A non-blocking TCP socket listening on an IPv4 or IPv6 address. Closed by `close()`, once.
 final class ListeningSocket: @unchecked Sendable {
     let descriptor: Int32
     /// The port actually bound (the kernel's choice for port 0).
     let port: Int
 
-    /// Binds `host:port` (IPv4 dotted quad) and listens.
+    /// Binds `host:port` (an IPv4 dotted quad, or an IPv6 address, bare or in brackets) and listens.
+    /// An IPv6 socket takes IPv6 only, so that `::1` never answers for `127.0.0.1`.
     init(host: String, port: Int, backlog: Int32 = 128) throws(SocketError) {
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(clamping: port)).bigEndian
-        guard inet_pton(AF_INET, host, &address.sin_addr) == 1 else { throw SocketError(call: "inet_pton", code: EINVAL) }
+        guard let address = SocketAddress(host: host, port: port) else { throw SocketError(call: "inet_pton", code: EINVAL) }
         let type = Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue)
-        guard let fd = try systemCall("socket", { socket(AF_INET, type, 0) }) else {
+        guard let fd = try systemCall("socket", { socket(address.family, type, 0) }) else {
             throw SocketError(call: "socket", code: EAGAIN)
         }
         do {
             var yes: Int32 = 1
             try systemCall("setsockopt") { setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size)) }
-            try withUnsafePointer(to: &address) { pointer throws(SocketError) in
-                try pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { raw throws(SocketError) in
-                    _ = try systemCall("bind") { bind(fd, raw, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            if address.family == AF_INET6 {
+                try systemCall("setsockopt") {
+                    setsockopt(fd, Int32(IPPROTO_IPV6), IPV6_V6ONLY, &yes, socklen_t(MemoryLayout<Int32>.size))
                 }
+            }
+            try address.withSockaddr { raw, length throws(SocketError) in
+                _ = try systemCall("bind") { bind(fd, raw, length) }
             }
             try systemCall("listen") { listen(fd, backlog) }
-            var bound = sockaddr_in()
-            var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-            try withUnsafeMutablePointer(to: &bound) { pointer throws(SocketError) in
-                try pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { raw throws(SocketError) in
-                    _ = try systemCall("getsockname") { getsockname(fd, raw, &length) }
-                }
-            }
-            self.port = Int(UInt16(bigEndian: bound.sin_port))
+            self.port = try SocketAddress.boundPort(of: fd)
         } catch {
             Glibc.close(fd)
             throw error
