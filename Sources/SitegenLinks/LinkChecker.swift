@@ -150,7 +150,9 @@ public struct LinkChecker: Sendable {
             } else {
                 facts = DocumentFacts(links: CSSExtractor.extract(body))
             }
+            // As browsers freeze a base URL: a `data:` or `javascript:` one is not used (HTML standard).
             let base = facts.baseHref.flatMap { URL(string: $0.trimmingASCIIWhitespace(), relativeTo: pageURL)?.absoluteURL }
+                .flatMap { ["data", "javascript"].contains($0.scheme?.lowercased()) ? nil : $0 }
             var links: [ResolvedLink] = []
             var accepted: Set<Int32> = []
             var acceptedCount = 0

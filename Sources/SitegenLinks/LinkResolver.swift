@@ -10,6 +10,19 @@ struct LinkResolver: Sendable {
     /// `scheme://host`, the start of every same-origin key.
     private let originBytes: [UInt8]
 
+    /// The URL standard's special schemes besides `file`: their URLs cannot have an empty host.
+    private static let schemesWithHost: Set<String> = ["http", "https", "ws", "wss", "ftp"]
+
+    /// Whether the authority of `href` (`scheme:` then any slashes, as the URL standard skips them for
+    /// special schemes: `http:///x` is `http://x/`) has an empty host: `https://`, `http://:80/`.
+    static func authorityHasNoHost(_ href: String) -> Bool {
+        guard let colon = href.firstIndex(of: ":") else { return false }
+        let afterSlashes = href[href.index(after: colon)...].drop { $0 == "/" || $0 == "\\" }
+        let authority = afterSlashes.prefix { !"/\\?#".contains($0) }
+        let hostAndPort = authority.split(separator: "@", omittingEmptySubsequences: false).last ?? ""
+        return hostAndPort.prefix { $0 != ":" }.isEmpty
+    }
+
     /// Not links to content: scripts, inline data, and actions of the device (`mailto:` opens Mail).
     private static let nonLinkSchemes: Set<String> = ["javascript", "mailto", "tel", "data", "about", "blob", "sms"]
 
@@ -76,6 +89,12 @@ struct LinkResolver: Sendable {
             !Self.hasMalformedEscape(href), (url.port ?? 0) <= 65535
         else { return .invalid }
         if url.scheme?.lowercased() == "file" { return .fileURL }
+        // `https://` and the like: a URL with a special scheme has a host, or is no URL (URL standard).
+        if let scheme = url.scheme?.lowercased(), Self.schemesWithHost.contains(scheme), (url.host ?? "").isEmpty,
+            Self.authorityHasNoHost(href)
+        {
+            return .invalid
+        }
         guard isSameOrigin(url) else {
             if isIgnored(url.absoluteString) { return .ignored }
             return url.scheme?.lowercased() == scheme ? .otherHost(url.absoluteString) : .external(url.absoluteString)

@@ -7,12 +7,19 @@ enum MetaRefresh {
         var i = 0
         func skipSpaces() { while i < bytes.count, bytes[i].isASCIIWhitespace { i += 1 } }
         skipSpaces()
+        // A delay comes first, else this is no refresh (the HTML standard's declarative refresh
+        // steps): `content="next.html"` does nothing in a browser.
+        let start = i
         while i < bytes.count, (bytes[i] >= UInt8(ascii: "0") && bytes[i] <= UInt8(ascii: "9")) || bytes[i] == UInt8(ascii: ".") {
             i += 1
         }
-        skipSpaces()
-        if i < bytes.count, bytes[i] == UInt8(ascii: ";") || bytes[i] == UInt8(ascii: ",") { i += 1 }
-        skipSpaces()
+        guard i > start else { return nil }
+        if i < bytes.count {
+            guard bytes[i] == UInt8(ascii: ";") || bytes[i] == UInt8(ascii: ",") || bytes[i].isASCIIWhitespace else { return nil }
+            skipSpaces()
+            if i < bytes.count, bytes[i] == UInt8(ascii: ";") || bytes[i] == UInt8(ascii: ",") { i += 1 }
+            skipSpaces()
+        }
         if i + 3 <= bytes.count, String(decoding: bytes[i..<i + 3], as: UTF8.self).lowercased() == "url" {
             var j = i + 3
             while j < bytes.count, bytes[j].isASCIIWhitespace { j += 1 }

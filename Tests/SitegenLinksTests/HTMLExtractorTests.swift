@@ -60,6 +60,9 @@ import Testing
     @Test(arguments: [
         ("0; url=next.html", "next.html"), ("5;URL='next.html'", "next.html"), ("1, url = \"a b.html\"", "a b.html"),
         ("0; next.html", "next.html"), ("30", nil), ("", nil), ("3.5 ; Url=x.html ", "x.html"),
+        // No delay first, or something else right after it: no refresh at all, as browsers read it.
+        ("next.html", nil), ("url=next.html", nil), ("5x.html", nil), (".5;url=a.html", "a.html"),
+        ("0 next.html", "next.html"),
     ])
     func metaRefresh(content: String, expected: String?) {
         #expect(MetaRefresh.url(in: content) == expected)

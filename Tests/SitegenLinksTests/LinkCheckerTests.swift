@@ -43,7 +43,8 @@ import Testing
         var site = InMemoryFetcher([
             "index.html": "<a href=guide/install.html>i</a>",
             "style.css": "p{}",
-            "guide/install.html": "<link rel=stylesheet href=../style.css>\n<a href=other.html>o</a><a href=#top>t</a><a href=../index.html>h</a>",
+            "guide/install.html":
+                "<link rel=stylesheet href=../style.css>\n<a href=other.html>o</a><a href=#top>t</a><a href=../index.html>h</a>",
             "guide/other.html": "<a href=install.html>i</a>",
         ])
         site.aliases = ["setup.html": "guide/install.html", "guide/old.html": "guide/install.html"]
@@ -206,6 +207,35 @@ import Testing
         #expect(report.summary == ["broken-fragment index.html:1:72", "broken-link index.html:1:93"])
         #expect(report.messages(.brokenFragment) == ["no id 'secc' in guide/a.html (did you mean 'sec'?)"])
         #expect(report.messages(.brokenLink) == ["no file 'guide/b.html' in the bundle (did you mean 'guide/a.html'?)"])
+    }
+
+    /// A `data:` or `javascript:` base is not used: the page's own URL is, as browsers freeze it.
+    @Test func baseHrefOfDataOrJavaScriptIsIgnored() async {
+        let site = InMemoryFetcher([
+            "index.html": "<a href=d.html>d</a><a href=j.html>j</a><a href=ok.html>",
+            "d.html": "<base href=\"data:text/html,x\"><a href=\"x.html\">x</a><a href=\"ok.html\">",
+            "j.html": "<base href=\"JavaScript:void(0)\"><a href=\"y.html\">y</a>",
+            "ok.html": "",
+        ])
+        let report = await site.check()
+        #expect(report.summary == ["broken-link d.html:1:34", "broken-link j.html:1:36"])
+        #expect(report.findings.allSatisfy { $0.diagnostic.rule != .externalLink })
+    }
+
+    /// `https://` has no host, which a URL of a special scheme must have: no URL, not an external link.
+    @Test func aSpecialSchemeWithoutHostIsInvalid() async {
+        let site = InMemoryFetcher([
+            "index.html": "<a href=\"https://\">a</a><a href=\"http://:80/x\">b</a><a href=\"ftp://h/x\"><a href=\"http:///x\">"
+        ])
+        let report = await site.check(CheckOptions(external: .warn))
+        #expect(
+            report.summary == [
+                "invalid-url index.html:1:4", "invalid-url index.html:1:28", "external-link index.html:1:56",
+                "external-link index.html:1:76",
+            ])
+        // Slashes past the two are skipped for special schemes, as browsers do: `http:///x` is `http://x/`.
+        #expect(LinkResolver.authorityHasNoHost("http:///x") == false)
+        #expect(LinkResolver.authorityHasNoHost("https://user@") == true)
     }
 
     @Test func siblingsShareResolvedLinksButNotAcrossBaseHrefOrPage() async {
