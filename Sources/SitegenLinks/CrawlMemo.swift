@@ -97,7 +97,7 @@ public struct CrawlMemo: Sendable {
         return body.bytes
     }
 
-    static let magic = "sitegen-crawl 5"
+    static let magic = "sitegen-crawl 6"
 
     /// The memo as bytes, deterministic for the same content.
     public func encoded() -> [UInt8] {
@@ -140,7 +140,7 @@ public struct CrawlMemo: Sendable {
         changes = []
     }
 
-    static let changesMagic = "sitegen-crawl-changes 5"
+    static let changesMagic = "sitegen-crawl-changes 6"
 
     /// The entries remembered since the memo was read from bytes, without the path table they share
     /// with it: what can be appended to the memo's file instead of rewriting 10,000 entries. `nil`
@@ -195,7 +195,7 @@ public struct CrawlMemo: Sendable {
         var table = StringTable(capacity: 1 + document.links.count * 4 + document.anchorNames.count)
         var w = ByteWriter()
         w.int(table.index(entry.mimeType))
-        w.bool(document.isHTML)
+        w.int(document.kind.rawValue)
         w.int(document.duplicateIDs.count)
         for (duplicate, first) in document.duplicateIDs {
             for anchor in [duplicate, first] {
@@ -238,7 +238,9 @@ public struct CrawlMemo: Sendable {
             guard let index = r.int(), strings.indices.contains(index) else { return nil }
             return strings[index]
         }
-        guard let mime = string(&r), let isHTML = r.bool(), let duplicateCount = r.count() else { return nil }
+        guard let mime = string(&r), let kindValue = r.int(), let kind = DocumentKind(rawValue: kindValue),
+            let duplicateCount = r.count()
+        else { return nil }
         var duplicates: [(duplicate: Anchor, first: Anchor)] = []
         for _ in 0..<duplicateCount {
             var pair: [Anchor] = []
@@ -285,7 +287,7 @@ public struct CrawlMemo: Sendable {
         }
         guard r.isAtEnd else { return nil }
         let document = ParsedDocument(
-            path: path, isHTML: isHTML, duplicateIDs: duplicates, links: links, acceptedTargets: accepted,
+            path: path, kind: kind, duplicateIDs: duplicates, links: links, acceptedTargets: accepted,
             acceptedCount: acceptedCount, anchorNames: anchors, encoding: encoding)
         return Entry(sha256: sha256, mimeType: mime, document: document)
     }

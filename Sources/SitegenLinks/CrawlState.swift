@@ -12,7 +12,8 @@ enum FetchOutcome: Sendable, Hashable {
 struct ParsedDocument: Sendable {
     /// Bundle-relative path of the file.
     var path: String
-    var isHTML: Bool
+    /// HTML, CSS or SVG.
+    var kind: DocumentKind
     /// Repeated ids, with the first occurrence of each.
     var duplicateIDs: [(duplicate: Anchor, first: Anchor)]
     /// Links that need the reduce step: fragments, missing or odd targets, other origins.
@@ -22,6 +23,8 @@ struct ParsedDocument: Sendable {
     var acceptedTargets: [Int32]
     /// How many links were accepted that way, with the same-page fragments found among its own ids.
     var acceptedCount: Int
+    var isHTML: Bool { kind == .html }
+
     /// Every id and `<a name>`, for fragment checks.
     var anchorNames: Set<String>
     /// Where the document stops being UTF-8, when it is served as UTF-8.

@@ -41,7 +41,11 @@ final class HTMLCollector {
         }
     }
 
-    private static let hrefElements: Set<String> = ["a", "area", "link", "use", "image"]
+    /// Elements whose `href` is a link, SVG's among them (the tokenizer lowercases `feImage`).
+    private static let hrefElements: Set<String> = [
+        "a", "area", "link", "use", "image", "feimage", "textpath", "mpath", "lineargradient", "radialgradient", "pattern",
+        "filter",
+    ]
     private static let srcElements: Set<String> = [
         "script", "img", "source", "video", "audio", "track", "iframe", "embed", "input", "frame",
     ]

@@ -145,7 +145,7 @@ public struct LinkChecker: Sendable {
                 return LoadedResource(key: key, outcome: outcome)
             }
             let facts: DocumentFacts
-            if kind == .html {
+            if kind == .html || kind == .svg {
                 facts = HTMLExtractor.extract(body)
             } else {
                 facts = DocumentFacts(links: CSSExtractor.extract(body))
@@ -168,7 +168,7 @@ public struct LinkChecker: Sendable {
                     switch target {
                     case .notALink, .ignored:
                         outcome = .skipped
-                    case .samePage(let fragment) where kind != .html || LinkRules.hasAnchor(fragment, in: anchorNames):
+                    case .samePage(let fragment) where !kind.definesIDs || LinkRules.hasAnchor(fragment, in: anchorNames):
                         // Judged here, against the page's own ids: a table of contents needs no memo.
                         acceptedCount += 1
                         continue
@@ -192,7 +192,7 @@ public struct LinkChecker: Sendable {
             }
             if !learned.isEmpty { folder?.remember(learned) }
             let document = ParsedDocument(
-                path: path, isHTML: kind == .html, duplicateIDs: facts.duplicateIDs, links: links,
+                path: path, kind: kind, duplicateIDs: facts.duplicateIDs, links: links,
                 acceptedTargets: accepted.sorted(), acceptedCount: acceptedCount, anchorNames: anchorNames,
                 encoding: servesUTF8(mimeType) ? body.withUnsafeBytes { EncodingProblem.find(in: $0) } : nil)
             let encoded = located.map {
@@ -213,8 +213,11 @@ func servesUTF8(_ mimeType: String) -> Bool {
 }
 
 /// Which resources the crawler parses for further links.
-package enum DocumentKind: Sendable, Hashable {
-    case html, css, other
+package enum DocumentKind: Int, Sendable, Hashable {
+    /// Raw values as the crawl memo stores them.
+    case other = 0, html = 1, css = 2
+    /// An SVG image: its ids are what `sprite.svg#icon` names, and it may link to more.
+    case svg = 3
 
     /// The kind of a resource of `mimeType`, parameters and case ignored.
     package init(mimeType: String) {
@@ -222,7 +225,11 @@ package enum DocumentKind: Sendable, Hashable {
         switch essence {
         case "text/html", "application/xhtml+xml": self = .html
         case "text/css": self = .css
+        case "image/svg+xml": self = .svg
         default: self = .other
         }
     }
+
+    /// Whether its ids are fragment targets, checked for links to `#fragment`s in it.
+    var definesIDs: Bool { self == .html || self == .svg }
 }

@@ -109,7 +109,7 @@ struct LinkRules {
             return
         case .samePage(let fragment):
             linksChecked += 1
-            if document.isHTML, let message = fragmentProblem(fragment, in: document, name: document.path) {
+            if document.kind.definesIDs, let message = fragmentProblem(fragment, in: document, name: document.path) {
                 report(.error, .brokenFragment, message)
             }
         case .external(let url):
@@ -177,7 +177,9 @@ struct LinkRules {
                     "'\(target.path)' is a folder: link to '\(target.path)/' so that relative links inside it resolve"
                 )
             }
-            guard let fragment = target.fragment, let document = state.documents[path], document.isHTML else { return nil }
+            guard let fragment = target.fragment, let document = state.documents[path], document.kind.definesIDs else {
+                return nil
+            }
             return fragmentProblem(fragment, in: document, name: path).map { (.error, .brokenFragment, $0) }
         }
     }
@@ -186,6 +188,8 @@ struct LinkRules {
     /// percent-decoded; empty and `top` always match).
     private func fragmentProblem(_ fragment: String, in document: ParsedDocument, name: String) -> String? {
         if Self.hasAnchor(fragment, in: document.anchorNames) { return nil }
+        // An SVG view written in the fragment (`#svgView(viewBox(0,0,10,10))`) names no id.
+        if document.kind == .svg, fragment.hasPrefix("svgView(") { return nil }
         let decoded = fragment.removingPercentEncoding ?? fragment
         let hint = Suggestion.nearest(to: decoded, in: document.anchorNames).map { " (did you mean '\($0)'?)" } ?? ""
         return "no id '\(decoded)' in \(name)\(hint)"

@@ -223,7 +223,7 @@ import Testing
                 SameOriginTarget(key: "docs://app/\(path)", path: path, fragment: "part", escapesRoot: false, absolutePath: false)
             )
             let document = ParsedDocument(
-                path: path, isHTML: true, duplicateIDs: [], links: [ResolvedLink(link: link, target: target)],
+                path: path, kind: .html, duplicateIDs: [], links: [ResolvedLink(link: link, target: target)],
                 acceptedTargets: [Int32(index % 100)], acceptedCount: 40, anchorNames: ["part", "id-\(index)"])
             memo.remember(
                 CrawlMemo.Entry(sha256: String(repeating: "ab", count: 32), mimeType: "text/html", document: document), at: path)

@@ -106,7 +106,7 @@ import Testing
         ]
         for (path, encoding) in problems {
             let document = ParsedDocument(
-                path: path, isHTML: true, duplicateIDs: [], links: [], acceptedTargets: [], acceptedCount: 0,
+                path: path, kind: .html, duplicateIDs: [], links: [], acceptedTargets: [], acceptedCount: 0,
                 anchorNames: [], encoding: encoding)
             memo.remember(CrawlMemo.Entry(sha256: "00", mimeType: "text/html", document: document), at: path)
         }

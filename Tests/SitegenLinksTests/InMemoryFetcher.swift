@@ -55,6 +55,7 @@ struct InMemoryFetcher: ResourceFetching {
         case "css": "text/css"
         case "js": "text/javascript"
         case "png": "image/png"
+        case "svg": "image/svg+xml"
         default: "application/octet-stream"
         }
     }

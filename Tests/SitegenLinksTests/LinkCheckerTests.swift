@@ -319,3 +319,35 @@ final class CountingFetcher: ResourceFetching {
         return await base.fetch(url)
     }
 }
+
+/// SVG files are documents too: `sprite.svg#icon` names an id in them, and their own links are checked.
+@Suite struct SVGDocumentTests {
+    @Test func fragmentsIntoSVGFilesAreChecked() async {
+        let site = InMemoryFetcher([
+            "index.html": """
+            <svg><use href="icons/sprite.svg#home"/><use xlink:href="icons/sprite.svg#nope"/></svg>
+            <img src="icons/sprite.svg#svgView(viewBox(0,0,8,8))"><a href="icons/sprite.svg#hom">x</a>
+            <object data="d.svg"></object>
+            """,
+            "icons/sprite.svg": """
+            <svg xmlns="http://www.w3.org/2000/svg"><symbol id="home"><path d="M0 0"/></symbol>
+            <symbol id="gear"><use href="#home"/><use href="#missing"/></symbol></svg>
+            """,
+            "d.svg": """
+            <svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink">
+            <image href="pics/gone.png"/><a xlink:href="index.html">home</a><feImage href="pics/also-gone.png"/>
+            <linearGradient id="g" href="#g0"/></svg>
+            """,
+        ])
+        let report = await site.check()
+        let expected: Set<String> = [
+            "broken-fragment icons/sprite.svg:2:43", "broken-fragment index.html:1:46", "broken-fragment index.html:2:58",
+            "broken-fragment d.svg:3:24", "broken-link d.svg:2:8", "broken-link d.svg:2:74",
+        ]
+        #expect(Set(report.summary) == expected, "\(report.summary)")
+        #expect(report.summary.count == expected.count)
+        #expect(report.messages(.brokenFragment).contains("no id 'hom' in icons/sprite.svg (did you mean 'home'?)"))
+        // An image, not a page: never an orphan, not counted among pages.
+        #expect(report.pages == 1)
+    }
+}
