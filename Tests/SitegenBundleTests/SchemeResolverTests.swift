@@ -77,6 +77,21 @@ import Testing
                 == .failure(.notFound(path: "old/install.html")))
     }
 
+    /// A file whose size is not the manifest's (being replaced, or edited) is served without the
+    /// manifest's hash: that hash is of other bytes.
+    @Test func theManifestHashIsGivenOnlyForAFileOfTheManifestSize() async throws {
+        let fixture = try Fixture()
+        defer { fixture.remove() }
+        _ = try await fixture.writeManifest()
+        let url = try #require(URL(string: "docs://app/guide/install.html"))
+        let before = try SchemeResolver(bundle: fixture.bundle).resolve(url).get()
+        #expect(before.sha256 == SHA256.hex(try fixture.bytes("guide/install.html")))
+        try fixture.write("guide/install.html", try fixture.bytes("guide/install.html") + Data("changed".utf8))
+        let after = try SchemeResolver(bundle: fixture.bundle).resolve(url).get()
+        #expect(after.sha256 == nil)
+        #expect(after.size == before.size + 7)
+    }
+
     @Test func manifestOriginWinsAndPathsAreSorted() async throws {
         let fixture = try Fixture()
         defer { fixture.remove() }

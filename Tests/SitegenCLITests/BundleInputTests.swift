@@ -39,16 +39,8 @@ extension BundleInputTests {
 
 extension BundleInputTests {
     @Test(arguments: [
-        (
-            "::1",
-            "error: --host '::1': IPv6 is not supported; the preview listens on an IPv4 loopback address (127.x.x.x) only, e.g. 127.0.0.1\n"
-        ),
-        (
-            "[::1]",
-            "error: --host '[::1]': IPv6 is not supported; the preview listens on an IPv4 loopback address (127.x.x.x) only, e.g. 127.0.0.1\n"
-        ),
-        ("localhost", "error: --host 'localhost': give an IPv4 loopback address (127.x.x.x), e.g. 127.0.0.1, not a name\n"),
-        ("::2", "error: --host '::2' is not a loopback address; the preview listens on 127.x.x.x only\n"),
+        ("localhost", "error: --host 'localhost': give a loopback address, 127.0.0.1 or ::1, not a name\n"),
+        ("::2", "error: --host '::2' is not a loopback address; the preview listens on 127.x.x.x or ::1 only\n"),
     ])
     func serveRefusesLoopbackItCannotListenOnTruthfully(host: String, message: String) throws {
         let runner = try SitegenRunner()

@@ -1,4 +1,5 @@
 import Foundation
+import SitegenBundleCore
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -100,6 +101,36 @@ import Testing
         let served = try #require(RawHTTP.get(port: server.port, "/guide/install.html"))
         #expect(served.body == (try Data(contentsOf: runner.url("dist/guide/install.html"))))
         #expect(RawHTTP.get(port: server.port, "/_sitegen/events")?.status == 404)
+    }
+
+    /// A deploy by copying (`cp`, `rsync`) may bring the new manifest before the files it describes,
+    /// with the files' old times: the old bytes are never tagged with the new hash, so a client
+    /// never keeps them for good by a 304.
+    @Test func bundleModeTagsEachFileWithItsOwnBytes() throws {
+        let runner = try SitegenRunner.cleanSite()
+        defer { runner.cleanUp() }
+        #expect(try runner.run(["build", "--out", "old"]).status == 0)
+        try runner.write(try runner.read("Site/guide/usage.md") + "\nA paragraph added since.\n", to: "Site/guide/usage.md")
+        #expect(try runner.run(["build", "--out", "new"]).status == 0)
+        try FileManager.default.copyItem(at: runner.url("old"), to: runner.url("live"))
+        let server = try ServeProcess(runner, ["--bundle", "live", "--port", "0"])
+        defer { server.stop() }
+        // The new manifest first, older than nothing it lists.
+        try FileManager.default.removeItem(at: runner.url("live/manifest.json"))
+        try FileManager.default.copyItem(at: runner.url("new/manifest.json"), to: runner.url("live/manifest.json"))
+        let stale = try #require(RawHTTP.get(port: server.port, "/guide/usage.html"))
+        let oldBytes = try Data(contentsOf: runner.url("old/guide/usage.html"))
+        #expect(stale.body == oldBytes)
+        #expect(stale.header("ETag") == "\"\(SHA256.hex(oldBytes))\"")
+        // Then the file: the new bytes under their own tag; the old tag no longer matches.
+        try FileManager.default.removeItem(at: runner.url("live/guide/usage.html"))
+        try FileManager.default.copyItem(at: runner.url("new/guide/usage.html"), to: runner.url("live/guide/usage.html"))
+        let newBytes = try Data(contentsOf: runner.url("new/guide/usage.html"))
+        let fresh = try #require(
+            RawHTTP.get(port: server.port, "/guide/usage.html", headers: ["If-None-Match: \(stale.header("ETag") ?? "")"]))
+        #expect(fresh.status == 200)
+        #expect(fresh.body == newBytes)
+        #expect(fresh.header("ETag") == "\"\(SHA256.hex(newBytes))\"")
     }
 
     @Test func bundleModeFollowsABundleRebuiltByAnotherProcess() throws {

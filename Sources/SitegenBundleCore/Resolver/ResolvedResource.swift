@@ -19,7 +19,8 @@ public struct ResolvedResource: Sendable, Equatable {
     public var textEncoding: String?
     /// The size of the file on disk, in bytes.
     public var size: Int
-    /// The manifest's SHA-256; nil for a scanned tree without manifest.
+    /// The manifest's SHA-256; nil for a scanned tree without manifest, and for a file whose size
+    /// on disk is not the manifest's (being replaced, or edited): the hash is not of its bytes.
     public var sha256: String?
 
     /// A resolved resource.

@@ -9,6 +9,8 @@ public struct SchemeResolver: Sendable {
         var mimeType: String
         var textEncoding: String?
         var sha256: String?
+        /// The manifest's size: a file of another size is not the one its hash describes.
+        var size: Int? = nil
     }
 
     /// The origin served.
@@ -92,7 +94,7 @@ public struct SchemeResolver: Sendable {
             }
             entries[ByteKey(key)] = Entry(
                 path: resources[index].file, url: resources[index].url, mimeType: resources[index].mimeType,
-                textEncoding: resources[index].textEncoding, sha256: resources[index].sha256)
+                textEncoding: resources[index].textEncoding, sha256: resources[index].sha256, size: resources[index].size)
         }
         var aliases: [ByteKey: ByteKey] = [:]
         for alias in manifest.aliases {

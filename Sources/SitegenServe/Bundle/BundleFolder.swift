@@ -10,6 +10,10 @@ import SitegenBundleCore
 /// Polling on each request rather than watching with inotify: a request pays two system calls, an
 /// idle server pays nothing, and there is no moment after a commit when the server still answers
 /// from the old manifest because an event has not been read yet.
+///
+/// No file is vouched for by the manifest's hash (see `ServedBundle`): another tool may have copied
+/// the manifest before the files it describes (`cp -r`, `rsync` go by name, and keep the files'
+/// times), so every file is tagged with the hash of its own bytes, hashed once per version.
 public actor BundleFolder {
     /// The folder as given: a symlink is followed again on every read.
     public nonisolated let directory: URL
@@ -22,7 +26,7 @@ public actor BundleFolder {
         // Taken before the read: a manifest replaced during it is read again on the next request.
         let stamp = ManifestStamp(bundle: directory)
         self.stamp = stamp
-        served = ServedBundle(resolver: try SchemeResolver(bundle: directory), manifestModified: stamp.manifestModified)
+        served = ServedBundle(resolver: try SchemeResolver(bundle: directory), manifestModified: nil)
     }
 
     /// The resolver of the bundle as last read.
@@ -34,10 +38,10 @@ public actor BundleFolder {
         guard now != stamp else { return served }
         stamp = now
         // A bundle that cannot be read (the folder gone for the instant between the two renames of
-        // a commit, a manifest half-written by another tool) leaves the last one served: its
-        // manifest's time still marks the files that changed since. The next change is read again.
+        // a commit, a manifest half-written by another tool) leaves the last one served. The next
+        // change is read again.
         if let resolver = try? SchemeResolver(bundle: directory) {
-            served = ServedBundle(resolver: resolver, manifestModified: now.manifestModified)
+            served = ServedBundle(resolver: resolver, manifestModified: nil)
         }
         return served
     }

@@ -60,13 +60,12 @@ struct Responder: Sendable {
         // The plan's ranges and lengths are the looked-up size's: the file opened must have it.
         guard let file = BundleFile(path: resource.filePath), file.size == resource.size else { return nil }
         var tag: String? = nil
-        if let sha = resource.sha256 {
-            if bundle.vouchesFor(file) {
-                tag = sha
-            } else {
-                guard let own = try? await digests.sha256(of: file) else { return nil }
-                tag = own
-            }
+        if let sha = resource.sha256, bundle.vouchesFor(file) {
+            tag = sha
+        } else if resolver.manifest != nil {
+            // Newer than the manifest, or not of its size: the manifest's hash is of other bytes.
+            guard let own = try? await digests.sha256(of: file) else { return nil }
+            tag = own
         }
         headers["ETag"] = tag.map { "\"\($0)\"" }
         // `If-Range` with a tag that is no longer the file's (or a date: no `Last-Modified` is sent)
