@@ -189,8 +189,9 @@ public struct SourceMap: Sendable {
     public func rawHTMLPlaces(ofID id: String, page output: String) -> [SourceLocation] {
         guard !id.isEmpty, let page = model.page(output: SitePath(unchecked: output)), let bytes = sourceBytes(of: page)
         else { return [] }
+        let lines = LineStarts(bytes)
         return RawHTMLAttributes.places(of: id, named: "id", in: bytes).map {
-            SourceLocation(path: page.displayPath, byteOffset: $0.nameStart, in: bytes)
+            SourceLocation(path: page.displayPath, byteOffset: $0.nameStart, lines: lines)
         }
     }
 

@@ -30,6 +30,13 @@ public struct SourceLocation: Sendable, Hashable, Comparable, CustomStringConver
         self.init(path: path, line: line, column: column)
     }
 
+    /// The place of byte `offset` in a text whose lines are `lines`: a lookup, for the many places
+    /// of one text that the walk above would make quadratic.
+    package init(path: String, byteOffset offset: Int, lines: LineStarts) {
+        let index = lines.lineIndex(containing: offset)
+        self.init(path: path, line: index + 1, column: offset - lines.offsets[index] + 1)
+    }
+
     public var description: String {
         guard line > 0 else { return path }
         guard column > 0 else { return "\(path):\(line)" }

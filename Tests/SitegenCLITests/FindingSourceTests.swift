@@ -169,6 +169,21 @@ import Testing
             "\(run.stdout)")
     }
 
+    /// An id repeated in raw HTML (a pasted SVG) is reported at every repeat, each at its own line.
+    @Test func everyRepeatOfAnIDIsReportedAtItsOwnMarkdownLine() throws {
+        let runner = try SitegenRunner()
+        defer { runner.cleanUp() }
+        try runner.copyFixture("Themes/minimal", to: "Templates")
+        try runner.write("# Home\n\n[d](d.md)\n", to: "Site/index.md")
+        let spans = (0..<300).map { _ in "<span id=\"x\"></span>\n" }.joined()
+        try runner.write("# D\n\n" + spans, to: "Site/d.md")
+        let run = try runner.run(["build"])
+        let findings = run.stdout.split(separator: "\n").filter { $0.contains("[duplicate-id]") }
+        #expect(findings.count == 299, "\(run.stdout.prefix(500))")
+        #expect(findings.first == "Site/d.md:4:7: warning: duplicate id 'x' (first at line 3) [duplicate-id]")
+        #expect(findings.last == "Site/d.md:302:7: warning: duplicate id 'x' (first at line 3) [duplicate-id]")
+    }
+
     /// An asset is copied byte for byte: a finding in it is fixed in the file it comes from, at the
     /// same line and column.
     @Test func findingsInCopiedAssetsPointAtTheirSourceFiles() throws {

@@ -79,11 +79,16 @@ enum BuildPipeline {
         // A Markdown link is found twice, by the Markdown check and by the crawl, at one line: kept once.
         // Findings with no line (mapped to the template) are told apart by their messages.
         let assetSources = crawl.findings.isEmpty ? [:] : outcome.sources.assetSources()
-        for diagnostic in outcome.diagnostics
-            + crawl.findings.map({
-                mapToSource($0, outcome.sources, assets: assetSources, outputDisplay: options.outputDisplay)
-            })
-        {
+        var duplicates = DuplicateIDPlaces(crawl.findings, sources: outcome.sources)
+        var mapped: [Diagnostic] = []
+        mapped.reserveCapacity(crawl.findings.count)
+        for finding in crawl.findings {
+            mapped.append(
+                mapToSource(
+                    finding, outcome.sources, assets: assetSources, duplicates: &duplicates,
+                    outputDisplay: options.outputDisplay))
+        }
+        for diagnostic in outcome.diagnostics + mapped {
             var key = "\(diagnostic.rule)|\(diagnostic.location?.description ?? "")"
             if (diagnostic.location?.line ?? 0) == 0 { key += "|" + diagnostic.message }
             if seen.insert(key).inserted { diagnostics.append(diagnostic) }
@@ -115,7 +120,8 @@ enum BuildPipeline {
     /// template, and one in a copied asset at the same place in the file it is copied from (`assets`,
     /// by bundle path); findings without a page stay where they are.
     private static func mapToSource(
-        _ finding: LinkFinding, _ sources: SourceMap, assets: [String: String], outputDisplay: String
+        _ finding: LinkFinding, _ sources: SourceMap, assets: [String: String], duplicates: inout DuplicateIDPlaces,
+        outputDisplay: String
     ) -> Diagnostic {
         var diagnostic = finding.diagnostic
         if let place = diagnostic.location, place.path.hasPrefix(outputDisplay),
@@ -133,16 +139,10 @@ enum BuildPipeline {
             return diagnostic
         }
         // An id written twice in a page's raw HTML is fixed there, not in the template.
-        if diagnostic.rule == .duplicateID, let page = finding.page, let id = finding.href {
-            let places = sources.rawHTMLPlaces(ofID: id, page: page)
-            if let last = places.last {
-                diagnostic.message =
-                    places.count > 1
-                    ? "duplicate id '\(id)' (first at line \(places[places.count - 2].line))"
-                    : "\(diagnostic.message) (in generated \(diagnostic.location?.description ?? outputDisplay + page))"
-                diagnostic.location = last
-                return diagnostic
-            }
+        if diagnostic.rule == .duplicateID, let page = finding.page, let id = finding.href,
+            let mapped = duplicates.map(diagnostic, page: page, id: id)
+        {
+            return mapped
         }
         // An alias's finding belongs where the alias is declared.
         if diagnostic.rule == .aliasFolder, let page = finding.page, let alias = finding.href,

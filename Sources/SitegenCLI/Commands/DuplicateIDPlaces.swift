@@ -1,0 +1,48 @@
+import SitegenBuild
+import SitegenCore
+import SitegenLinks
+
+/// Where the duplicate-id findings of a build's crawl point in Markdown. Each id's places in a
+/// page's raw HTML are looked up once, not once per finding (a pasted SVG repeats an id hundreds of
+/// times), and the n-th repeat in the generated page is the n-th place after the first, so that
+/// every repeat is reported at its own line.
+struct DuplicateIDPlaces {
+    private struct Key: Hashable {
+        var page: String
+        var id: String
+    }
+
+    private let sources: SourceMap
+    /// How many findings each page and id has: the id occurs once more than that.
+    private var repeats: [Key: Int] = [:]
+    private var places: [Key: [SourceLocation]] = [:]
+    private var seen: [Key: Int] = [:]
+
+    init(_ findings: [LinkFinding], sources: SourceMap) {
+        self.sources = sources
+        for finding in findings where finding.diagnostic.rule == .duplicateID {
+            if let page = finding.page, let id = finding.href { repeats[Key(page: page, id: id), default: 0] += 1 }
+        }
+    }
+
+    /// `diagnostic` (a duplicate-id finding of `page` for `id`, taken in the crawl's order) pointed
+    /// at the Markdown source, or nil when the page's Markdown does not write the id.
+    mutating func map(_ diagnostic: Diagnostic, page: String, id: String) -> Diagnostic? {
+        let key = Key(page: page, id: id)
+        if places[key] == nil { places[key] = sources.rawHTMLPlaces(ofID: id, page: page) }
+        guard let written = places[key], let last = written.last else { return nil }
+        seen[key, default: 0] += 1
+        let occurrence = seen[key] ?? 1
+        var mapped = diagnostic
+        if written.count == (repeats[key] ?? 0) + 1 || (written.count > 1 && occurrence < written.count) {
+            // Every occurrence (or at least this one) is in the Markdown: the n-th repeat is there.
+            mapped.message = "duplicate id '\(id)' (first at line \(written[0].line))"
+            mapped.location = written[min(occurrence, written.count - 1)]
+        } else {
+            // The other occurrence is a heading's or the template's: only the generated page has both.
+            mapped.message += " (in generated \(diagnostic.location?.description ?? page))"
+            mapped.location = last
+        }
+        return mapped
+    }
+}
