@@ -132,4 +132,19 @@ import Testing
         #expect(help.status == 0)
         #expect(help.stdout.contains("usage: sitegen build"))
     }
+
+    /// The default theme links its title to the entry page, wherever `entry:` puts it.
+    @Test func theDefaultThemeWorksWithAnotherEntry() throws {
+        let runner = try SitegenRunner()
+        defer { runner.cleanUp() }
+        try FileManager.default.copyItem(
+            at: SitegenRunner.packageRoot.appendingPathComponent("Templates"), to: runner.url("Templates"))
+        try runner.write("title: T\nentry: a/one.md\n", to: "Site/sitegen.yml")
+        try runner.write("# One\n\n[two](two.md)\n", to: "Site/a/one.md")
+        try runner.write("# Two\n", to: "Site/a/two.md")
+        let run = try runner.run(["build"])
+        #expect(run.status == 0, "\(run.stdout)")
+        #expect(try runner.read("dist/a/two.html").contains("<a class=\"brand\" href=\"one.html\">T</a>"))
+    }
+
 }

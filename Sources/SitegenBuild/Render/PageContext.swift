@@ -34,6 +34,8 @@ struct PageContext: Sendable {
             ]),
             "content": .string(page.body.html),
             "root": .string(String(repeating: "../", count: here.folderDepth)),
+            // The entry page, wherever `entry:` puts it: a theme's home link is not `{{root}}index.html`.
+            "home": link(model.entry.output),
         ]
 
         context["nav"] = navValues.value(for: here)
