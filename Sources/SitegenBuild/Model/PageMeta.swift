@@ -33,6 +33,8 @@ public struct PageMeta: Sendable, Equatable {
         for pair in pairs {
             let key = pair.key.string ?? ""
             let value = pair.value
+            // `description:` with nothing after it, left from a page template: as if not there.
+            if value.isNull, Self.knownKeys.contains(key) { continue }
             switch key {
             // Blank counts as absent: the title falls back to the first `#` heading, then the file name.
             case "title": meta.title = nonBlank(try value.requireString(key, path: path))
