@@ -147,4 +147,22 @@ import Testing
         #expect(try runner.read("dist/a/two.html").contains("<a class=\"brand\" href=\"one.html\">T</a>"))
     }
 
+    /// A report written into the bundle, the site or the theme would replace a file the build needs
+    /// (the manifest, a page): refused before anything is built, with nothing changed.
+    @Test(arguments: ["dist/manifest.json", "Site/index.md", "./Templates/../Site/new.txt", "Templates"])
+    func aReportIsNeverWrittenIntoTheFoldersOfTheBuild(output: String) throws {
+        let runner = try SitegenRunner()
+        defer { runner.cleanUp() }
+        try runner.copyFixture("Sites/clean", to: "Site")
+        try runner.copyFixture("Themes/minimal", to: "Templates")
+        #expect(try runner.run(["build"]).status == 0)
+        let before = try runner.snapshot(".")
+        let run = try runner.run(["build", "--format", "json", "--output", output])
+        #expect(run.status == 2)
+        #expect(run.stderr.hasPrefix("error: --output '\(output)' is inside "), "\(run.stderr)")
+        #expect(run.stderr.hasSuffix(": write the report elsewhere (see 'sitegen build --help')\n"))
+        #expect(try runner.snapshot(".") == before)
+        #expect(try runner.run(["build", "--format", "json", "--output", "report.json"]).status == 0)
+    }
+
 }
