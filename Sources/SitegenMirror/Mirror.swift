@@ -61,8 +61,10 @@ public struct Mirror: Sendable {
     }
 
     /// How many requests run ahead of the one the crawl is at: the crawl still takes responses in
-    /// queue order, so limits and names come out as if they were fetched one by one.
-    static let requestsAhead = 8
+    /// queue order, so limits and names come out as if they were fetched one by one. Fewer than
+    /// the 6 connections that the listen queue of Python's `http.server` (5) holds: past that, the
+    /// kernel drops a connection and retries it a second later (200 pages took 12 s, not 0.2).
+    static let requestsAhead = 4
 
     /// Fetches everything reachable from the source root and returns the mirror's files in memory.
     /// A URL that fails is reported in the result's diagnostics and the run goes on, unless it is

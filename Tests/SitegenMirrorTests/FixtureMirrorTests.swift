@@ -65,4 +65,25 @@ import Testing
         let fromFolder = try await Mirror(source: FolderSource(folder: MirrorChecks.fixture, root: server.url)).run()
         #expect(overHTTP.files == fromFolder.files)
     }
+
+    /// A server with a short listen queue (Python's `http.server` has 5) that answers one request at
+    /// a time: the mirror never has more connections waiting than the queue holds, so no connection
+    /// waits a second for the kernel to retry it, and a short `--timeout` fails no page.
+    @Test func aServerWithAShortListenQueueIsNeverOverrun() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("mirror-queue-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let links = (0..<40).map { "<a href=\"p\($0).html\">\($0)</a>" }.joined(separator: "\n")
+        try Data("<!doctype html><title>i</title>\n\(links)\n".utf8).write(to: folder.appendingPathComponent("index.html"))
+        for index in 0..<40 {
+            try Data("<!doctype html><title>\(index)</title><a href=\"index.html\">up</a>\n".utf8)
+                .write(to: folder.appendingPathComponent("p\(index).html"))
+        }
+        let server = try LoopbackServer(serving: folder, backlog: 5, answerDelay: 20_000)
+        defer { server.stop() }
+        let result = try await Mirror(source: try HTTPSource(root: server.url, timeout: 0.5)).run()
+        #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
+        #expect(result.pages == 41)
+    }
+
 }

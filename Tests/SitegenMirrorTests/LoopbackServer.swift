@@ -26,9 +26,13 @@ final class LoopbackServer: @unchecked Sendable {
     /// Every request answered so far: path and status.
     var requests: [(path: String, status: Int)] { lock.withLock { log } }
 
-    /// Serves `folder` on `127.0.0.1`, or on `::1` with `ipv6`.
-    convenience init(serving folder: URL, ipv6: Bool = false) throws {
-        try self.init(folder: folder, routes: [:], ipv6: ipv6)
+    /// How long each answer takes, for a server slower than its clients.
+    private let answerDelay: useconds_t
+
+    /// Serves `folder` on `127.0.0.1`, or on `::1` with `ipv6`; `backlog` is the listen queue
+    /// (Python's `http.server` has 5), `answerDelay` microseconds go into every answer.
+    convenience init(serving folder: URL, ipv6: Bool = false, backlog: Int32 = 16, answerDelay: useconds_t = 0) throws {
+        try self.init(folder: folder, routes: [:], ipv6: ipv6, backlog: backlog, answerDelay: answerDelay)
     }
 
     /// Serves `routes` on `127.0.0.1`; any other path is a 404.
@@ -36,16 +40,17 @@ final class LoopbackServer: @unchecked Sendable {
         try self.init(folder: nil, routes: routes, ipv6: false)
     }
 
-    private init(folder: URL?, routes: [String: Route], ipv6: Bool) throws {
+    private init(folder: URL?, routes: [String: Route], ipv6: Bool, backlog: Int32 = 16, answerDelay: useconds_t = 0) throws {
         self.folder = folder
         self.routes = routes
         self.ipv6 = ipv6
-        (listener, port) = try Self.listen(ipv6: ipv6)
+        self.answerDelay = answerDelay
+        (listener, port) = try Self.listen(ipv6: ipv6, backlog: backlog)
         Thread.detachNewThread { [self] in acceptLoop() }
     }
 
     /// A listening socket on a free loopback port.
-    static func listen(ipv6: Bool) throws -> (Int32, UInt16) {
+    static func listen(ipv6: Bool, backlog: Int32 = 16) throws -> (Int32, UInt16) {
         let fd = Glibc.socket(ipv6 ? AF_INET6 : AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw ServerError("socket") }
         var yes: Int32 = 1
@@ -59,7 +64,7 @@ final class LoopbackServer: @unchecked Sendable {
             var length = socklen_t(MemoryLayout<sockaddr_in6>.size)
             bound = withUnsafeMutablePointer(to: &address) {
                 $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { pointer in
-                    bind(fd, pointer, length) == 0 && Glibc.listen(fd, 16) == 0 && getsockname(fd, pointer, &length) == 0
+                    bind(fd, pointer, length) == 0 && Glibc.listen(fd, backlog) == 0 && getsockname(fd, pointer, &length) == 0
                 }
             }
             port = UInt16(bigEndian: address.sin6_port)
@@ -70,7 +75,7 @@ final class LoopbackServer: @unchecked Sendable {
             var length = socklen_t(MemoryLayout<sockaddr_in>.size)
             bound = withUnsafeMutablePointer(to: &address) {
                 $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { pointer in
-                    bind(fd, pointer, length) == 0 && Glibc.listen(fd, 16) == 0 && getsockname(fd, pointer, &length) == 0
+                    bind(fd, pointer, length) == 0 && Glibc.listen(fd, backlog) == 0 && getsockname(fd, pointer, &length) == 0
                 }
             }
             port = UInt16(bigEndian: address.sin_port)
@@ -92,6 +97,7 @@ final class LoopbackServer: @unchecked Sendable {
         while true {
             let client = accept(listener, nil, nil)
             guard client >= 0 else { return }
+            if answerDelay > 0 { usleep(answerDelay) }
             handle(client)
             close(client)
         }
