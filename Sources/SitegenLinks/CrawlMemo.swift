@@ -227,7 +227,7 @@ public struct CrawlMemo: Sendable {
         w.int(document.acceptedTargets.count)
         for index in document.acceptedTargets { w.int(Int(index)) }
         w.int(document.anchorNames.count)
-        for name in document.anchorNames.sorted() { w.int(table.index(name)) }
+        for name in document.anchorNames.sorted() { w.int(table.index(name.string)) }
         body.strings(table.strings)
         body.bytes += w.bytes
     }
@@ -280,10 +280,10 @@ public struct CrawlMemo: Sendable {
             accepted.append(Int32(index))
         }
         guard let anchorCount = r.count() else { return nil }
-        var anchors = Set<String>(minimumCapacity: anchorCount)
+        var anchors = Set<ByteKey>(minimumCapacity: anchorCount)
         for _ in 0..<anchorCount {
             guard let name = string(&r) else { return nil }
-            anchors.insert(name)
+            anchors.insert(ByteKey(name))
         }
         guard r.isAtEnd else { return nil }
         let document = ParsedDocument(
@@ -349,7 +349,8 @@ public struct CrawlMemo: Sendable {
 /// Strings numbered in order of first use.
 private struct StringTable {
     var strings: [String] = []
-    var indices: [String: Int] = [:]
+    /// By bytes: an NFC and an NFD spelling are two strings to keep, not one.
+    var indices: [ByteKey: Int] = [:]
 
     init(capacity: Int = 0) {
         strings.reserveCapacity(capacity)
@@ -357,8 +358,9 @@ private struct StringTable {
     }
 
     mutating func index(_ string: String) -> Int {
-        if let index = indices[string] { return index }
-        indices[string] = strings.count
+        let key = ByteKey(string)
+        if let index = indices[key] { return index }
+        indices[key] = strings.count
         strings.append(string)
         return strings.count - 1
     }

@@ -26,7 +26,9 @@ struct ParsedDocument: Sendable {
     var isHTML: Bool { kind == .html }
 
     /// Every id and `<a name>`, for fragment checks.
-    var anchorNames: Set<String>
+    /// By their bytes: `café` in NFC and in NFD are two ids, as a browser's fragment search tells
+    /// them apart (the HTML standard compares code points), while `String` would take them as one.
+    var anchorNames: Set<ByteKey>
     /// Where the document stops being UTF-8, when it is served as UTF-8.
     var encoding: EncodingProblem? = nil
 

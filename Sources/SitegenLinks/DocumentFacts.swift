@@ -1,3 +1,5 @@
+import SitegenBundleCore
+
 /// A fragment target defined by a document: an `id` attribute or an `<a name>`.
 public struct Anchor: Sendable, Hashable {
     /// The id or name, as written (entity-decoded).
@@ -38,13 +40,14 @@ public struct DocumentFacts: Sendable, Hashable {
 
     /// Each `id` attribute that repeats an earlier one, paired with the first occurrence.
     public var duplicateIDs: [(duplicate: Anchor, first: Anchor)] {
-        var first: [String: Anchor] = [:]
+        // By bytes: ids in NFC and in NFD are two ids to a browser.
+        var first: [ByteKey: Anchor] = [:]
         var result: [(duplicate: Anchor, first: Anchor)] = []
         for anchor in anchors where anchor.isID {
-            if let earlier = first[anchor.name] {
+            if let earlier = first[ByteKey(anchor.name)] {
                 result.append((anchor, earlier))
             } else {
-                first[anchor.name] = anchor
+                first[ByteKey(anchor.name)] = anchor
             }
         }
         return result

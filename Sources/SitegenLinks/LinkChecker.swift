@@ -1,4 +1,5 @@
 import Foundation
+import SitegenBundleCore
 import SitegenCore
 
 /// Crawls a bundle through a `ResourceFetching` the way a WebView would, and reports broken links,
@@ -156,7 +157,7 @@ public struct LinkChecker: Sendable {
             var links: [ResolvedLink] = []
             var accepted: Set<Int32> = []
             var acceptedCount = 0
-            let anchorNames = Set(facts.anchors.map(\.name))
+            let anchorNames = Set(facts.anchors.map { ByteKey($0.name) })
             let folder = base == nil ? folders?.folder(of: pagePath) : nil
             let shared = facts.links.map { folder != nil && FolderLinkCache.isFolderWide($0.url) }
             let known = folder?.outcomes(of: facts.links, shared: shared)

@@ -154,7 +154,8 @@ struct LinkRules {
             return (.error, .escapesRoot, "'\(target.path)' is outside the bundle")
         case .notFound, nil:
             let wanted = target.path.isEmpty || target.path.hasSuffix("/") ? target.path + "index.html" : target.path
-            if let real = candidates.sameIgnoringCase(as: wanted) {
+            // A path the manifest lists but the folder lacks is a candidate too: the same bytes are no case mismatch.
+            if let real = candidates.sameIgnoringCase(as: wanted), ByteKey(real) != ByteKey(wanted) {
                 return (
                     .error, .caseMismatch,
                     "no file '\(wanted)' in the bundle, but '\(real)' exists (letter case matters on devices)"
@@ -168,7 +169,17 @@ struct LinkRules {
                     "'\(target.path)' is a folder and is not served without its slash (no redirects under the scheme): link to '\(target.path)/'"
                 )
             }
-            let hint = candidates.suggestion(for: wanted).map { " (did you mean '\($0)'?)" } ?? ""
+            let suggestion = candidates.suggestion(for: wanted)
+            if let other = suggestion, other == wanted, ByteKey(other) != ByteKey(wanted) {
+                // Canonically equivalent, other bytes: the two look the same, and a "did you mean" would too.
+                return (
+                    .error, .brokenLink,
+                    "no file '\(wanted)' in the bundle, but '\(other)' is there in another Unicode normalization "
+                        + "(\(Self.form(of: other)) on disk, \(Self.form(of: wanted)) in the link); the app finds files "
+                        + "by their bytes: spell both the same (NFC)"
+                )
+            }
+            let hint = suggestion.map { " (did you mean '\($0)'?)" } ?? ""
             return (.error, .brokenLink, "no file '\(wanted)' in the bundle\(hint)")
         case .found(let path, _):
             if !target.path.isEmpty, !target.path.hasSuffix("/"), path == target.path + "/index.html" {
@@ -191,8 +202,16 @@ struct LinkRules {
         // An SVG view written in the fragment (`#svgView(viewBox(0,0,10,10))`) names no id.
         if document.kind == .svg, fragment.hasPrefix("svgView(") { return nil }
         let decoded = fragment.removingPercentEncoding ?? fragment
-        let hint = Suggestion.nearest(to: decoded, in: document.anchorNames).map { " (did you mean '\($0)'?)" } ?? ""
+        let hint =
+            Suggestion.nearest(to: decoded, in: document.anchorNames.map(\.string)).map { " (did you mean '\($0)'?)" } ?? ""
         return "no id '\(decoded)' in \(name)\(hint)"
+    }
+
+    /// `NFC`, `NFD`, or `mixed` for a name in neither normalization form.
+    static func form(of text: String) -> String {
+        if ByteKey(text) == ByteKey(text.precomposedStringWithCanonicalMapping) { return "NFC" }
+        if ByteKey(text) == ByteKey(text.decomposedStringWithCanonicalMapping) { return "NFD" }
+        return "mixed"
     }
 
     private func location(_ path: String, _ line: Int, _ column: Int) -> SourceLocation {
@@ -207,9 +226,9 @@ struct LinkRules {
 
     /// Whether `fragment` names an anchor of `names`, as written or percent-decoded; empty and `top`
     /// (in any letter case, as the HTML standard scrolls to the top for it) always do.
-    static func hasAnchor(_ fragment: String, in names: Set<String>) -> Bool {
-        if fragment.isEmpty || names.contains(fragment) || TopFragment.matches(fragment) { return true }
+    static func hasAnchor(_ fragment: String, in names: Set<ByteKey>) -> Bool {
+        if fragment.isEmpty || names.contains(ByteKey(fragment)) || TopFragment.matches(fragment) { return true }
         guard fragment.utf8.contains(UInt8(ascii: "%")), let decoded = fragment.removingPercentEncoding else { return false }
-        return names.contains(decoded) || TopFragment.matches(decoded)
+        return names.contains(ByteKey(decoded)) || TopFragment.matches(decoded)
     }
 }

@@ -140,4 +140,21 @@ import Testing
         }
         #expect(found.sorted() == manifest.findings)
     }
+
+    /// A link in NFC to a file named in NFD (as copied from a Mac): two names to the app, which
+    /// look alike, so the finding says how they differ rather than suggest the same-looking name.
+    @Test func aFileNamedInAnotherUnicodeNormalizationIsNamedAsSuch() throws {
+        let runner = try SitegenRunner()
+        defer { runner.cleanUp() }
+        try runner.write("<a href=\"caf\u{E9}.html\">c</a>\n", to: "t/index.html")
+        try runner.write("<a href=\"index.html\">i</a>\n", to: "t/cafe\u{301}.html")
+        let run = try runner.run(["check", "t"])
+        #expect(run.status == 1)
+        #expect(
+            run.stdout.contains(
+                "t/index.html:1:4: error: no file 'caf\u{E9}.html' in the bundle, but 'cafe\u{301}.html' is there in another "
+                    + "Unicode normalization (NFD on disk, NFC in the link); the app finds files by their bytes: spell both "
+                    + "the same (NFC) [broken-link]"), "\(run.stdout)")
+    }
+
 }

@@ -351,3 +351,38 @@ final class CountingFetcher: ResourceFetching {
         #expect(report.pages == 1)
     }
 }
+
+/// Ids and file names are compared by their code points, as browsers and the resolver compare
+/// them: `café` in NFC and in NFD look alike and are two names.
+@Suite struct UnicodeNormalizationTests {
+    private let nfc = "caf\u{E9}"
+    private let nfd = "cafe\u{301}"
+
+    @Test func fragmentsMatchIdsByTheirCodePoints() async {
+        let site = InMemoryFetcher([
+            "index.html": """
+            <a href="p.html#\(nfc)">1</a><a href="p.html#cafe%CC%81">2</a>
+            <a href="p.html#\(nfd)">3</a><a href="p.html#\u{2126}">4</a><a href="p.html#\u{3A9}">5</a>
+            """,
+            "p.html": "<p id=\"\(nfc)\">a</p><p id=\"\u{3A9}\">b</p>",
+            "both.html": "<p id=\"\(nfc)\">a</p><p id=\"\(nfd)\">b</p><a href=\"#\(nfd)\">",
+        ])
+        var withBoth = site
+        withBoth.files["index.html"]! += Data("<a href=both.html>".utf8)
+        let report = await withBoth.check()
+        #expect(
+            report.summary == [
+                "broken-fragment index.html:1:32", "broken-fragment index.html:2:4", "broken-fragment index.html:2:33",
+            ], "\(report.summary)")
+        // Two ids to a browser, so no duplicate.
+        #expect(!report.summary.contains { $0.hasPrefix("duplicate-id") })
+    }
+
+    @Test func aFileTheManifestListsButTheFolderLacksIsNoCaseMismatch() async {
+        var site = InMemoryFetcher(["index.html": "<a href=\"\(nfc).html\">c</a>"])
+        site.listedButMissing = ["\(nfc).html"]
+        let report = await site.check(CheckOptions(reportOrphans: false))
+        #expect(report.summary == ["broken-link index.html:1:4"])
+        #expect(report.messages(.brokenLink) == ["no file '\(nfc).html' in the bundle"])
+    }
+}
