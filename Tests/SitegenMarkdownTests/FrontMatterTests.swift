@@ -41,6 +41,20 @@ import Testing
         }
     }
 
+    /// Hugo's TOML front matter would show as the page's text: an error that says what to write.
+    @Test func tomlFrontMatterIsAnError() throws {
+        #expect(
+            throws: InputError(
+                "front matter in TOML ('+++') is not read: write it as YAML between '---' lines (title: My page)",
+                at: SourceLocation(path: "Site/a.md", line: 1, column: 1))
+        ) {
+            try split("+++\ntitle = \"A\"\n+++\n# Body\n")
+        }
+        // Not at the start, or more than three: Markdown, as before.
+        #expect(try split("Text\n+++\n").yaml == nil)
+        #expect(try split("++++\n").yaml == nil)
+    }
+
     @Test func offsetsLineUpWithTheFile() throws {
         let file = "---\ntitle: T\n---\n\nSee [x](b.md).\n"
         let result = try split(file)
