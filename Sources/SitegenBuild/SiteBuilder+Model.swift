@@ -13,10 +13,26 @@ extension SiteBuilder {
                 }
                 var text = alias
                 if text.hasPrefix("/") { text.removeFirst() }
+                // The resolver matches paths, without query or fragment: such an alias could never be asked for.
+                if text.contains("?") || text.contains("#") {
+                    throw refuse(
+                        "alias '\(alias)' has a query or a fragment, which the app's resolver ignores, so no URL "
+                            + "would reach it: give the path alone")
+                }
+                // Pasted from an old URL (`old%20page.html`): the alias is the name that URL asks for.
+                if text.contains("%") {
+                    guard let decoded = text.removingPercentEncoding else {
+                        throw refuse("alias '\(alias)' has a '%' that is no escape of UTF-8: write the name as it is")
+                    }
+                    text = decoded
+                }
                 // `docs://app/x.html`, `https://…`: a URL, not the path the alias is written as.
                 let firstSegment = text.prefix { $0 != "/" }
                 guard let path = SitePath(normalizing: text), !path.rawValue.isEmpty, !firstSegment.contains(":") else {
                     throw refuse("alias '\(alias)' is not a path inside the bundle")
+                }
+                if path.rawValue.lowercased() == "manifest.json" {
+                    throw refuse("alias '\(alias)' is the path of the bundle's manifest, which is never served")
                 }
                 if model.outputPaths.contains(path) {
                     throw refuse("alias '\(alias)' is the path of a real file of the bundle")

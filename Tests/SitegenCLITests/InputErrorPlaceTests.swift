@@ -22,6 +22,29 @@ import Testing
             "Site/p.md:2:11: error: alias 'index.html' is the path of a real file of the bundle"
         ),
         ("---\naliases:\n  - a.html\n  - a.html\n---\nx\n", "Site/p.md:3:5: error: alias 'a.html' is listed twice"),
+        (
+            "---\naliases: [q.html?v=1]\n---\nx\n",
+            "Site/p.md:2:11: error: alias 'q.html?v=1' has a query or a fragment, which the app's resolver ignores, so no "
+                + "URL would reach it: give the path alone"
+        ),
+        (
+            "---\naliases:\n  - old.html#part\n---\nx\n",
+            "Site/p.md:3:5: error: alias 'old.html#part' has a query or a fragment, which the app's resolver ignores, so "
+                + "no URL would reach it: give the path alone"
+        ),
+        (
+            "---\naliases: [MANIFEST.json]\n---\nx\n",
+            "Site/p.md:2:11: error: alias 'MANIFEST.json' is the path of the bundle's manifest, which is never served"
+        ),
+        (
+            "---\naliases: [bad%zz.html]\n---\nx\n",
+            "Site/p.md:2:11: error: alias 'bad%zz.html' has a '%' that is no escape of UTF-8: write the name as it is"
+        ),
+        // Decoded, the escape names a real file.
+        (
+            "---\naliases: [\"p%2Ehtml\"]\n---\nx\n",
+            "Site/p.md:2:12: error: alias 'p%2Ehtml' is the path of a real file of the bundle"
+        ),
         // Indented too far, the second item is folded into the first: one alias over two lines.
         (
             "---\naliases:\n  - ../a.html\n   - b.html\n---\nx\n",
@@ -120,5 +143,21 @@ import Testing
             run.stderr
                 == "Site/assets/style.css: error: 'assets/style.css' is produced twice: by Site/assets/style.css and by the theme's Templates/assets/style.css\n"
         )
+    }
+}
+
+extension InputErrorPlaceTests {
+    /// An alias pasted from an old URL keeps its escapes: the manifest lists the name, and the
+    /// resolver serves the page at the URL the alias was copied from.
+    @Test func anEscapedAliasIsTheNameItsURLAsksFor() throws {
+        let runner = try SitegenRunner()
+        defer { runner.cleanUp() }
+        try runner.copyFixture("Themes/minimal", to: "Templates")
+        try runner.write("# Home\n\n[p](p.md)\n", to: "Site/index.md")
+        try runner.write("---\naliases: [old%20page.html]\n---\n# P\n", to: "Site/p.md")
+        #expect(try runner.run(["build"]).status == 0)
+        let resolved = try runner.run(["resolve", "dist", "docs://app/old%20page.html"])
+        #expect(resolved.status == 0, "\(resolved.stdout)\(resolved.stderr)")
+        #expect(resolved.stdout.hasPrefix("200"), "\(resolved.stdout)")
     }
 }
