@@ -82,6 +82,8 @@ import Testing
         ("GET / HTTP/1.1\r\nHost: a b\r\n\r\n", 400),
         ("GET / HTTP/1.1\r\nHost: x:8a\r\n\r\n", 400),
         ("GET / HTTP/1.1\r\nHost: x\r\nContent-Length: 0\r\nContent-Length: 5\r\n\r\n", 400),
+        // A fragment is the client's own: a target with `#` is no target.
+        ("GET /index.html#x HTTP/1.1\r\nHost: x\r\n\r\n", 400),
     ])
     func refusesMalformedHeads(text: String, status: Int) {
         var parser = HTTPRequestParser()

@@ -81,7 +81,8 @@ public struct HTTPRequestParser: Sendable {
             return .failure(.bad("malformed request line"))
         }
         let target = parts[1]
-        guard !target.isEmpty, target.allSatisfy({ $0 > 32 && $0 < 127 }) else {
+        // No `#`: a fragment never goes on the wire (RFC 9112 §3.2's request-target has none).
+        guard !target.isEmpty, target.allSatisfy({ $0 > 32 && $0 < 127 && $0 != UInt8(ascii: "#") }) else {
             return .failure(.bad("malformed request target"))
         }
         let version = Array(parts[2])
