@@ -105,5 +105,29 @@ import Testing
         #expect(message("a/../../b") == "manifest: resources[0].file 'a/../../b' leaves the bundle")
         #expect(message("a//b") == "manifest: resources[0].file 'a//b' is not a normalised relative path")
         #expect(message("manifest.json") == "manifest: resources[0].file names the manifest itself")
+        // On the case-insensitive file systems of iOS and macOS, this is the manifest too.
+        #expect(message("MANIFEST.json") == "manifest: resources[0].file names the manifest itself")
+        #expect(message("Manifest.JSON") == "manifest: resources[0].file names the manifest itself")
+        #expect(message("a/manifest.json") == nil)
+    }
+
+    /// The entry is the first URL an app loads: one that names nothing opens on the 404 page.
+    @Test func theEntryMustNameAResourceOrAnAlias() {
+        func manifest(entry: String) -> Manifest {
+            Manifest(
+                generator: "t", origin: "docs://app", entry: entry,
+                resources: [
+                    .init(
+                        url: "docs://app/guide/index.html", file: "guide/index.html", mimeType: "text/html",
+                        textEncoding: "utf-8", size: 1, sha256: String(repeating: "ab", count: 32))
+                ],
+                aliases: [.init(url: "docs://app/start.html", target: "docs://app/guide/index.html")])
+        }
+        for entry in ["docs://app/guide/index.html", "docs://app/guide/", "docs://app/start.html"] {
+            #expect(throws: Never.self, "\(entry)") { try manifest(entry: entry).validate() }
+        }
+        #expect(throws: ManifestError("manifest: entry 'docs://app/index.html' is not the URL of a resource or an alias")) {
+            try manifest(entry: "docs://app/index.html").validate()
+        }
     }
 }

@@ -73,7 +73,7 @@ extension Manifest {
         }
         let validator = ManifestValidator(origin: parsedOrigin)
         let urlPrefix = parsedOrigin.description + "/"
-        if case .failure = validator.key(entry, allowDirectory: true) {
+        guard case .success(let entryKey) = validator.key(entry, allowDirectory: true) else {
             throw ManifestError("manifest: entry '\(entry)' is not a URL under origin '\(origin)'")
         }
         // Places are numbers until an error needs their text.
@@ -148,6 +148,11 @@ extension Manifest {
                     "manifest: \(place).target '\(Self.printable(alias.target))' is not byte for byte the url of "
                         + "resources[\(resource)] ('\(resources[resource].url)')")
             }
+        }
+        // The first URL an app loads: a manifest whose entry is a 404 opens on the error page.
+        let entryFile = entryKey.isEmpty || entryKey.hasSuffix("/") ? entryKey + "index.html" : entryKey
+        guard seen[ByteKey(entryKey)] != nil || seen[ByteKey(entryFile)] != nil else {
+            throw ManifestError("manifest: entry '\(Self.printable(entry))' is not the URL of a resource or an alias")
         }
     }
 

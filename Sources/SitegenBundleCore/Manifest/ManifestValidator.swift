@@ -134,12 +134,19 @@ struct ManifestValidator {
         case accepted, absolute, leaves, notNormalised, manifest
     }
 
+    /// Whether a file is `manifest.json` in any letter case: on the case-insensitive file systems of
+    /// iOS and macOS, `MANIFEST.json` is the manifest itself.
+    static func isManifestName(_ bytes: some Collection<UInt8>) -> Bool {
+        bytes.count == Manifest.fileName.utf8.count
+            && zip(bytes, Manifest.fileName.utf8).allSatisfy { (0x41...0x5A).contains($0) ? $0 | 0x20 == $1 : $0 == $1 }
+    }
+
     /// `checkFile`'s verdict through `String` operations: right for any path.
     static func fileVerdict(_ file: String) -> FileVerdict {
         if file.hasPrefix("/") || file.hasPrefix("~") || file.utf8.dropFirst().first == 58 { return .absolute }
         if file.split(separator: "/").contains("..") || file.contains("\\") { return .leaves }
         guard URLPath.isNormalisedFilePath(file) else { return .notNormalised }
-        guard file != Manifest.fileName else { return .manifest }
+        guard !isManifestName(file.utf8) else { return .manifest }
         return .accepted
     }
 
@@ -171,7 +178,7 @@ struct ManifestValidator {
             }
             if leaves { return .leaves }
             if notNormalised { return .notNormalised }
-            return Manifest.fileName.utf8.elementsEqual(bytes) ? .manifest : .accepted
+            return isManifestName(bytes) ? .manifest : .accepted
         }
         return verdict ?? nil
     }
