@@ -151,6 +151,14 @@ import Testing
             ],
             "Site/sitegen.yml:3:5: error: nav entry 'wip.md' is a draft, which is not in the bundle"
         ),
+        // A page has one place in the sidebar, listed or as a section's first page.
+        (
+            [
+                "Site/sitegen.yml": "nav:\n  - index.md\n  - Guide:\n      - a.md\n      - index.md\n",
+                "Site/index.md": "# H\n", "Site/a.md": "# A\n",
+            ],
+            "Site/sitegen.yml:5:9: error: nav entry 'index.md' is listed twice (first at line 2)"
+        ),
     ])
     func inputErrors(files: [String: String], expected: String) async throws {
         let site = try TestSite(files)

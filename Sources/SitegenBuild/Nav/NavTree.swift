@@ -90,6 +90,14 @@ public struct NavTree: Sendable {
     /// Builds the tree from an explicit `nav:` list; every entry must name an existing page.
     static func fromConfig(_ entries: [NavEntry], model: SiteModel) throws(InputError) -> NavTree {
         var tree = NavTree()
+        // A page has one place in the tree: its sidebar entry, breadcrumbs and neighbours come from it.
+        var listed: [SitePath: SourceLocation] = [:]
+        func claim(_ path: SitePath, at location: SourceLocation) throws(InputError) {
+            if let first = listed[path] {
+                throw InputError("nav entry '\(path)' is listed twice (first at line \(first.line))", at: location)
+            }
+            listed[path] = location
+        }
         func add(_ entries: [NavEntry], under parent: Int) throws(InputError) {
             for entry in entries {
                 switch entry {
@@ -97,6 +105,7 @@ public struct NavTree: Sendable {
                     guard let page = model.page(source: path) else {
                         throw Self.noPage(path, location, model)
                     }
+                    try claim(path, at: location)
                     let node = tree.add(Node(title: title ?? page.navTitle, page: page.output, children: [], parent: parent))
                     tree.nodes[parent].children.append(node)
                 case .section(let title, var children, _):
@@ -107,6 +116,7 @@ public struct NavTree: Sendable {
                         guard let first = model.page(source: path) else {
                             throw Self.noPage(path, location, model)
                         }
+                        try claim(path, at: location)
                         page = first.output
                         children.removeFirst()
                     }
