@@ -26,6 +26,19 @@ import Testing
         #expect(try runner.snapshot(".") == before)
     }
 
+    /// A file as the output is said to be one, even a page of the site (which the scan would
+    /// otherwise leave out, as it leaves out the output).
+    @Test(arguments: ["README", "Site/index.md"])
+    func anOutputThatIsAFileIsSaidToBe(output: String) throws {
+        let runner = try project()
+        defer { runner.cleanUp() }
+        let before = try runner.snapshot(".")
+        let run = try runner.run(["build", "--out", output])
+        #expect(run.status == 2)
+        #expect(run.stderr == "\(output)/: error: the output path exists and is not a folder\n", "\(run.stderr)")
+        #expect(try runner.snapshot(".") == before)
+    }
+
     @Test func emptyOutputIsAUsageError() throws {
         let runner = try project()
         defer { runner.cleanUp() }

@@ -7,6 +7,14 @@ import SitegenCore
 /// is fine: the scan leaves it out.
 enum OutputPlacement {
     static func check(_ options: BuildOptions) throws(InputError) {
+        // Said first: `--out Site/index.md` would otherwise leave that page out of the scan and report
+        // the entry page missing.
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: options.outputDirectory.path, isDirectory: &isDirectory),
+            !isDirectory.boolValue
+        {
+            throw InputError("the output path exists and is not a folder", path: options.outputDisplay)
+        }
         let output = FolderPlace.real(options.outputDirectory)
         for (folder, display, name) in [
             (options.siteDirectory, options.siteDisplay, "site"),
