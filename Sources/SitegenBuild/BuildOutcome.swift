@@ -195,6 +195,14 @@ public struct SourceMap: Sendable {
         }
     }
 
+    /// Where the Markdown source of generated page `output` has the heading whose id is `id`.
+    public func headingPlace(ofID id: String, page output: String) -> SourceLocation? {
+        guard let page = model.page(output: SitePath(unchecked: output)),
+            let heading = page.detailed.body.headings.first(where: { ByteKey($0.id) == ByteKey(id) })
+        else { return nil }
+        return SourceLocation(path: page.displayPath, line: heading.line, column: heading.column)
+    }
+
     /// The line and column of `href` as an attribute value in the Markdown source of `page`, for a link
     /// written as raw HTML.
     private func rawHTMLPlace(of href: String, in page: Page) -> SourceLocation? {

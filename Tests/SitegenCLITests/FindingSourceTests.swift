@@ -184,6 +184,23 @@ import Testing
         #expect(findings.last == "Site/d.md:302:7: warning: duplicate id 'x' (first at line 3) [duplicate-id]")
     }
 
+    /// A heading whose id the template writes too is the thing to rename, not the template.
+    @Test func aHeadingThatRepeatsATemplateIDIsReportedAtTheHeading() throws {
+        let runner = try SitegenRunner()
+        defer { runner.cleanUp() }
+        try FileManager.default.copyItem(
+            at: SitegenRunner.packageRoot.appendingPathComponent("Templates"), to: runner.url("Templates"))
+        try runner.write("# H\n\n## sg main\n\n[x](#sg-main)\n", to: "Site/index.md")
+        let run = try runner.run(["build"])
+        let findings = run.stdout.split(separator: "\n").filter { $0.contains("[duplicate-id]") }
+        #expect(findings.count == 1, "\(run.stdout)")
+        #expect(
+            findings.first?.hasPrefix(
+                "Site/index.md:3:1: warning: heading id 'sg-main' is also an id the template writes (in generated dist/index.html:"
+            ) == true, "\(run.stdout)")
+        #expect(findings.first?.hasSuffix("): rename the heading [duplicate-id]") == true)
+    }
+
     /// An asset is copied byte for byte: a finding in it is fixed in the file it comes from, at the
     /// same line and column.
     @Test func findingsInCopiedAssetsPointAtTheirSourceFiles() throws {

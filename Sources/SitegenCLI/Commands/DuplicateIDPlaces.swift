@@ -30,7 +30,16 @@ struct DuplicateIDPlaces {
     mutating func map(_ diagnostic: Diagnostic, page: String, id: String) -> Diagnostic? {
         let key = Key(page: page, id: id)
         if places[key] == nil { places[key] = sources.rawHTMLPlaces(ofID: id, page: page) }
-        guard let written = places[key], let last = written.last else { return nil }
+        guard let written = places[key], let last = written.last else {
+            // A heading whose id the template writes too (`sg-main`): the heading is what to rename.
+            guard let heading = sources.headingPlace(ofID: id, page: page) else { return nil }
+            var mapped = diagnostic
+            mapped.message =
+                "heading id '\(id)' is also an id the template writes (in generated "
+                + "\(diagnostic.location?.description ?? page)): rename the heading"
+            mapped.location = heading
+            return mapped
+        }
         seen[key, default: 0] += 1
         let occurrence = seen[key] ?? 1
         var mapped = diagnostic
