@@ -1,8 +1,9 @@
 import Foundation
 import SitegenBundleCore
 
-/// Extracts the references of a style sheet: `url(...)` (quoted or not, with CSS escapes) and
-/// `@import "..."`; comments are skipped and strings elsewhere are not links.
+/// Extracts the references of a style sheet: `url(...)` (quoted or not, with CSS escapes),
+/// `@import "..."` and the image strings of `image-set(...)`; comments are skipped and strings
+/// elsewhere are not links.
 public enum CSSExtractor {
     /// The references in `css` (UTF-8). `startLine` and `startColumn` place the first byte, for CSS
     /// inside an HTML `<style>` element.
@@ -39,9 +40,29 @@ struct CSSScanner {
 
     mutating func run() -> [ExtractedLink] {
         var importPending = false
+        // Open parentheses, and the level of an `image-set(` being read: its strings are image URLs
+        // (`image-set("a.png" 1x, "a@2x.png" 2x)`), those of functions inside it (`type("image/avif")`) not.
+        var depth = 0
+        var imageSetLevel: Int?
         while i < bytes.count {
             let c = bytes[i]
             switch c {
+            case UInt8(ascii: "("):
+                depth += 1
+                i += 1
+            case UInt8(ascii: ")"):
+                if depth > 0 { depth -= 1 }
+                if let level = imageSetLevel, depth < level { imageSetLevel = nil }
+                i += 1
+            case UInt8(ascii: "i"), UInt8(ascii: "I"), UInt8(ascii: "-"):
+                let length = matches("image-set(") ? 10 : matches("-webkit-image-set(") ? 18 : 0
+                if length > 0, i == 0 || !isIdent(bytes[i - 1]) {
+                    i += length
+                    depth += 1
+                    imageSetLevel = depth
+                } else {
+                    i += 1
+                }
             case UInt8(ascii: "/") where peek(1) == UInt8(ascii: "*"):
                 i += 2
                 while i < bytes.count, !(bytes[i] == UInt8(ascii: "*") && peek(1) == UInt8(ascii: "/")) { i += 1 }
@@ -49,7 +70,11 @@ struct CSSScanner {
             case UInt8(ascii: "\""), UInt8(ascii: "'"):
                 let start = i
                 let value = readString()
-                if importPending { emit(value, at: start, attribute: "@import") }
+                if importPending {
+                    emit(value, at: start, attribute: "@import")
+                } else if let level = imageSetLevel, depth == level {
+                    emit(value, at: start, attribute: "image-set")
+                }
                 importPending = false
             case UInt8(ascii: "@") where matches("@import") && !isIdent(peek(7)):
                 importPending = true

@@ -29,6 +29,18 @@ import Testing
             ])
     }
 
+    /// The image strings of `image-set()` are URLs; strings of a function inside it (`type()`) and
+    /// strings after it are not.
+    @Test func imageSetStrings() {
+        #expect(
+            links(
+                "a{b:image-set(\"a.png\" 1x, 'a@2x.png' 2x)}\nc{d:-webkit-image-set(url(w.png) 1x, \"x.avif\" type(\"image/avif\"))"
+                    + " e:\"not-a-link\"}") == [
+                    "image-set a.png@1:15", "image-set a@2x.png@1:27", "url w.png@2:23", "image-set x.avif@2:38",
+                ])
+        #expect(links("a{content:\"image-set(\\\"no.png\\\")\"; b:my-image-set(\"no.png\")}") == [])
+    }
+
     @Test func commentsAndPlainStringsAreSkipped() {
         #expect(links("/* url(no.png) @import 'no.css'; */ a::before{content:'url(no2.png)'} b{c:myurl(no3)}") == [])
     }

@@ -56,6 +56,17 @@ import Testing
         )
     }
 
+    /// `image-set()`'s image strings are rewritten like `url()`s; its `type()` strings are not.
+    @Test func imageSetStrings() {
+        let css = ".t{background-image:image-set(\"/img/a.png\" 1x,'/img/a@2x.png' 2x, \"/b.avif\" type(\"image/avif\"))}"
+        let out = CSSRewriter.rewrite(Array(css.utf8)) {
+            ["/img/a.png": "img/a.png", "/img/a@2x.png": "img/a@2x.png", "/b.avif": "b.avif", "image/avif": "no"][$0]
+        }
+        #expect(
+            String(decoding: out, as: UTF8.self)
+                == ".t{background-image:image-set(\"img/a.png\" 1x,\"img/a@2x.png\" 2x, \"b.avif\" type(\"image/avif\"))}")
+    }
+
     @Test func untouchedWhenNothingMaps() {
         let html = "<p>caf\u{E9} <a href=\"https://e.com/\">e</a></p>"
         #expect(Self.rewrite(html, [:]) == html)
