@@ -33,8 +33,7 @@ public struct EncodingProblem: Sendable, Hashable {
         }
         let offset = htmlscan_invalid_utf8(base.assumingMemoryBound(to: CChar.self), bytes.count)
         guard offset < bytes.count else { return nil }
-        let before = bytes[..<offset]
-        let lineStart = (before.lastIndex(of: UInt8(ascii: "\n")) ?? -1) + 1
+        let place = SourceLocation(path: "", byteOffset: offset, in: bytes)
         var replacements = 0
         var decoder = Unicode.UTF8()
         var iterator = bytes[offset...].makeIterator()
@@ -46,7 +45,7 @@ public struct EncodingProblem: Sendable, Hashable {
             }
         }
         return EncodingProblem(
-            line: before.count { $0 == UInt8(ascii: "\n") } + 1, column: offset - lineStart + 1, byte: bytes[offset],
+            line: place.line, column: place.column, byte: bytes[offset],
             replacements: replacements, declared: declaredEncoding(bytes))
     }
 
@@ -61,25 +60,14 @@ public struct EncodingProblem: Sendable, Hashable {
             + places + "; " + fix
     }
 
-    /// Labels of UTF-8 in the Encoding standard.
-    private static let utf8Labels: Set<String> = [
-        "utf-8", "utf8", "unicode-1-1-utf-8", "unicode11utf8", "unicode20utf8", "x-unicode20utf8",
-    ]
-
-    /// The encoding named by the first `charset` in the first 1,024 bytes (where browsers look for
-    /// one: `<meta charset=…>`, `content="text/html; charset=…"`, `@charset "…"`), unless UTF-8.
+    /// The label of the encoding the document declares, as browsers find it (an `@charset`
+    /// opening a style sheet, else a `<meta>` charset in the first 1,024 bytes), lowercased; nil
+    /// when there is none, the label is unknown (browsers ignore it) or it means UTF-8.
     static func declaredEncoding(_ bytes: UnsafeRawBufferPointer) -> String? {
-        let head = Array(bytes.prefix(1024)).map { (0x41...0x5A).contains($0) ? $0 | 0x20 : $0 }
-        let word = Array("charset".utf8)
-        guard let start = head.indices.first(where: { head[$0...].starts(with: word) }) else { return nil }
-        var index = start + word.count
-        let skipped: Set<UInt8> = [0x20, 0x09, 0x0A, 0x0C, 0x0D, UInt8(ascii: "="), UInt8(ascii: "\""), UInt8(ascii: "'")]
-        while index < head.count, skipped.contains(head[index]) { index += 1 }
-        let label = head[index...].prefix { byte in
-            (0x61...0x7A).contains(byte) || (0x30...0x39).contains(byte) || "-_.:".utf8.contains(byte)
-        }
-        guard !label.isEmpty else { return nil }
-        let name = String(decoding: label, as: UTF8.self)
-        return utf8Labels.contains(name) ? nil : name
+        let head = Array(bytes.prefix(4096))
+        guard let label = (CharsetDeclarations.css(head) ?? CharsetDeclarations.html(head, prescan: true).first)?.label,
+            let encoding = TextEncoding(label: label), !encoding.asDeclaredInDocument.isUTF8
+        else { return nil }
+        return label.trimmingASCIIWhitespace().lowercased()
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import SitegenBundle
 import SitegenCore
+import SitegenLinks
 import Testing
 
 @testable import SitegenMirror

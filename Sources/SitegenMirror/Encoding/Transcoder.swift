@@ -1,4 +1,5 @@
 import Foundation
+import SitegenLinks
 
 /// Makes an HTML page or a style sheet UTF-8, as the bundle declares every text resource to be.
 /// Its encoding is found the way browsers find it: a byte order mark, else the server's

@@ -1,3 +1,5 @@
+import SitegenLinks
+
 /// Takes the `href` out of every `<base>` start tag of an HTML page. The mirror rewrites each
 /// link relative to the file that holds it, having resolved it against the base: a base left in
 /// place would be applied a second time, by the browser and by the checker, and move every link.

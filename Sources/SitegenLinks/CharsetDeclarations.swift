@@ -1,15 +1,20 @@
 /// Where a document names its own encoding: a byte order mark, the `<meta charset>` and
 /// `<meta http-equiv="Content-Type" content="…; charset=…">` of HTML, the `@charset "…";` that
 /// opens a style sheet. Found on the bytes, the way the HTML standard's prescan finds them.
-enum CharsetDeclarations {
+package enum CharsetDeclarations {
     /// A label written in a document, and the bytes it occupies.
-    struct Declaration: Sendable, Equatable {
-        var label: String
-        var range: Range<Int>
+    package struct Declaration: Sendable, Equatable {
+        package var label: String
+        package var range: Range<Int>
+
+        package init(label: String, range: Range<Int>) {
+            self.label = label
+            self.range = range
+        }
     }
 
     /// The encoding a byte order mark names, and the mark's length.
-    static func byteOrderMark(_ bytes: ArraySlice<UInt8>) -> (encoding: TextEncoding, length: Int)? {
+    package static func byteOrderMark(_ bytes: ArraySlice<UInt8>) -> (encoding: TextEncoding, length: Int)? {
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { return (.utf8, 3) }
         if bytes.starts(with: [0xFE, 0xFF]) { return (.utf16BE, 2) }
         if bytes.starts(with: [0xFF, 0xFE]) { return (.utf16LE, 2) }
@@ -17,7 +22,7 @@ enum CharsetDeclarations {
     }
 
     /// The `@charset` rule a style sheet starts with: exactly `@charset "label";`, as CSS asks.
-    static func css(_ bytes: [UInt8]) -> Declaration? {
+    package static func css(_ bytes: [UInt8]) -> Declaration? {
         let opening = Array(#"@charset ""#.utf8)
         guard bytes.starts(with: opening) else { return nil }
         var end = opening.count
@@ -29,7 +34,7 @@ enum CharsetDeclarations {
     /// The charset declarations of `<meta>` elements, in order, up to the `<body>` start tag;
     /// comments and the text of `<script>`, `<style>`, `<textarea>` and `<title>` are skipped
     /// (`StartTags`). With `prescan`, only those starting in the first 1024 bytes, as browsers look.
-    static func html(_ bytes: [UInt8], prescan: Bool = false) -> [Declaration] {
+    package static func html(_ bytes: [UInt8], prescan: Bool = false) -> [Declaration] {
         var found: [Declaration] = []
         StartTags.forEach(in: bytes, before: prescan ? 1024 : nil) { tag in
             switch tag.name {
@@ -65,13 +70,13 @@ enum CharsetDeclarations {
                 continue
             }
             var p = i + word.count
-            while p < range.upperBound, bytes[p].isSpace { p += 1 }
+            while p < range.upperBound, bytes[p].isASCIIWhitespace { p += 1 }
             guard p < range.upperBound, bytes[p] == UInt8(ascii: "=") else {
                 i = p
                 continue
             }
             p += 1
-            while p < range.upperBound, bytes[p].isSpace { p += 1 }
+            while p < range.upperBound, bytes[p].isASCIIWhitespace { p += 1 }
             guard p < range.upperBound else { return nil }
             var start = p, end = p
             if bytes[p] == UInt8(ascii: "\"") || bytes[p] == UInt8(ascii: "'") {
@@ -79,7 +84,7 @@ enum CharsetDeclarations {
                 guard let close = bytes[start..<range.upperBound].firstIndex(of: bytes[p]) else { return nil }
                 end = close
             } else {
-                while end < range.upperBound, !bytes[end].isSpace, bytes[end] != UInt8(ascii: ";") { end += 1 }
+                while end < range.upperBound, !bytes[end].isASCIIWhitespace, bytes[end] != UInt8(ascii: ";") { end += 1 }
             }
             return start < end ? Declaration(label: String(decoding: bytes[start..<end], as: UTF8.self), range: start..<end) : nil
         }

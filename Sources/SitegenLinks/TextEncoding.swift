@@ -3,13 +3,13 @@ import Foundation
 /// A character encoding of the WHATWG Encoding Standard, found by any of its labels the way
 /// browsers find it (`latin1`, `iso-8859-1` and `us-ascii` all name windows-1252), and decoded to
 /// UTF-8: windows-1252 and x-user-defined here, the others by Foundation where it can.
-struct TextEncoding: Sendable, Hashable, CustomStringConvertible {
+package struct TextEncoding: Sendable, Hashable, CustomStringConvertible {
     /// The standard's name: `UTF-8`, `windows-1252`, `Shift_JIS`.
-    let name: String
+    package let name: String
 
     /// The encoding `label` names (surrounding whitespace and case ignored); `nil` for a label
     /// the standard does not know, which browsers ignore.
-    init?(label: String) {
+    package init?(label: String) {
         let key = label.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
         guard let name = Self.names[key] else { return nil }
         self.name = name
@@ -17,18 +17,18 @@ struct TextEncoding: Sendable, Hashable, CustomStringConvertible {
 
     private init(name: String) { self.name = name }
 
-    static let utf8 = TextEncoding(name: "UTF-8")
-    static let utf16BE = TextEncoding(name: "UTF-16BE")
-    static let utf16LE = TextEncoding(name: "UTF-16LE")
-    static let windows1252 = TextEncoding(name: "windows-1252")
+    package static let utf8 = TextEncoding(name: "UTF-8")
+    package static let utf16BE = TextEncoding(name: "UTF-16BE")
+    package static let utf16LE = TextEncoding(name: "UTF-16LE")
+    package static let windows1252 = TextEncoding(name: "windows-1252")
 
-    var isUTF8: Bool { name == "UTF-8" }
-    var description: String { name }
+    package var isUTF8: Bool { name == "UTF-8" }
+    package var description: String { name }
 
     /// What a `<meta charset>` or `@charset` naming this encoding means: one that an ASCII-based
     /// declaration cannot have been written in (UTF-16) means UTF-8, and x-user-defined means
     /// windows-1252 (HTML standard, "prescan"; CSS Syntax, "determine the fallback encoding").
-    var asDeclaredInDocument: TextEncoding {
+    package var asDeclaredInDocument: TextEncoding {
         switch name {
         case "UTF-16BE", "UTF-16LE": .utf8
         case "x-user-defined": .windows1252
@@ -38,7 +38,7 @@ struct TextEncoding: Sendable, Hashable, CustomStringConvertible {
 
     /// `bytes` (without byte order mark) as UTF-8, or `nil` when they cannot be decoded: an
     /// encoding Foundation does not know here, or bytes that are invalid in it.
-    func utf8(from bytes: ArraySlice<UInt8>) -> [UInt8]? {
+    package func utf8(from bytes: ArraySlice<UInt8>) -> [UInt8]? {
         switch name {
         case "UTF-8": return Array(bytes)
         case "windows-1252": return Self.singleByte(bytes) { $0 < 0xA0 ? Self.windows1252High[Int($0 - 0x80)] : UInt32($0) }
