@@ -32,11 +32,12 @@ enum BuildCommand: Command {
         options.toolIdentity = environment.toolIdentity
         if let file = report.outputFile {
             let url = file.hasPrefix("/") ? URL(fileURLWithPath: file) : environment.workingDirectory.appendingPathComponent(file)
+            let real = FolderPlace.real(url)
             for (folder, display, role) in [
                 (options.outputDirectory, options.outputDisplay, "the bundle folder, which the build replaces"),
                 (options.siteDirectory, options.siteDisplay, "the site folder"),
                 (options.templatesDirectory, options.templatesDisplay, "the theme folder"),
-            ] where Self.isInside(url, folder) {
+            ] where real == FolderPlace.real(folder) || FolderPlace.isInside(real, FolderPlace.real(folder)) {
                 console.err(
                     "\(UsageError("--output '\(file)' is inside \(display), \(role): write the report elsewhere", command: spec))\n"
                 )
@@ -70,17 +71,9 @@ enum BuildCommand: Command {
         let strict = arguments.has("--strict") || configStrict
         return result.errors > 0 || strict && result.warnings > 0 ? .findings : .success
     }
-
-    /// Whether `file` is `folder` or inside it, symbolic links followed as far as they exist.
-    private static func isInside(_ file: URL, _ folder: URL) -> Bool {
-        let path = file.standardizedFileURL.resolvingSymlinksInPath().path
-        let root = folder.standardizedFileURL.resolvingSymlinksInPath().path
-        return path == root || path.hasPrefix(root.hasSuffix("/") ? root : root + "/")
-    }
 }
 
 func seconds(since start: ContinuousClock.Instant) -> Double {
     let elapsed = ContinuousClock.now - start
     return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-
 }

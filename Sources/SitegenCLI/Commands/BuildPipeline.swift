@@ -124,16 +124,16 @@ enum BuildPipeline {
         outputDisplay: String
     ) -> Diagnostic {
         var diagnostic = finding.diagnostic
-        if let place = diagnostic.location, place.path.hasPrefix(outputDisplay),
-            let source = assets[String(place.path.dropFirst(outputDisplay.count))]
-        {
+        // The bundle path of the file the finding is in, when it names one.
+        let output = diagnostic.location.flatMap { place in
+            place.path.hasPrefix(outputDisplay) ? String(place.path.dropFirst(outputDisplay.count)) : nil
+        }
+        if let output, let source = assets[output] {
             diagnostic.location?.path = source
             return diagnostic
         }
         // An orphan is a generated page no link reaches: the Markdown file is what to fix.
-        if finding.page == nil, let place = diagnostic.location, place.path.hasPrefix(outputDisplay),
-            let source = sources.source(ofPage: String(place.path.dropFirst(outputDisplay.count)))
-        {
+        if finding.page == nil, let place = diagnostic.location, let output, let source = sources.source(ofPage: output) {
             diagnostic.message += " (generated \(place.path))"
             diagnostic.location = source
             return diagnostic
