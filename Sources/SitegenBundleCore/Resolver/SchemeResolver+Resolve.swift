@@ -32,7 +32,7 @@ extension SchemeResolver {
                 ResolvedResource(
                     url: URL(string: entry.url) ?? origin.url(forPath: entry.path), path: entry.path,
                     filePath: file.path, mimeType: entry.mimeType, textEncoding: entry.textEncoding,
-                    size: file.size, sha256: entry.size.map { $0 == file.size } ?? true ? entry.sha256 : nil))
+                    size: file.size, sha256: entry.size == nil || entry.size == file.size ? entry.sha256 : nil))
         }
     }
 

@@ -44,18 +44,13 @@ public struct ServeConfiguration: Sendable {
     /// The host as a URL writes it: an IPv6 address in brackets (`[::1]`).
     public var urlHost: String {
         guard Self.isIPv6Loopback(host) else { return host }
-        return "[\(Self.bareIPv6(host))]"
-    }
-
-    /// `host` without the brackets a URL puts around an IPv6 address.
-    static func bareIPv6(_ host: String) -> String {
-        host.hasPrefix("[") && host.hasSuffix("]") ? String(host.dropFirst().dropLast()) : host
+        return "[\(SocketAddress.withoutBrackets(host))]"
     }
 
     /// Whether `host` is the IPv6 loopback address (`::1`, `[::1]`, `0:0:0:0:0:0:0:1`).
     static func isIPv6Loopback(_ host: String) -> Bool {
         var address = in6_addr()
-        guard inet_pton(AF_INET6, bareIPv6(host), &address) == 1 else { return false }
+        guard inet_pton(AF_INET6, SocketAddress.withoutBrackets(host), &address) == 1 else { return false }
         return withUnsafeBytes(of: &address) { bytes in bytes.dropLast().allSatisfy { $0 == 0 } && bytes.last == 1 }
     }
 

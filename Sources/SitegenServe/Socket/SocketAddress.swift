@@ -18,13 +18,17 @@ struct SocketAddress {
             withUnsafeMutableBytes(of: &storage) { $0.storeBytes(of: v4, as: sockaddr_in.self) }
             return
         }
-        let bare = host.hasPrefix("[") && host.hasSuffix("]") ? String(host.dropFirst().dropLast()) : host
         var v6 = sockaddr_in6()
-        guard inet_pton(AF_INET6, bare, &v6.sin6_addr) == 1 else { return nil }
+        guard inet_pton(AF_INET6, Self.withoutBrackets(host), &v6.sin6_addr) == 1 else { return nil }
         v6.sin6_family = sa_family_t(AF_INET6)
         v6.sin6_port = portBytes
         family = AF_INET6
         withUnsafeMutableBytes(of: &storage) { $0.storeBytes(of: v6, as: sockaddr_in6.self) }
+    }
+
+    /// `host` without the brackets a URL puts around an IPv6 address (`[::1]` is `::1`).
+    static func withoutBrackets(_ host: String) -> String {
+        host.hasPrefix("[") && host.hasSuffix("]") ? String(host.dropFirst().dropLast()) : host
     }
 
     /// Calls `body` with the address as a `sockaddr` and its length.
