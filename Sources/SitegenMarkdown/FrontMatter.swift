@@ -9,9 +9,10 @@ public enum FrontMatter {
         var bytes = Array(text.utf8)[...]
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
         let lines = Lines(bytes: bytes)
-        guard let first = lines.next(after: bytes.startIndex), isMarker(bytes[first.content], allowDots: false) else {
+        let firstLine = lines.next(after: bytes.startIndex)
+        guard let first = firstLine, isMarker(bytes[first.content], allowDots: false) else {
             // Hugo's TOML front matter: read as Markdown, it would show as the page's first paragraph.
-            if let first = lines.next(after: bytes.startIndex), bytes[first.content].elementsEqual("+++".utf8) {
+            if let first = firstLine, bytes[first.content].elementsEqual("+++".utf8) {
                 throw InputError(
                     "front matter in TOML ('+++') is not read: write it as YAML between '---' lines (title: My page)",
                     at: SourceLocation(path: path, line: 1, column: 1))

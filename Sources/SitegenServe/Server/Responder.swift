@@ -63,7 +63,8 @@ struct Responder: Sendable {
         if let sha = resource.sha256, bundle.vouchesFor(file) {
             tag = sha
         } else if resolver.manifest != nil {
-            // Newer than the manifest, or not of its size: the manifest's hash is of other bytes.
+            // Not vouched for (a bundle on disk that another tool may be replacing, a file newer than
+            // the manifest or not of its size): tagged with the hash of its own bytes.
             guard let own = try? await digests.sha256(of: file) else { return nil }
             tag = own
         }
