@@ -28,9 +28,7 @@ public struct EncodingProblem: Sendable, Hashable {
     /// 32 ASCII bytes a step). A UTF-16 byte order mark is the reader's business, not this check's.
     public static func find(in bytes: UnsafeRawBufferPointer) -> EncodingProblem? {
         guard let base = bytes.baseAddress else { return nil }
-        if bytes.count >= 2, (bytes[0] == 0xFE && bytes[1] == 0xFF) || (bytes[0] == 0xFF && bytes[1] == 0xFE) {
-            return nil
-        }
+        if let mark = CharsetDeclarations.byteOrderMark(Array(bytes.prefix(3))[...]), !mark.encoding.isUTF8 { return nil }
         let offset = htmlscan_invalid_utf8(base.assumingMemoryBound(to: CChar.self), bytes.count)
         guard offset < bytes.count else { return nil }
         let place = SourceLocation(path: "", byteOffset: offset, in: bytes)
