@@ -48,7 +48,9 @@ static int is_digit(unsigned char b) { return (unsigned char)(b - '0') < 10; }
 static int is_alnum(unsigned char b) { return is_alpha(b) || is_digit(b); }
 static unsigned char lower(unsigned char b) { return (unsigned char)(b - 'A') < 26 ? b | 0x20 : b; }
 
-static int interesting_attribute(const char *n) {
+/* `rel` and `type` only where they say how a link's target is used: `<link rel="stylesheet">` and
+   `<script type="module">`. */
+static int interesting_attribute(const char *tag, const char *n) {
     switch (n[0]) {
     case 'a': return strcmp(n, "action") == 0;
     case 'c': return strcmp(n, "content") == 0;
@@ -57,7 +59,9 @@ static int interesting_attribute(const char *n) {
     case 'i': return n[1] == 'd' && n[2] == 0;
     case 'n': return strcmp(n, "name") == 0;
     case 'p': return strcmp(n, "poster") == 0;
+    case 'r': return strcmp(n, "rel") == 0 && strcmp(tag, "link") == 0;
     case 's': return strcmp(n, "src") == 0 || strcmp(n, "srcset") == 0 || strcmp(n, "style") == 0;
+    case 't': return strcmp(n, "type") == 0 && strcmp(tag, "script") == 0;
     case 'x': return strcmp(n, "xlink:href") == 0;
     default: return 0;
     }
@@ -291,7 +295,7 @@ static void read_tag(const unsigned char *b, size_t len, size_t p, tag *t) {
                 p = q;
             }
         }
-        if (a.name[0] == 0 || !interesting_attribute(a.name) || t->count >= MAX_ATTRS) continue;
+        if (a.name[0] == 0 || !interesting_attribute(t->name, a.name) || t->count >= MAX_ATTRS) continue;
         int duplicate = 0;
         for (size_t i = 0; i < t->count; i++) duplicate |= strcmp(t->attrs[i].name, a.name) == 0;
         if (!duplicate) t->attrs[t->count++] = a;

@@ -35,6 +35,9 @@ public struct RuleID: RawRepresentable, Sendable, Hashable, Comparable, Codable,
     public static let symlinkLoop = RuleID("symlink-loop")
     /// A page or style sheet that is not UTF-8, which the bundle serves it as.
     public static let notUTF8 = RuleID("not-utf8")
+    /// A style sheet or script served with a type under which a browser does not use it
+    /// (`nosniff`: only `text/css` styles a page, only JavaScript runs).
+    public static let wrongType = RuleID("wrong-type")
     /// An input error that stopped the build (exit 2), in a machine-readable report.
     public static let inputError = RuleID("input-error")
     /// A configuration or front-matter key sitegen does not know.

@@ -182,6 +182,9 @@ struct CSSScanner {
         cursor.offset = offset
         var column = offset - cursor.lineStart + 1
         if cursor.line == startLine { column += startColumn - 1 }
-        links.append(ExtractedLink(url: url, element: "css", attribute: attribute, line: cursor.line, column: column))
+        links.append(
+            ExtractedLink(
+                url: url, element: "css", attribute: attribute, line: cursor.line, column: column,
+                destination: attribute == "@import" ? .style : .other))
     }
 }

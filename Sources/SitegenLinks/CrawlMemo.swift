@@ -97,7 +97,7 @@ public struct CrawlMemo: Sendable {
         return body.bytes
     }
 
-    static let magic = "sitegen-crawl 6"
+    static let magic = "sitegen-crawl 7"
 
     /// The memo as bytes, deterministic for the same content.
     public func encoded() -> [UInt8] {
@@ -140,7 +140,7 @@ public struct CrawlMemo: Sendable {
         changes = []
     }
 
-    static let changesMagic = "sitegen-crawl-changes 6"
+    static let changesMagic = "sitegen-crawl-changes 7"
 
     /// The entries remembered since the memo was read from bytes, without the path table they share
     /// with it: what can be appended to the memo's file instead of rewriting 10,000 entries. `nil`
@@ -213,6 +213,7 @@ public struct CrawlMemo: Sendable {
             w.int(table.index(link.attribute))
             w.int(link.line)
             w.int(link.column)
+            w.int(Int(link.destination.rawValue))
             write(resolved.target, table: &table, to: &w)
         }
         w.bool(document.encoding != nil)
@@ -255,11 +256,15 @@ public struct CrawlMemo: Sendable {
         links.reserveCapacity(linkCount)
         for _ in 0..<linkCount {
             guard let url = string(&r), let element = string(&r), let attribute = string(&r), let line = r.int(),
-                let column = r.int(), let target = readTarget(&r, string: string)
+                let column = r.int(), let destinationValue = r.int(),
+                let destination = UInt8(exactly: destinationValue).flatMap(ExtractedLink.Destination.init(rawValue:)),
+                let target = readTarget(&r, string: string)
             else { return nil }
             links.append(
                 ResolvedLink(
-                    link: ExtractedLink(url: url, element: element, attribute: attribute, line: line, column: column),
+                    link: ExtractedLink(
+                        url: url, element: element, attribute: attribute, line: line, column: column,
+                        destination: destination),
                     target: target))
         }
         guard let hasEncoding = r.bool() else { return nil }

@@ -10,13 +10,30 @@ public struct ExtractedLink: Sendable, Hashable {
     public var line: Int
     /// 1-based byte column of the attribute name (or of the CSS token).
     public var column: Int
+    /// What a browser fetches the target as, where its type decides whether it is used.
+    public var destination: Destination
 
     /// Creates a link record.
-    public init(url: String, element: String, attribute: String, line: Int, column: Int) {
+    public init(
+        url: String, element: String, attribute: String, line: Int, column: Int, destination: Destination = .other
+    ) {
         self.url = url
         self.element = element
         self.attribute = attribute
         self.line = line
         self.column = column
+        self.destination = destination
+    }
+
+    /// What a browser fetches a link's target as, where that decides whether it uses it: the bundle
+    /// serves `X-Content-Type-Options: nosniff`, under which a browser applies a style sheet only if
+    /// it comes as `text/css` and runs a script only if it comes as JavaScript.
+    public enum Destination: UInt8, Sendable, Hashable {
+        /// A page, image, font or anything else a browser takes whatever its type.
+        case other
+        /// `<link rel="stylesheet">` and CSS `@import`.
+        case style
+        /// `<script src>` of a classic or module script (not a data block such as `type="text/template"`).
+        case script
     }
 }

@@ -1,4 +1,5 @@
 import CHTMLScan
+import SitegenBundleCore
 
 /// Receives the parser's callbacks for one document and turns them into `DocumentFacts`. Lives only
 /// for the duration of one synchronous `HTMLExtractor.extract` call.
@@ -10,7 +11,7 @@ final class HTMLCollector {
 
     /// The attributes the tokenizer reports (it passes no others), named as the raw values.
     private enum Attribute: String, CaseIterable {
-        case id, name, href, src, srcset, poster, data, action, content, style
+        case id, name, href, src, srcset, poster, data, action, content, style, rel, type
         case xlinkHref = "xlink:href"
         case httpEquiv = "http-equiv"
 
@@ -58,6 +59,8 @@ final class HTMLCollector {
         }
         var refresh = false
         var content: ExtractedLink?
+        let firstLink = facts.links.count
+        var destination = element == "script" ? ExtractedLink.Destination.script : .other
         for attribute in attributes {
             guard let rawName = attribute.name, let rawValue = attribute.value, let kind = Attribute(rawName) else {
                 continue
@@ -85,6 +88,10 @@ final class HTMLCollector {
                 link(value)
             case .httpEquiv where element == "meta":
                 refresh = value.trimmingASCIIWhitespace().lowercased() == "refresh"
+            case .rel where element == "link":
+                if Self.hasStylesheetToken(value) { destination = .style }
+            case .type where element == "script":
+                if !Self.isScriptType(value) { destination = .other }
             case .content where element == "meta":
                 content = ExtractedLink(url: value, element: element, attribute: kind.rawValue, line: line, column: column)
             case .style:
@@ -96,10 +103,33 @@ final class HTMLCollector {
                 break
             }
         }
+        if destination != .other {
+            // Both `<link>`'s `href` and `<script>`'s `src` are the tag's only link, wherever `rel` or `type` stands.
+            for index in firstLink..<facts.links.count where facts.links[index].attribute != "style" {
+                facts.links[index].destination = destination
+            }
+        }
         if refresh, var content, let url = MetaRefresh.url(in: content.url) {
             content.url = url
             facts.links.append(content)
         }
+    }
+
+    /// Whether a `rel` value lists `stylesheet` (tokens split at ASCII whitespace, any letter case).
+    static func hasStylesheetToken(_ rel: String) -> Bool {
+        rel.utf8.split(whereSeparator: { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0C || $0 == 0x0D })
+            .contains { token in
+                token.count == 10 && zip(token, "stylesheet".utf8).allSatisfy { $0 | 0x20 == $1 }
+            }
+    }
+
+    /// Whether a `<script type>` makes a script a browser fetches and runs (the HTML standard's
+    /// "prepare the script element"): none or empty, `module`, or a JavaScript MIME type essence.
+    /// Anything else (`text/template`, `application/ld+json`, `importmap`) is a data block, whose
+    /// `src` is never fetched.
+    static func isScriptType(_ type: String) -> Bool {
+        let trimmed = type.trimmingASCIIWhitespace().lowercased()
+        return trimmed.isEmpty || trimmed == "module" || MIMEType.isJavaScript(trimmed)
     }
 
     func styleText(_ bytes: UnsafeRawBufferPointer, line: Int, column: Int) {

@@ -159,7 +159,11 @@ public struct LinkChecker: Sendable {
             var acceptedCount = 0
             let anchorNames = Set(facts.anchors.map { ByteKey($0.name) })
             let folder = base == nil ? folders?.folder(of: pagePath) : nil
-            let shared = facts.links.map { folder != nil && FolderLinkCache.isFolderWide($0.url) }
+            // A style sheet or script is judged by its target's type too, which only the crawl's outcome
+            // holds: never accepted on its path alone, never taken for another link to the same path.
+            let shared = facts.links.map {
+                folder != nil && $0.destination == .other && FolderLinkCache.isFolderWide($0.url)
+            }
             let known = folder?.outcomes(of: facts.links, shared: shared)
             var learned: [(reference: String, outcome: FolderLinkCache.Outcome)] = []
             for (position, link) in facts.links.enumerated() {
@@ -174,7 +178,7 @@ public struct LinkChecker: Sendable {
                         acceptedCount += 1
                         continue
                     case .sameOrigin(let same)
-                    where same.fragment == nil && !same.escapesRoot && !same.absolutePath:
+                    where same.fragment == nil && !same.escapesRoot && !same.absolutePath && link.destination == .other:
                         outcome = table.index(same.path, key: same.key).map { .accepted($0) } ?? .pending(target)
                     default:
                         outcome = .pending(target)

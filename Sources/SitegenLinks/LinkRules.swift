@@ -142,7 +142,11 @@ struct LinkRules {
                 report(.error, .escapesRoot, "'\(link.url)' leaves the bundle root")
                 return
             }
-            if let (severity, rule, message) = targetProblem(target) { report(severity, rule, message) }
+            if let (severity, rule, message) = targetProblem(target) {
+                report(severity, rule, message)
+            } else if let message = typeProblem(link.destination, at: target) {
+                report(.error, .wrongType, message)
+            }
         }
     }
 
@@ -192,6 +196,26 @@ struct LinkRules {
                 return nil
             }
             return fragmentProblem(fragment, in: document, name: path).map { (.error, .brokenFragment, $0) }
+        }
+    }
+
+    /// Why a browser does not use the style sheet or script found at `target`, or `nil` when it
+    /// does: every resolver of a bundle sends `nosniff`, under which a browser applies a style sheet
+    /// only if it is `text/css` and runs a script only if it is JavaScript.
+    private func typeProblem(_ destination: ExtractedLink.Destination, at target: SameOriginTarget) -> String? {
+        guard destination != .other, case .found(let path, let mimeType) = state.outcomes[target.key] else { return nil }
+        let essence = MIMEType.essence(mimeType)
+        func problem(_ kind: String, _ use: String, _ wanted: String, _ type: String, _ suffix: String) -> String {
+            "\(kind) '\(path)' is served as \(essence), and a browser \(use) only if it is \(wanted) (the bundle sends "
+                + "nosniff): name it .\(suffix), or map its extension to \(type) with mime_types in sitegen.yml"
+        }
+        switch destination {
+        case .style where essence != "text/css":
+            return problem("style sheet", "applies a style sheet", "text/css", "text/css", "css")
+        case .script where !MIMEType.isJavaScript(essence):
+            return problem("script", "runs a script", "JavaScript", "text/javascript", "js")
+        default:
+            return nil
         }
     }
 

@@ -1,3 +1,4 @@
+import SitegenBundleCore
 import SitegenLinks
 
 /// A `Content-Type` header value taken apart: `text/html; Charset="ISO-8859-1"` is the type
@@ -33,12 +34,11 @@ struct ContentType: Sendable, Equatable {
 
     /// `mimeType` as the bundle's MIME table names it, for the names servers also use
     /// (`application/javascript` is `text/javascript`, `image/jpg` is `image/jpeg`).
-    static func canonical(_ mimeType: String) -> String { synonyms[mimeType] ?? mimeType }
+    static func canonical(_ mimeType: String) -> String {
+        MIMEType.isJavaScript(mimeType) ? "text/javascript" : synonyms[mimeType] ?? mimeType
+    }
 
     private static let synonyms: [String: String] = [
-        "application/javascript": "text/javascript", "application/x-javascript": "text/javascript",
-        "application/ecmascript": "text/javascript", "text/ecmascript": "text/javascript",
-        "text/jscript": "text/javascript", "text/x-javascript": "text/javascript",
         "text/xml": "application/xml", "text/json": "application/json", "text/x-json": "application/json",
         "image/jpg": "image/jpeg", "image/pjpeg": "image/jpeg", "image/x-png": "image/png",
         "image/vnd.microsoft.icon": "image/x-icon", "image/ico": "image/x-icon",

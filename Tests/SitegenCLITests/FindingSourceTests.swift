@@ -24,6 +24,31 @@ import Testing
         #expect(run.stdout.contains("4 errors"), "\(run.stdout)")
     }
 
+    /// A style sheet of a type the bundle does not serve as CSS is reported at its Markdown line, on
+    /// every build, until `mime_types` gives it the type, as the message says.
+    @Test func aStyleSheetOfAnotherTypeIsReportedUntilMimeTypesMapsIt() throws {
+        let runner = try SitegenRunner()
+        defer { runner.cleanUp() }
+        try runner.copyFixture("Themes/minimal", to: "Templates")
+        try runner.write("# Home\n\n<link rel=\"stylesheet\" href=\"extra.less\">\n", to: "Site/index.md")
+        try runner.write("p { color: red }\n", to: "Site/extra.less")
+        let expected =
+            "Site/index.md:3:30: error: style sheet 'extra.less' is served as application/octet-stream, and a browser "
+            + "applies a style sheet only if it is text/css (the bundle sends nosniff): name it .css, or map its "
+            + "extension to text/css with mime_types in sitegen.yml [wrong-type]"
+        for build in ["first", "unchanged"] {
+            let run = try runner.run(["build"])
+            #expect(run.status == 1, "\(build): \(run.stderr)")
+            #expect(
+                run.stdout.split(separator: "\n").filter { $0.contains("[wrong-type]") } == [Substring(expected)],
+                "\(build): \(run.stdout)")
+        }
+        try runner.write("mime_types:\n  less: text/css\n", to: "Site/sitegen.yml")
+        let mapped = try runner.run(["build"])
+        #expect(mapped.status == 0, "\(mapped.stdout)")
+        #expect(!mapped.stdout.contains("[wrong-type]"))
+    }
+
     @Test func idsWrittenTwiceInRawHTMLPointAtTheirMarkdownLines() throws {
         let runner = try SitegenRunner()
         defer { runner.cleanUp() }

@@ -44,13 +44,29 @@ public enum MIMEType {
     /// Whether the type is text that is served with `; charset=utf-8` and recorded in the manifest
     /// with `textEncoding: "utf-8"`: `text/*`, JavaScript, JSON, XML and SVG and their relatives.
     public static func isText(_ mimeType: String) -> Bool {
-        let type =
-            mimeType.split(separator: ";", maxSplits: 1).first.map {
-                $0.trimmingSpaces().lowercased()
-            } ?? ""
+        let type = essence(mimeType)
         if type.hasPrefix("text/") { return true }
         if type.hasSuffix("+json") || type.hasSuffix("+xml") { return true }
         return textApplicationTypes.contains(type)
+    }
+
+    /// Whether `essence` (a type without parameters, lowercase) is one of the MIME Sniffing standard's
+    /// JavaScript MIME types, the types under which a browser runs a script sent with `nosniff`.
+    public static func isJavaScript(_ essence: String) -> Bool { javaScriptEssences.contains(essence) }
+
+    private static let javaScriptEssences: Set<String> = [
+        "application/ecmascript", "application/javascript", "application/x-ecmascript", "application/x-javascript",
+        "text/ecmascript", "text/javascript", "text/javascript1.0", "text/javascript1.1", "text/javascript1.2",
+        "text/javascript1.3", "text/javascript1.4", "text/javascript1.5", "text/jscript", "text/livescript",
+        "text/x-ecmascript", "text/x-javascript",
+    ]
+
+    /// The lowercase type of a `Content-Type` or manifest value, without parameters (`text/css` of
+    /// `Text/CSS; charset=utf-8`).
+    public static func essence(_ mimeType: String) -> String {
+        mimeType.split(separator: ";", maxSplits: 1, omittingEmptySubsequences: false).first.map {
+            $0.trimmingSpaces().lowercased()
+        } ?? ""
     }
 
     /// The `Content-Type` header value: the type, plus `; charset=utf-8` for text.

@@ -21,6 +21,9 @@ enum RuleCatalog {
             id: .directoryNoSlash, defaultSeverity: .error,
             summary: "A link to a directory without its trailing slash, which the scheme resolver does not serve."),
         Rule(
+            id: .wrongType, defaultSeverity: .error,
+            summary: "A style sheet or script served with a type a browser refuses under nosniff (not text/css, not JavaScript)."),
+        Rule(
             id: .absolutePath, defaultSeverity: .warning,
             summary: "A root-relative link, which breaks when the bundle is loaded from file://."),
         Rule(id: .duplicateID, defaultSeverity: .warning, summary: "Two elements of one page share an id."),
