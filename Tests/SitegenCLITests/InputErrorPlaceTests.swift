@@ -3,6 +3,28 @@ import Testing
 
 /// Input errors about a value of the front matter or of sitegen.yml point at that value.
 @Suite(.serialized) struct InputErrorPlaceTests {
+    /// A site file in the manifest's place is named, not the output's manifest it would replace; one in
+    /// a folder is an ordinary asset.
+    @Test func aSiteFileNamedLikeTheManifestIsNamed() throws {
+        let runner = try SitegenRunner()
+        defer { runner.cleanUp() }
+        try runner.copyFixture("Themes/minimal", to: "Templates")
+        try runner.write("# Home\n", to: "Site/index.md")
+        try runner.write("{}\n", to: "Site/data/manifest.json")
+        try runner.write("{}\n", to: "Site/Manifest.JSON")
+        let refused = try runner.run(["build"])
+        #expect(refused.status == 2)
+        #expect(
+            refused.stderr.trimmingCharacters(in: .newlines)
+                == "Site/Manifest.JSON: error: a file named manifest.json at the top of the site would take the place of "
+                + "the bundle's manifest: rename it or move it into a folder", "\(refused.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: runner.url("dist").path))
+        try FileManager.default.removeItem(at: runner.url("Site/Manifest.JSON"))
+        let built = try runner.run(["build"])
+        #expect(built.status == 0, "\(built.stderr)")
+        #expect(FileManager.default.fileExists(atPath: runner.url("dist/data/manifest.json").path))
+    }
+
     @Test(arguments: [
         ("---\ntitle: P\ntemplate: wide\n---\nx\n", "Site/p.md:3:11: error: unknown template 'wide' (the theme has: page)"),
         (

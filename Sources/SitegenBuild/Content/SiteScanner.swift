@@ -1,4 +1,5 @@
 import Foundation
+import SitegenBundleCore
 import SitegenCore
 
 /// Finds every file of a site folder: Markdown pages and assets, skipping hidden files, the
@@ -56,6 +57,12 @@ enum SiteScanner {
             if entry.path.utf8.count >= 2, entry.path.utf8.dropFirst().first == UInt8(ascii: ":") {
                 throw InputError(
                     "name starts with a letter and a colon, which Windows reads as a drive, so the manifest refuses it as an absolute path: rename it",
+                    path: displayRoot + entry.path)
+            }
+            // The manifest's own name, in any letter case (a case-insensitive disk holds one of them).
+            if path.rawValue.utf8.count == Manifest.fileName.utf8.count, path.rawValue.lowercased() == Manifest.fileName {
+                throw InputError(
+                    "a file named \(Manifest.fileName) at the top of the site would take the place of the bundle's manifest: rename it or move it into a folder",
                     path: displayRoot + entry.path)
             }
             files.append(
