@@ -55,8 +55,9 @@ static int interesting_attribute(const char *tag, const char *n) {
     case 'a': return strcmp(n, "action") == 0;
     case 'c': return strcmp(n, "content") == 0;
     case 'd': return strcmp(n, "data") == 0;
+    case 'f': return strcmp(n, "formaction") == 0;
     case 'h': return strcmp(n, "href") == 0 || strcmp(n, "http-equiv") == 0;
-    case 'i': return n[1] == 'd' && n[2] == 0;
+    case 'i': return (n[1] == 'd' && n[2] == 0) || strcmp(n, "imagesrcset") == 0;
     case 'n': return strcmp(n, "name") == 0;
     case 'p': return strcmp(n, "poster") == 0;
     case 'r': return strcmp(n, "rel") == 0 && strcmp(tag, "link") == 0;

@@ -11,7 +11,7 @@ final class HTMLCollector {
 
     /// The attributes the tokenizer reports (it passes no others), named as the raw values.
     private enum Attribute: String, CaseIterable {
-        case id, name, href, src, srcset, poster, data, action, content, style, rel, type
+        case id, name, href, src, srcset, imagesrcset, poster, data, action, formaction, content, style, rel, type
         case xlinkHref = "xlink:href"
         case httpEquiv = "http-equiv"
 
@@ -82,9 +82,10 @@ final class HTMLCollector {
                 link(value)
             case .src where Self.srcElements.contains(element):
                 link(value)
-            case .srcset where element == "img" || element == "source":
+            case .srcset where element == "img" || element == "source", .imagesrcset where element == "link":
                 SrcsetParser.urls(in: value).forEach(link)
-            case .poster where element == "video", .data where element == "object", .action where element == "form":
+            case .poster where element == "video", .data where element == "object", .action where element == "form",
+                .formaction where element == "button" || element == "input":
                 link(value)
             case .httpEquiv where element == "meta":
                 refresh = value.trimmingASCIIWhitespace().lowercased() == "refresh"

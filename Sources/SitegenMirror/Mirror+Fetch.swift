@@ -93,7 +93,9 @@ extension Mirror {
         guard let facts = resource.facts else { return [] }
         let base = baseURL(of: resource)
         return facts.links.compactMap { link in
-            guard !(link.element == "form"), let url = resolve(link.url, against: base), isSameOrigin(url) else { return nil }
+            guard link.element != "form", link.attribute != "formaction", let url = resolve(link.url, against: base),
+                isSameOrigin(url)
+            else { return nil }
             return (url, Self.key(url), link.line, link.column)
         }
     }

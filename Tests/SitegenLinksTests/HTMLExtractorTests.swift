@@ -22,6 +22,9 @@ import Testing
         ("<embed src=\"a.html\">", "embed", "src"),
         ("<object data=\"a.html\"></object>", "object", "data"),
         ("<form action=\"a.html\"></form>", "form", "action"),
+        ("<form><button formaction=\"a.html\">Go</button></form>", "button", "formaction"),
+        ("<input type=submit formaction=\"a.html\">", "input", "formaction"),
+        ("<link rel=preload as=image imagesrcset=\"a.html 2x\">", "link", "imagesrcset"),
         ("<svg><use href=\"a.html\"/></svg>", "use", "href"),
         ("<svg><use xlink:href=\"a.html\"/></svg>", "use", "xlink:href"),
         ("<svg><image href=\"a.html\"/></svg>", "image", "href"),
@@ -37,7 +40,10 @@ import Testing
     }
 
     @Test func attributesThatAreNotLinks() {
-        #expect(urls("<div href=x.html src=y.html><p data=z.html><meta content=\"0; url=a.html\"><span action=x>") == [])
+        #expect(
+            urls(
+                "<div href=x.html src=y.html formaction=f.html><p data=z.html imagesrcset=i.png><meta content=\"0; url=a.html\"><span action=x>"
+            ) == [])
     }
 
     @Test func lineAndColumnOfTheAttribute() {

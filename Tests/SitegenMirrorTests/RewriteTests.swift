@@ -20,6 +20,10 @@ import Testing
         (#"<img src="/a?b=1&amp;c=2">"#, #"<img src="a.hash.png">"#),
         (#"<meta http-equiv="refresh" content="0; url=/x">"#, #"<meta http-equiv="refresh" content="0; url=x.html">"#),
         (#"<img srcset="/a 1x,/b 2x">"#, #"<img srcset="a.png 1x,b.png 2x">"#),
+        (
+            #"<link rel=preload as=image imagesrcset="/a 1x,/b 2x">"#,
+            #"<link rel=preload as=image imagesrcset="a.png 1x,b.png 2x">"#
+        ),
         // Read as the tokenizer reads them: every reference a browser decodes, `&copy` without `;` too.
         (#"<img srcset="/x&copy.png 1x, /b 2x">"#, #"<img srcset="x©.png 1x, b.png 2x">"#),
         (#"<img srcset="/caf&eacute;.png 1x, /b 2x">"#, #"<img srcset="cafe.png 1x, b.png 2x">"#),

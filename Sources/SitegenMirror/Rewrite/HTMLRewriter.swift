@@ -28,7 +28,7 @@ enum HTMLRewriter {
             let written = AttributeText.decoded(html[value.range])
             let rewritten: String? =
                 switch link.attribute {
-                case "srcset": SrcsetRewriter.rewrite(written, map: map)
+                case "srcset", "imagesrcset": SrcsetRewriter.rewrite(written, map: map)
                 case "style":
                     String(
                         decoding: CSSRewriter.rewrite(
