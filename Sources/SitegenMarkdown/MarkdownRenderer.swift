@@ -48,6 +48,9 @@ public enum MarkdownRenderer {
 
         var html = ""
         if let rendered = cmark_render_html(document, renderOptions) { html = String(cString: rendered) }
+        if walk.links.contains(where: { $0.destination.utf8.contains(UInt8(ascii: "[")) }) {
+            html = BracketedHosts.restore(in: html)
+        }
         let title = walk.headings.first { $0.level == 1 }?.text
         return RenderedMarkdown(html: html, title: title, headings: walk.headings, links: walk.links)
     }

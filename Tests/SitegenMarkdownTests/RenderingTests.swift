@@ -19,6 +19,25 @@ import Testing
         #expect(rendered.title == "Guide")
     }
 
+    /// cmark escapes the brackets of an IPv6 host, which no browser then parses: they are put back in
+    /// links and images, and nowhere else (text, code, other escapes of a path or query).
+    @Test func ipv6HostsKeepTheirBrackets() {
+        let rendered = MarkdownRenderer.render(
+            """
+            [a](http://[::1]:8080/x) ![i](https://[2001:db8::7]/i.png) <http://[fe80::1]/> [q](http://h/p?v=[1])
+
+            `href="http://%5B::1%5D/"` and [c](http://%5Bnot-an-address%5D/)
+
+            """)
+        #expect(
+            rendered.html == """
+                <p><a href="http://[::1]:8080/x">a</a> <img src="https://[2001:db8::7]/i.png" alt="i" /> \
+                <a href="http://[fe80::1]/">http://[fe80::1]/</a> <a href="http://h/p?v=%5B1%5D">q</a></p>
+                <p><code>href=&quot;http://%5B::1%5D/&quot;</code> and <a href="http://%5Bnot-an-address%5D/">c</a></p>
+
+                """)
+    }
+
     @Test func headingInlineMarkupIsKeptAndTextIsPlain() {
         let rendered = MarkdownRenderer.render("Intro\n\n### Use *the* `run()` <b>now</b>\n", lineOffset: 2)
         #expect(rendered.html.contains("<h3 id=\"use-the-run-now\">"))
