@@ -230,6 +230,31 @@ import Testing
             json(resources: "[\(resource(size: "5.0"))]"),
             "manifest: field 'resources[0].size' is not an integer (written with a fraction or exponent)"
         ),
+        // Keys JSONDecoder would pass over: one of a repeated key, or one the schema does not have.
+        (
+            json(origin: "docs://app\", \"origin\": \"docs://app"),
+            "manifest: the manifest has key 'origin' twice (readers disagree on which one counts)"
+        ),
+        (
+            json(origin: "docs://app\", \"\\u0065ntry\": \"docs://app/index.html"),
+            "manifest: the manifest has key 'entry' twice (readers disagree on which one counts)"
+        ),
+        (
+            json(resources: "[\(resource(url: "docs://app/index.html", file: "index.html", size: "3, \"size\": 3"))]"),
+            "manifest: resources[0] has key 'size' twice (readers disagree on which one counts)"
+        ),
+        (
+            json(resources: "[\(typed(mimeType: "text/plain\", \"textEncodng\": \"utf-8"))]"),
+            "manifest: resources[0] has unknown key 'textEncodng' (a version 1 manifest has file, mimeType, sha256, size, textEncoding, url)"
+        ),
+        (
+            json(aliases: "[{\"url\": \"docs://app/old.html\", \"target\": \"docs://app/index.html\", \"note\": {\"a\": [1]}}]"),
+            "manifest: aliases[0] has unknown key 'note' (a version 1 manifest has target, url)"
+        ),
+        (
+            json(origin: "docs://app\", \"signature\": \"x"),
+            "manifest: the manifest has unknown key 'signature' (a version 1 manifest has aliases, entry, format, generator, origin, resources, version)"
+        ),
     ])
     func rejects(data: Data, message: String) {
         #expect(throws: ManifestError(message)) { try Manifest.decode(data) }

@@ -5,7 +5,7 @@ extension Manifest {
     ///
     /// Refuses input that is not JSON or is truncated, an unknown format or version, missing or
     /// mistyped fields (an integer written `1.0` included), resources or aliases not sorted by URL
-    /// (UTF-8 byte order), duplicate URLs, URLs of another origin, `file` paths that are absolute,
+    /// (UTF-8 byte order), keys the schema does not have or that an object repeats, duplicate URLs, URLs of another origin, `file` paths that are absolute,
     /// leave the bundle or are not normalised, malformed `sha256`, and alias targets that are not
     /// resources, each with a one-line `ManifestError`.
     public static func decode(_ data: Data) throws(ManifestError) -> Manifest {
@@ -45,6 +45,8 @@ extension Manifest {
         if fast == nil, let field = floatingPointField(in: data) {
             throw ManifestError("manifest: field '\(field)' is not an integer (written with a fraction or exponent)")
         }
+        // The fast route reads only the known keys, once each; the slow one takes whatever JSONDecoder does.
+        if fast == nil, let problem = ManifestKeys.problem(in: data) { throw ManifestError("manifest: \(problem)") }
         // Validation refuses resources or aliases out of order: they come back as written.
         try manifest.validate()
         return manifest
