@@ -14,6 +14,20 @@ import Testing
         #expect(config.mimeTypes == ["foo": "text/x-foo", "bar": "application/vnd.example+json"])
     }
 
+    /// `less`, `LESS` and `.less` are one extension: a second spelling is an error at its key, not a
+    /// silent winner.
+    @Test func anExtensionTwiceInAnyCaseIsRefusedAtTheSecond() {
+        do throws(InputError) {
+            _ = try decode("mime_types:\n  less: text/css\n  .LESS: text/plain\n")
+            Issue.record("expected an input error")
+        } catch {
+            #expect(
+                error.description
+                    == "Site/sitegen.yml:3:3: error: mime_types: '.LESS' is the extension 'less' again (line 2); extensions "
+                    + "count in any letter case, with or without a dot")
+        }
+    }
+
     /// The manifest's `mimeType` is a type without parameters: anything else is refused at the value.
     @Test(arguments: [
         ("  foo: \"text/x-foo; charset=latin1\"\n", "2:8", "has parameters"),

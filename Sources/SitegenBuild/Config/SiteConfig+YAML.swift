@@ -65,8 +65,17 @@ extension SiteConfig {
                 guard case .mapping(let entries) = value.value else {
                     throw InputError("mime_types must map extensions to MIME types", at: at)
                 }
+                var firstLines: [String: Int] = [:]
                 for entry in entries {
                     let ext = (entry.key.string ?? "").lowercased().trimmingPrefix(".")
+                    // `less` and `.LESS` are one extension: the second would silently win.
+                    if let first = firstLines[String(ext)] {
+                        throw InputError(
+                            "mime_types: '\(entry.key.string ?? "")' is the extension '\(ext)' again (line \(first)); "
+                                + "extensions count in any letter case, with or without a dot",
+                            at: entry.key.location(in: path))
+                    }
+                    firstLines[String(ext)] = entry.key.line
                     let type = try entry.value.requireString("mime_types.\(ext)", path: path)
                     if let problem = mimeTypeProblem(type) {
                         throw InputError("mime_types.\(ext): '\(type)' \(problem)", at: entry.value.location(in: path))
