@@ -48,8 +48,8 @@ static int is_digit(unsigned char b) { return (unsigned char)(b - '0') < 10; }
 static int is_alnum(unsigned char b) { return is_alpha(b) || is_digit(b); }
 static unsigned char lower(unsigned char b) { return (unsigned char)(b - 'A') < 26 ? b | 0x20 : b; }
 
-/* `rel` and `type` only where they say how a link's target is used: `<link rel="stylesheet">` and
-   `<script type="module">`. */
+/* `rel`, `type`, `language` and `nomodule` only where they say whether and as what a link's target
+   is fetched: `<link rel="stylesheet" type="text/css">`, `<script type="module">`, `<style type>`. */
 static int interesting_attribute(const char *tag, const char *n) {
     switch (n[0]) {
     case 'a': return strcmp(n, "action") == 0;
@@ -58,11 +58,14 @@ static int interesting_attribute(const char *tag, const char *n) {
     case 'f': return strcmp(n, "formaction") == 0;
     case 'h': return strcmp(n, "href") == 0 || strcmp(n, "http-equiv") == 0;
     case 'i': return (n[1] == 'd' && n[2] == 0) || strcmp(n, "imagesrcset") == 0;
-    case 'n': return strcmp(n, "name") == 0;
+    case 'l': return strcmp(n, "language") == 0 && strcmp(tag, "script") == 0;
+    case 'n': return strcmp(n, "name") == 0 || (strcmp(n, "nomodule") == 0 && strcmp(tag, "script") == 0);
     case 'p': return strcmp(n, "poster") == 0;
     case 'r': return strcmp(n, "rel") == 0 && strcmp(tag, "link") == 0;
     case 's': return strcmp(n, "src") == 0 || strcmp(n, "srcset") == 0 || strcmp(n, "style") == 0;
-    case 't': return strcmp(n, "type") == 0 && strcmp(tag, "script") == 0;
+    case 't':
+        return strcmp(n, "type") == 0
+            && (strcmp(tag, "script") == 0 || strcmp(tag, "link") == 0 || strcmp(tag, "style") == 0);
     case 'x': return strcmp(n, "xlink:href") == 0;
     default: return 0;
     }

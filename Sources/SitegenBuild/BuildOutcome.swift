@@ -131,6 +131,7 @@ public struct SourceMap: Sendable {
             if let link = links.first(where: { Self.decoded($0.rewritten) == wanted }) {
                 return SourceLocation(path: page.displayPath, line: link.line, column: link.column)
             }
+            if let place = cssPlace(of: href, in: page) { return place }
             if let place = templatePlace(of: href, preferring: page.meta.template ?? Theme.defaultTemplate) { return place }
         }
         return SourceLocation(path: templatesDisplay + (page.meta.template ?? Theme.defaultTemplate) + ".html")
@@ -219,6 +220,19 @@ public struct SourceMap: Sendable {
         // Written with other character references (`caf&eacute;.html`), or unquoted.
         guard let first = RawHTMLAttributes.places(of: href, in: bytes).first else { return nil }
         return SourceLocation(path: page.displayPath, byteOffset: first.valueStart, in: bytes)
+    }
+
+    /// Where the Markdown source of `page` writes `href` as a reference of CSS in raw HTML (a `<style>`
+    /// element or `style` attribute): at its `url(`, or at the quote of an `@import` string, as the
+    /// crawl places it.
+    private func cssPlace(of href: String, in page: Page) -> SourceLocation? {
+        guard !href.isEmpty, let bytes = sourceBytes(of: page) else { return nil }
+        for spelling in ["url(" + href, "url(\"" + href, "url('" + href, "\"" + href + "\"", "'" + href + "'"] {
+            if let range = bytes.firstRange(of: Array(spelling.utf8)) {
+                return SourceLocation(path: page.displayPath, byteOffset: range.lowerBound, in: bytes)
+            }
+        }
+        return nil
     }
 
     /// Where `text` first occurs in the Markdown source of `page`, `offset` bytes on. Columns count

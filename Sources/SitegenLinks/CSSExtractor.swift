@@ -40,6 +40,8 @@ struct CSSScanner {
 
     mutating func run() -> [ExtractedLink] {
         var importPending = false
+        // After the first block (a rule, `@media {`), an `@import` is invalid and never fetched (CSS Cascade).
+        var importsEnded = false
         // Open parentheses, and the level of an `image-set(` being read: its strings are image URLs
         // (`image-set("a.png" 1x, "a@2x.png" 2x)`), those of functions inside it (`type("image/avif")`) not.
         var depth = 0
@@ -71,7 +73,7 @@ struct CSSScanner {
                 let start = i
                 let value = readString()
                 if importPending {
-                    emit(value, at: start, attribute: "@import")
+                    emit(value, at: start, attribute: "@import", destination: importsEnded ? .other : .style)
                 } else if let level = imageSetLevel, depth == level {
                     emit(value, at: start, attribute: "image-set")
                 }
@@ -83,7 +85,9 @@ struct CSSScanner {
                 if matches("url("), i == 0 || !isIdent(bytes[i - 1]) {
                     let start = i
                     i += 4
-                    emit(readURLBody(), at: start, attribute: importPending ? "@import" : "url")
+                    emit(
+                        readURLBody(), at: start, attribute: importPending ? "@import" : "url",
+                        destination: importPending && !importsEnded ? .style : .other)
                     importPending = false
                 } else {
                     i += 1
@@ -91,6 +95,7 @@ struct CSSScanner {
             case UInt8(ascii: "\\"):
                 i += 2
             case UInt8(ascii: ";"), UInt8(ascii: "{"), UInt8(ascii: "}"):
+                if c == UInt8(ascii: "{") { importsEnded = true }
                 importPending = false
                 i += 1
             default:
@@ -170,7 +175,9 @@ struct CSSScanner {
         }
     }
 
-    private mutating func emit(_ url: String, at offset: Int, attribute: String) {
+    private mutating func emit(
+        _ url: String, at offset: Int, attribute: String, destination: ExtractedLink.Destination = .other
+    ) {
         var p = cursor.offset
         while p < offset {
             if bytes[p] == 0x0A {
@@ -185,6 +192,6 @@ struct CSSScanner {
         links.append(
             ExtractedLink(
                 url: url, element: "css", attribute: attribute, line: cursor.line, column: column,
-                destination: attribute == "@import" ? .style : .other))
+                destination: destination))
     }
 }

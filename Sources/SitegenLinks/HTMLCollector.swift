@@ -1,5 +1,4 @@
 import CHTMLScan
-import SitegenBundleCore
 
 /// Receives the parser's callbacks for one document and turns them into `DocumentFacts`. Lives only
 /// for the duration of one synchronous `HTMLExtractor.extract` call.
@@ -12,6 +11,7 @@ final class HTMLCollector {
     /// The attributes the tokenizer reports (it passes no others), named as the raw values.
     private enum Attribute: String, CaseIterable {
         case id, name, href, src, srcset, imagesrcset, poster, data, action, formaction, content, style, rel, type
+        case language, nomodule
         case xlinkHref = "xlink:href"
         case httpEquiv = "http-equiv"
 
@@ -45,7 +45,7 @@ final class HTMLCollector {
     /// Elements whose `href` is a link, SVG's among them (the tokenizer lowercases `feImage`).
     private static let hrefElements: Set<String> = [
         "a", "area", "link", "use", "image", "feimage", "textpath", "mpath", "lineargradient", "radialgradient", "pattern",
-        "filter",
+        "filter", "script",
     ]
     private static let srcElements: Set<String> = [
         "script", "img", "source", "video", "audio", "track", "iframe", "embed", "input", "frame",
@@ -60,7 +60,7 @@ final class HTMLCollector {
         var refresh = false
         var content: ExtractedLink?
         let firstLink = facts.links.count
-        var destination = element == "script" ? ExtractedLink.Destination.script : .other
+        var fetch = FetchAttributes()
         for attribute in attributes {
             guard let rawName = attribute.name, let rawValue = attribute.value, let kind = Attribute(rawName) else {
                 continue
@@ -89,10 +89,14 @@ final class HTMLCollector {
                 link(value)
             case .httpEquiv where element == "meta":
                 refresh = value.trimmingASCIIWhitespace().lowercased() == "refresh"
-            case .rel where element == "link":
-                if Self.hasStylesheetToken(value) { destination = .style }
-            case .type where element == "script":
-                if !Self.isScriptType(value) { destination = .other }
+            case .rel:
+                fetch.rel = value
+            case .type:
+                fetch.type = value
+            case .language:
+                fetch.language = value
+            case .nomodule:
+                fetch.noModule = true
             case .content where element == "meta":
                 content = ExtractedLink(url: value, element: element, attribute: kind.rawValue, line: line, column: column)
             case .style:
@@ -104,8 +108,10 @@ final class HTMLCollector {
                 break
             }
         }
+        if element == "style", !fetch.styleIsCSS { inStyle = false }
+        let destination = fetch.destination(of: element)
         if destination != .other {
-            // Both `<link>`'s `href` and `<script>`'s `src` are the tag's only link, wherever `rel` or `type` stands.
+            // `<link>`'s `href` and `<script>`'s `src` (or SVG `href`) are the tag's links, wherever `rel` or `type` stands.
             for index in firstLink..<facts.links.count where facts.links[index].attribute != "style" {
                 facts.links[index].destination = destination
             }
@@ -114,23 +120,6 @@ final class HTMLCollector {
             content.url = url
             facts.links.append(content)
         }
-    }
-
-    /// Whether a `rel` value lists `stylesheet` (tokens split at ASCII whitespace, any letter case).
-    static func hasStylesheetToken(_ rel: String) -> Bool {
-        rel.utf8.split(whereSeparator: { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0C || $0 == 0x0D })
-            .contains { token in
-                token.count == 10 && zip(token, "stylesheet".utf8).allSatisfy { $0 | 0x20 == $1 }
-            }
-    }
-
-    /// Whether a `<script type>` makes a script a browser fetches and runs (the HTML standard's
-    /// "prepare the script element"): none or empty, `module`, or a JavaScript MIME type essence.
-    /// Anything else (`text/template`, `application/ld+json`, `importmap`) is a data block, whose
-    /// `src` is never fetched.
-    static func isScriptType(_ type: String) -> Bool {
-        let trimmed = type.trimmingASCIIWhitespace().lowercased()
-        return trimmed.isEmpty || trimmed == "module" || MIMEType.isJavaScript(trimmed)
     }
 
     func styleText(_ bytes: UnsafeRawBufferPointer, line: Int, column: Int) {

@@ -205,18 +205,31 @@ struct LinkRules {
     private func typeProblem(_ destination: ExtractedLink.Destination, at target: SameOriginTarget) -> String? {
         guard destination != .other, case .found(let path, let mimeType) = state.outcomes[target.key] else { return nil }
         let essence = MIMEType.essence(mimeType)
-        func problem(_ kind: String, _ use: String, _ wanted: String, _ type: String, _ suffix: String) -> String {
-            "\(kind) '\(path)' is served as \(essence), and a browser \(use) only if it is \(wanted) (the bundle sends "
-                + "nosniff): name it .\(suffix), or map its extension to \(type) with mime_types in sitegen.yml"
-        }
+        let (kind, use, wanted, type, suffix): (String, String, String, String, String)
         switch destination {
         case .style where essence != "text/css":
-            return problem("style sheet", "applies a style sheet", "text/css", "text/css", "css")
+            (kind, use, wanted, type, suffix) = ("style sheet", "applies a style sheet", "text/css", "text/css", "css")
         case .script where !MIMEType.isJavaScript(essence):
-            return problem("script", "runs a script", "JavaScript", "text/javascript", "js")
+            (kind, use, wanted, type, suffix) = ("script", "runs a script", "JavaScript", "text/javascript", "js")
         default:
             return nil
         }
+        // A folder's page or an alias's file: the link does not name the file it gets.
+        let namesAnother = target.path.isEmpty || target.path.hasSuffix("/") || target.path != path
+        let shown = namesAnother ? "'\(target.path)' (the file '\(path)')" : "'\(path)'"
+        let fileExtension = SitePath(unchecked: path).pathExtension.lowercased()
+        let fix =
+            if namesAnother {
+                "link to the \(kind) itself"
+            } else if fileExtension == suffix {
+                "its type comes from mime_types or the manifest, not from its extension: give .\(suffix) the type \(type)"
+            } else if fileExtension.isEmpty {
+                "give it a .\(suffix) name"
+            } else {
+                "name it .\(suffix), or give .\(fileExtension) the type \(type) with mime_types in sitegen.yml"
+            }
+        return "\(kind) \(shown) is served as \(essence), and a browser \(use) only if it is \(wanted) (the bundle "
+            + "sends nosniff): \(fix)"
     }
 
     /// Why `fragment` matches nothing in `document`, or `nil` when it matches (as written or

@@ -34,8 +34,8 @@ import Testing
         try runner.write("p { color: red }\n", to: "Site/extra.less")
         let expected =
             "Site/index.md:3:30: error: style sheet 'extra.less' is served as application/octet-stream, and a browser "
-            + "applies a style sheet only if it is text/css (the bundle sends nosniff): name it .css, or map its "
-            + "extension to text/css with mime_types in sitegen.yml [wrong-type]"
+            + "applies a style sheet only if it is text/css (the bundle sends nosniff): name it .css, or give .less "
+            + "the type text/css with mime_types in sitegen.yml [wrong-type]"
         for build in ["first", "unchanged"] {
             let run = try runner.run(["build"])
             #expect(run.status == 1, "\(build): \(run.stderr)")
@@ -47,6 +47,25 @@ import Testing
         let mapped = try runner.run(["build"])
         #expect(mapped.status == 0, "\(mapped.stdout)")
         #expect(!mapped.stdout.contains("[wrong-type]"))
+    }
+
+    /// CSS written in a page's raw HTML: its findings point at the Markdown line of the `url(` or the
+    /// `@import` string, not at the template.
+    @Test func cssInRawHTMLPointsAtItsMarkdownLines() throws {
+        let runner = try SitegenRunner()
+        defer { runner.cleanUp() }
+        try runner.copyFixture("Themes/minimal", to: "Templates")
+        try runner.write(
+            "# Home\n\n<style>\n@import \"g.less\";\np { background: url(missing.png) }\n</style>\n\n"
+                + "<p style=\"background: url('gone.png')\">x</p>\n", to: "Site/index.md")
+        try runner.write("p {}\n", to: "Site/g.less")
+        let run = try runner.run(["build"])
+        #expect(run.status == 1, "\(run.stderr)")
+        let places = run.stdout.split(separator: "\n").filter { $0.contains("[wrong-type]") || $0.contains("[broken-link]") }
+            .map { $0.split(separator: ":").prefix(3).joined(separator: ":") + " " + ($0.split(separator: "[").last ?? "") }
+        #expect(
+            places == ["Site/index.md:4:9 wrong-type]", "Site/index.md:5:17 broken-link]", "Site/index.md:8:23 broken-link]"],
+            "\(run.stdout)")
     }
 
     @Test func idsWrittenTwiceInRawHTMLPointAtTheirMarkdownLines() throws {

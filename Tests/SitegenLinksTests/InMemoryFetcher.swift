@@ -13,9 +13,13 @@ struct InMemoryFetcher: ResourceFetching {
     /// Whether `allPaths` lists the files in reverse order (a fetcher need not sort them).
     var listsUnsorted = false
 
-    init(_ files: [String: String], servesFolderWithoutSlash: Bool = false) {
+    /// Types by extension that replace the usual ones, as a manifest built with `mime_types` has them.
+    var mimeTypes: [String: String] = [:]
+
+    init(_ files: [String: String], servesFolderWithoutSlash: Bool = false, mimeTypes: [String: String] = [:]) {
         self.files = files.mapValues { Data($0.utf8) }
         self.servesFolderWithoutSlash = servesFolderWithoutSlash
+        self.mimeTypes = mimeTypes
     }
 
     /// Paths `allPaths` lists that are not served, as a manifest whose files were deleted lists them.
@@ -46,7 +50,8 @@ struct InMemoryFetcher: ResourceFetching {
         if files[path] == nil, servesFolderWithoutSlash, files[path + "/index.html"] != nil { path += "/index.html" }
         if files[path] == nil, let target = aliases[path] { path = target }
         guard let body = files[path] else { return .notFound }
-        return .found(path: path, mimeType: Self.mimeType(path), body: body)
+        let type = mimeTypes[SitePath(unchecked: path).pathExtension] ?? Self.mimeType(path)
+        return .found(path: path, mimeType: type, body: body)
     }
 
     static func mimeType(_ path: String) -> String {

@@ -24,17 +24,35 @@ import Testing
             ])
     }
 
+    /// What a browser never fetches as a style sheet: a `<link>` or `<style>` of another `type` (less.js
+    /// fetches `text/less` itself), an `@import` after the first rule or inside a block.
+    @Test func styleSheetsOfAnotherLanguageOrOutOfPlaceImportsAreNotJudged() {
+        let html = """
+            <link rel=stylesheet type="text/less" href=a.less><link rel=stylesheet type="TEXT/CSS" href=b.css>
+            <style type="text/less">@import "c.less"; p { background: url(d.png) }</style>
+            <style type="">@import "e.css"; p { color: red } @import "f.css"; @media print { @import "g.css"; }</style>
+            <style>@charset "utf-8"; @layer base; @import url(h.css);</style>
+            """
+        #expect(
+            destinations(html) == ["a.less other", "b.css style", "e.css style", "f.css other", "g.css other", "h.css style"])
+        #expect(
+            CSSExtractor.extract(Data("a { } @import 'late.css';".utf8)).map(\.destination) == [.other],
+            "in a style sheet too")
+    }
+
     @Test func scriptsAreThoseABrowserRunsNotDataBlocks() {
         let html = """
             <script src=a.js></script><script type="" src=b.js></script><script type=" MODULE " src=c.js></script>
             <script src=d.js type=application/x-javascript></script><script type="text/template" src=e.js></script>
             <script type="text/javascript; charset=utf-8" src=f.js></script><script type=importmap src=g.json></script>
-            <img src=h.js>
+            <img src=h.js><script language=VBScript src=i.vbs></script><script language=javascript1.5 src=j.js></script>
+            <script nomodule src=k.js></script><script type=module nomodule src=l.js></script>
+            <svg><script href=m.js></script></svg><link rel="modulepreload" href=n.js>
             """
         #expect(
             destinations(html) == [
                 "a.js script", "b.js script", "c.js script", "d.js script", "e.js other", "f.js other", "g.json other",
-                "h.js other",
+                "h.js other", "i.vbs other", "j.js script", "k.js other", "l.js script", "m.js script", "n.js script",
             ])
     }
 
@@ -60,11 +78,40 @@ import Testing
         #expect(
             report.messages(.wrongType).first
                 == "style sheet 'theme.php' is served as application/octet-stream, and a browser applies a style sheet "
-                + "only if it is text/css (the bundle sends nosniff): name it .css, or map its extension to text/css "
+                + "only if it is text/css (the bundle sends nosniff): name it .css, or give .php the type text/css "
                 + "with mime_types in sitegen.yml")
         #expect(report.messages(.wrongType)[1].hasPrefix("script 'app.txt' is served as application/octet-stream"))
         #expect(report.messages(.wrongType)[3].hasPrefix("script 'page.html' is served as text/html,"))
         #expect(report.findings.allSatisfy { $0.diagnostic.severity == .error })
+    }
+
+    /// The fix named fits the case: a link that gets another file (a folder's page, an alias), a name
+    /// without an extension, a `.css` whose type `mime_types` or the manifest changed.
+    @Test func theMessageNamesTheFixThatApplies() async {
+        var site = InMemoryFetcher([
+            "index.html": """
+            <link rel=stylesheet href=css/><link rel=stylesheet href=old.css>
+            <link rel=stylesheet href=plain><link rel=stylesheet href=data.bin>
+            """,
+            "css/index.html": "", "page.html": "", "plain": "", "data.bin": "",
+        ])
+        site.aliases = ["old.css": "page.html"]
+        let messages = await site.check().messages(.wrongType).map { $0.split(separator: ":").dropFirst().joined(separator: ":") }
+        #expect(
+            messages == [
+                " link to the style sheet itself", " link to the style sheet itself", " give it a .css name",
+                " name it .css, or give .bin the type text/css with mime_types in sitegen.yml",
+            ])
+        let bundle = await InMemoryFetcher(
+            ["index.html": "<link rel=stylesheet href=theme.css>", "theme.css": ""], mimeTypes: ["css": "text/plain"]
+        ).check()
+        #expect(
+            bundle.messages(.wrongType)
+                == [
+                    "style sheet 'theme.css' is served as text/plain, and a browser applies a style sheet only if it is "
+                        + "text/css (the bundle sends nosniff): its type comes from mime_types or the manifest, not from its "
+                        + "extension: give .css the type text/css"
+                ])
     }
 
     @Test func everyJavaScriptTypeRunsAndParametersAreNoPartOfTheEssence() {
