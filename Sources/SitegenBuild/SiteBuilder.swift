@@ -191,9 +191,10 @@ public struct SiteBuilder: Sendable {
             mapped.pages = model.pages.map(\.withoutBody)
             var update = BuildOutcome.Update.swap
             if writer.inPlace, let previous {
+                let gone = removesOutputs ? previous.outputs.keys.filter { cache.outputs[$0] == nil } : []
                 update = .inPlace(
                     written: written.filter(\.isNew).map(\.path) + (writesManifest ? [Manifest.fileName] : []),
-                    removed: removesOutputs ? previous.outputs.keys.filter { cache.outputs[$0] == nil }.sorted() : [])
+                    removed: (gone + (writer.previousOutputs?.strays ?? [])).sorted())
             }
             return BuildOutcome(
                 staged: staged, update: update, config: config, manifest: manifest, output: options.outputDirectory,

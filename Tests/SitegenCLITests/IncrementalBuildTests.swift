@@ -275,6 +275,36 @@ import Testing
         #expect(try runner.snapshot("dist") == (try runner.snapshot("clean")))
     }
 
+    /// Files and folders put into the output by hand go in a rebuild in place, as in a clean build,
+    /// and `sitegen verify` finds nothing extra; what the build wrote is not touched.
+    @Test func filesPutIntoTheOutputByHandGoInAnInPlaceRebuild() throws {
+        let runner = try setUp()
+        defer { runner.cleanUp() }
+        #expect(try runner.run(["build"]).status == 0)
+        let folder = try inode(runner, "dist")
+        try runner.write("x", to: "dist/stray.txt")
+        try runner.write("x", to: "dist/.DS_Store")
+        try runner.write("x", to: "dist/junk/deep/er.html")
+        try runner.write("x", to: "dist/guide/notes.md")
+        try FileManager.default.createDirectory(at: runner.url("dist/empty/inner"), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: runner.url("dist/link").path, withDestinationPath: "guide")
+        let before = try identities(runner, "dist")
+        try runner.write(try runner.read("Site/guide/usage.md") + "\nOne more paragraph.\n", to: "Site/guide/usage.md")
+        #expect(try runner.run(["build"]).status == 0)
+        #expect(try inode(runner, "dist") == folder, "updated in place")
+        let after = try identities(runner, "dist")
+        #expect(Set(before.keys).subtracting(after.keys) == ["stray.txt", ".DS_Store", "junk/deep/er.html", "guide/notes.md"])
+        #expect(
+            changed(before, after).subtracting(before.keys.filter { after[$0] == nil }) == ["guide/usage.html", "manifest.json"])
+        for gone in ["junk", "empty", "link"] {
+            #expect((try? FileManager.default.attributesOfItem(atPath: runner.url("dist/\(gone)").path)) == nil, "\(gone)")
+        }
+        #expect(try runner.run(["build", "--out", "clean"]).status == 0)
+        #expect(try runner.snapshot("dist") == (try runner.snapshot("clean")))
+        let verified = try runner.run(["verify", "dist"])
+        #expect(verified.status == 0, "\(verified.stdout)")
+    }
+
     @Test func aManifestDeletedByHandIsWrittenAgain() throws {
         let runner = try setUp()
         defer { runner.cleanUp() }

@@ -1,4 +1,5 @@
 import Foundation
+import SitegenBundleCore
 import SitegenCore
 
 /// The files of the previous bundle still as the cache recorded them: there, regular files, of the
@@ -7,6 +8,8 @@ import SitegenCore
 struct PreviousOutputs: Sendable {
     /// Recorded outputs that are not as recorded: almost always none.
     private let damaged: Set<String>
+    /// What the folder holds besides the recorded outputs and the manifest (`StrayFiles`): almost always nothing.
+    let strays: [String]
 
     /// `nil` when the previous bundle cannot be opened. `order` lists the recorded paths folder by
     /// folder (the cache's order), so each folder is opened once and its files looked up in it.
@@ -15,6 +18,9 @@ struct PreviousOutputs: Sendable {
         guard root >= 0 else { return nil }
         defer { close(root) }
         let paths = order.count == outputs.count ? order : Array(outputs.keys)
+        var known = Set(outputs.keys.lazy.map(ByteKey.init))
+        known.insert(ByteKey(Manifest.fileName))
+        let strays = StrayFiles.find(in: root, known: known)
         var damaged = Set<String>()
         var folder = FolderCursor(root: root)
         defer { folder.closeFolder() }
@@ -23,7 +29,7 @@ struct PreviousOutputs: Sendable {
             let (descriptor, name) = folder.open(parentOf: SitePath(unchecked: path))
             if descriptor < 0 || !StagedBundle.hasFile(name, size: record.size, in: descriptor) { damaged.insert(path) }
         }
-        return PreviousOutputs(damaged: damaged)
+        return PreviousOutputs(damaged: damaged, strays: strays)
     }
 
     /// Whether the recorded output `path` is as recorded. Only asked about paths the cache records.

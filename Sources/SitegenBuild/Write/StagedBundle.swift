@@ -66,7 +66,8 @@ extension StagedFolder {
         // Folders by `SitePath`, not `NSString`: Foundation on Linux traps on the parent of a
         // one-letter path (`("v" as NSString).deletingLastPathComponent`).
         for path in removed {
-            unlink(target + path)
+            // An empty folder left in the output by hand is removed as a file is.
+            if unlink(target + path) != 0, errno == EISDIR || errno == EPERM { rmdir(target + path) }
             var folder = SitePath(unchecked: path).parent
             while !folder.rawValue.isEmpty, rmdir(target + folder.rawValue) == 0 { folder = folder.parent }
         }

@@ -1,0 +1,54 @@
+import Foundation
+import SitegenBundleCore
+
+/// What the output folder holds that the previous build did not write: files and folders put there
+/// by hand or by another tool. A rebuild in place removes them, as a clean build, which replaces the
+/// folder, leaves them out (and `sitegen verify` calls them extra).
+enum StrayFiles {
+    /// Paths below the folder open at `root` that `known` (compared by bytes) does not list: files,
+    /// symbolic links, and folders with nothing in them. A folder of strays is listed by its files
+    /// (removing them removes the emptied folders). Names that are not UTF-8 are left alone: no
+    /// path of this build can be one, and no `String` names them.
+    static func find(in root: Int32, known: Set<ByteKey>) -> [String] {
+        var strays: [String] = []
+        walk(root, prefix: "", known: known, into: &strays)
+        return strays
+    }
+
+    /// Whether the folder at `prefix` held anything.
+    @discardableResult
+    private static func walk(_ folder: Int32, prefix: String, known: Set<ByteKey>, into strays: inout [String]) -> Bool {
+        let copy = dup(folder)
+        guard copy >= 0, let handle = fdopendir(copy) else {
+            if copy >= 0 { close(copy) }
+            return true
+        }
+        defer { closedir(handle) }
+        var holdsAnything = false
+        while let entry = readdir(handle) {
+            let name: String? = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                let bytes = raw.prefix { $0 != 0 }
+                guard !(bytes.elementsEqual(".".utf8) || bytes.elementsEqual("..".utf8)) else { return nil }
+                return String(validating: bytes, as: UTF8.self) ?? ""
+            }
+            guard let name else { continue }
+            holdsAnything = true
+            guard !name.isEmpty else { continue }
+            let path = prefix + name
+            var isFolder = entry.pointee.d_type == UInt8(DT_DIR)
+            if entry.pointee.d_type == UInt8(DT_UNKNOWN) {
+                var info = stat()
+                isFolder = fstatat(folder, name, &info, AT_SYMLINK_NOFOLLOW) == 0 && info.st_mode & S_IFMT == S_IFDIR
+            }
+            if isFolder {
+                let inner = openat(folder, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW)
+                guard inner >= 0 else { continue }
+                defer { close(inner) }
+                if !walk(inner, prefix: path + "/", known: known, into: &strays) { strays.append(path) }
+            } else if !known.contains(ByteKey(path)) {
+                strays.append(path)
+            }
+        }
+        return holdsAnything
+    }
+}
