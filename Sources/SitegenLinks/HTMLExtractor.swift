@@ -45,12 +45,10 @@ public enum HTMLExtractor {
 
     /// `html` as UTF-8 when it starts with a UTF-16 byte order mark; nil otherwise.
     static func fromUTF16(_ html: Data) -> Data? {
-        guard html.count >= 2 else { return nil }
-        let first = html[html.startIndex], second = html[html.startIndex + 1]
         let bigEndian: Bool
-        switch (first, second) {
-        case (0xFE, 0xFF): bigEndian = true
-        case (0xFF, 0xFE): bigEndian = false
+        switch CharsetDeclarations.byteOrderMark(Array(html.prefix(3))[...])?.encoding {
+        case .utf16BE?: bigEndian = true
+        case .utf16LE?: bigEndian = false
         default: return nil
         }
         var units: [UInt16] = []
