@@ -235,6 +235,7 @@ struct LinkRules {
     /// Why `fragment` matches nothing in `document`, or `nil` when it matches (as written or
     /// percent-decoded; empty and `top` always match).
     private func fragmentProblem(_ fragment: String, in document: ParsedDocument, name: String) -> String? {
+        let fragment = FragmentDirective.removed(from: fragment)
         if Self.hasAnchor(fragment, in: document.anchorNames) { return nil }
         // An SVG view written in the fragment (`#svgView(viewBox(0,0,10,10))`) names no id.
         if document.kind == .svg, fragment.hasPrefix("svgView(") { return nil }
@@ -261,9 +262,10 @@ struct LinkRules {
         findings.append(LinkFinding(diagnostic: Diagnostic(severity, rule, message, at: place), page: page, href: href))
     }
 
-    /// Whether `fragment` names an anchor of `names`, as written or percent-decoded; empty and `top`
+    /// Whether `fragment` (its `:~:` directive aside) names an anchor of `names`, as written or percent-decoded; empty and `top`
     /// (in any letter case, as the HTML standard scrolls to the top for it) always do.
     static func hasAnchor(_ fragment: String, in names: Set<ByteKey>) -> Bool {
+        let fragment = FragmentDirective.removed(from: fragment)
         if fragment.isEmpty || names.contains(ByteKey(fragment)) || TopFragment.matches(fragment) { return true }
         guard fragment.utf8.contains(UInt8(ascii: "%")), let decoded = fragment.removingPercentEncoding else { return false }
         return names.contains(ByteKey(decoded)) || TopFragment.matches(decoded)

@@ -85,6 +85,20 @@ import Testing
             ])
     }
 
+    /// A text fragment's directive (`:~:text=…`) is no part of the id: the part before it is judged.
+    @Test func textFragmentDirectivesAreNoPartOfTheId() async {
+        let site = InMemoryFetcher([
+            "index.html": """
+            <h2 id=UPPER>U</h2><a href="#:~:text=hello">a</a><a href="#UPPER:~:text=x">b</a>
+            <a href="a.html#:~:text=x&text=y">c</a><a href="a.html#part:~:text=z">d</a><a href="#lower:~:text=x">e</a>
+            """,
+            "a.html": "<p id=part>",
+        ])
+        let report = await site.check()
+        #expect(report.summary == ["broken-fragment index.html:2:79"], "\(report.findings)")
+        #expect(report.messages(.brokenFragment) == ["no id 'lower' in index.html"])
+    }
+
     @Test func escapesRoot() async {
         let site = InMemoryFetcher([
             "index.html": "<a href=\"../outside.html\">x</a><a href=\"guide/\">",

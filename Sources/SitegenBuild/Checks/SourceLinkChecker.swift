@@ -199,6 +199,7 @@ struct SourceLinkChecker: Sendable {
     }
 
     private func checkFragment(_ fragment: String, in target: Page, link: MarkdownLink, at: SourceLocation) -> Diagnostic? {
+        let fragment = FragmentDirective.removed(from: fragment)
         if fragment.isEmpty || TopFragment.matches(fragment) { return nil }
         let fromTemplate = templateIDs[target.meta.template ?? Theme.defaultTemplate] ?? []
         if target.anchorIDs.contains(fragment) || fromTemplate.contains(fragment) { return nil }
