@@ -65,9 +65,23 @@ public struct LinkChecker: Sendable {
         state.keyOfPath = table.keys
         let folders = FolderLinkCache()
         let limit = max(2, ProcessInfo.processInfo.activeProcessorCount * 4)
+        // Once the entries' crawl is done, it goes on from the pages it did not reach (orphans), so that
+        // their links are checked too; they stay orphans.
+        var reachedFromEntries: Set<ByteKey>?
         await withTaskGroup(of: LoadedResource.self) { group in
             var head = 0, running = 0
             while true {
+                if running == 0, head == queue.count, reachedFromEntries == nil {
+                    let reached = state.reachedPaths
+                    reachedFromEntries = reached
+                    let unreached = LinkRules.unreachedPages(
+                        paths, reached: reached, options: options, isServed: { fetcher.serves($0) })
+                    for path in unreached {
+                        guard let (_, url) = resolver.url(forPath: path) else { continue }
+                        let key = resolver.key(for: url)
+                        if state.scheduled.insert(key).inserted { queue.append((key, url)) }
+                    }
+                }
                 while running < limit, head < queue.count {
                     let (key, url) = queue[head]
                     head += 1
@@ -98,6 +112,7 @@ public struct LinkChecker: Sendable {
         }
         var rules = LinkRules(state: state, options: options, table: table)
         rules.isServed = { [fetcher] path in fetcher.serves(path) }
+        rules.reachedFromEntries = reachedFromEntries
         rules.checkEntries(entryKeys)
         var report = rules.report()
         let underAliases = await aliasFindings(state: state, table: table, resolver: resolver, own: report.findings)

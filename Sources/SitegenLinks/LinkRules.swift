@@ -13,6 +13,9 @@ struct LinkRules {
     /// Whether a file of the table is there to be served: a manifest can list files that are gone,
     /// which are no orphans (`sitegen verify` reports them).
     var isServed: @Sendable (String) -> Bool = { _ in true }
+    /// What the entries reach, when the crawl went on from the pages they do not (whose links are
+    /// checked too): the orphans are the pages outside it. `nil`: everything crawled was reached.
+    var reachedFromEntries: Set<ByteKey>?
     private var findings: [LinkFinding] = []
     private var linksChecked = 0
     /// Where a broken link's suggestion is looked for: scanned per broken link, never indexed.
@@ -62,12 +65,8 @@ struct LinkRules {
             linksChecked += part.linksChecked
         }
         if orphans, options.reportOrphans {
-            let reached = state.reachedPaths
-            // A page whose links are ignored is left out of the crawl on purpose: no orphan.
-            let ignored = options.ignorePatterns.map(LinkPattern.init)
-            for path in allPaths.sorted()
-            where MIMEType.isHTMLPage(path) && !reached.contains(ByteKey(path)) && isServed(path)
-                && !ignored.contains(where: { $0.matches(path) })
+            for path in Self.unreachedPages(
+                allPaths.sorted(), reached: reachedFromEntries ?? state.reachedPaths, options: options, isServed: isServed)
             {
                 add(
                     .warning, .orphan, "no link reaches this page from the entry", page: nil, href: nil,
@@ -77,6 +76,18 @@ struct LinkRules {
         let pages = state.documents.values.filter(\.isHTML).count
         let assets = state.reachedPaths.count - pages
         return CheckReport(pages: pages, assets: max(assets, 0), linksChecked: linksChecked, findings: findings.sorted())
+    }
+
+    /// The HTML pages of `paths` that no path of `reached` is, and that are served and not ignored
+    /// (a page whose links are ignored is left out of the crawl on purpose): the orphans.
+    static func unreachedPages(
+        _ paths: [String], reached: Set<ByteKey>, options: CheckOptions, isServed: (String) -> Bool
+    ) -> [String] {
+        let ignored = options.ignorePatterns.map(LinkPattern.init)
+        return paths.filter { path in
+            MIMEType.isHTMLPage(path) && !reached.contains(ByteKey(path)) && isServed(path)
+                && !ignored.contains(where: { $0.matches(path) })
+        }
     }
 
     /// Applies the rules to the links and ids of the documents at `paths`.

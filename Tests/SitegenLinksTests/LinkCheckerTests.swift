@@ -36,7 +36,7 @@ import Testing
             report.messages(.brokenLink) == [
                 "no file 'a.html' in the bundle (did you mean 'c.html'?)", "no file 'logo.png' in the bundle",
             ])
-        #expect(report.pages == 2)
+        #expect(report.pages == 3, "the orphan's links are checked too")
     }
 
     @Test func anAliasInAnotherFolderBreakingThePagesLinksIsOneFinding() async {
@@ -164,6 +164,26 @@ import Testing
         #expect(report.summary == ["orphan found.html", "orphan lost.html"])
         let quiet = await site.check(CheckOptions(reportOrphans: false))
         #expect(quiet.summary == [])
+    }
+
+    /// The links of a page no link reaches are checked as well (pages reached by a script or a search
+    /// box are common); what only such a page links to stays an orphan.
+    @Test func theLinksOfOrphansAreCheckedToo() async {
+        let site = InMemoryFetcher([
+            "index.html": "<a href=a.html>a</a>", "a.html": "",
+            "b.html": "<a href=missing.html>m</a><img src=nope.png><a href=c.html#x>c</a><a href=sub/>s</a>",
+            "c.html": "<p id=y>", "sub/index.html": "<link rel=stylesheet href=../style.txt>", "style.txt": "",
+        ])
+        let report = await site.check()
+        #expect(
+            report.summary == [
+                "orphan b.html", "broken-link b.html:1:4", "broken-link b.html:1:32", "broken-fragment b.html:1:48",
+                "orphan c.html", "orphan sub/index.html", "wrong-type sub/index.html:1:22",
+            ], "\(report.findings)")
+        #expect(report.pages == 5)
+        let quiet = await site.check(CheckOptions(reportOrphans: false))
+        #expect(quiet.summary.filter { $0.hasPrefix("orphan") } == [])
+        #expect(quiet.summary.count == 4)
     }
 
     @Test(arguments: [ExternalLinkPolicy.ignore, .warn, .error])
