@@ -349,6 +349,24 @@ import Testing
         #expect(try runner.snapshot("dist") == (try runner.snapshot("clean")))
     }
 
+    /// One byte changed anywhere in the cache (here a title the sidebars show) is caught by its
+    /// SHA-256: the next build is a full one, not one that shows the damaged title everywhere.
+    @Test func aCacheDamagedByOneByteMakesAFullBuild() throws {
+        let runner = try setUp()
+        defer { runner.cleanUp() }
+        #expect(try runner.run(["build"]).status == 0)
+        let cache = runner.url(".dist.sitegen-cache")
+        var bytes = [UInt8](try Data(contentsOf: cache))
+        let title = try #require(bytes.firstRange(of: Array("Install the app".utf8)))
+        bytes[title.lowerBound] = UInt8(ascii: "X")
+        try Data(bytes).write(to: cache)
+        let rebuilt = try runner.run(["build"])
+        #expect(rebuilt.status == 0, "\(rebuilt.stderr)")
+        #expect(try !runner.read("dist/index.html").contains("Xnstall the app"))
+        #expect(try runner.run(["build", "--out", "clean"]).status == 0)
+        #expect(try runner.snapshot("dist") == (try runner.snapshot("clean")))
+    }
+
     @Test func removedOutputsGoAndAFileMayBecomeAFolder() throws {
         let runner = try setUp()
         defer { runner.cleanUp() }

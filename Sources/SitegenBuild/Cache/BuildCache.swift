@@ -1,4 +1,5 @@
 import Foundation
+import SitegenBundleCore
 import SitegenCore
 import SitegenMarkdown
 
@@ -8,7 +9,7 @@ import SitegenMarkdown
 /// crawled again. Stored beside the bundle as `.<name>.sitegen-cache`; any mismatch or damage
 /// simply means a full build.
 public struct BuildCache: Sendable {
-    static let magic = "sitegen-cache 11"
+    static let magic = "sitegen-cache 12"
 
     /// Fingerprint of everything every page depends on: generator, configuration and theme.
     var environment: UInt64 = 0
@@ -122,7 +123,13 @@ public struct BuildCache: Sendable {
     }
 
     static func load(for output: URL) -> BuildCache? {
-        guard let bytes = FileBytes.read(location(for: output).path) else { return nil }
+        guard var bytes = FileBytes.read(location(for: output).path), bytes.count > digestLength else { return nil }
+        // A byte changed on disk would otherwise pass for a title or a hash, and stay in every output.
+        let stored = Array(bytes.suffix(digestLength))
+        bytes.removeLast(digestLength)
+        var digest = SHA256()
+        bytes.withUnsafeBytes { digest.update($0) }
+        guard digest.finalize() == stored else { return nil }
         var reader = ByteReader(bytes)
         let detailsPath = DetailsStore.location(for: output).path
         return BuildCache(reading: &reader) { generation in
@@ -154,6 +161,9 @@ public struct BuildCache: Sendable {
         return previous != nil
     }
 
+    /// The SHA-256 of everything before it, which ends the file.
+    static let digestLength = 32
+
     /// Writes the cache beside `output` (a temporary file renamed into place). Failing to save only
     /// costs the next build its head start.
     func save(for output: URL) {
@@ -170,10 +180,14 @@ public struct BuildCache: Sendable {
             details.discard()
             return nil
         }
+        var digest = SHA256()
         do {
-            try encodeHead(details: details) { part in try handle.write(contentsOf: part) }
+            try encodeHead(details: details) { part in
+                try handle.write(contentsOf: part)
+                digest.update(part)
+            }
             try handle.close()
-            return PendingCacheFile(temporary: temporary, destination: url, details: details)
+            return PendingCacheFile(temporary: temporary, destination: url, details: details, digest: digest)
         } catch {
             try? handle.close()
             try? FileManager.default.removeItem(at: temporary)
@@ -187,6 +201,8 @@ public struct BuildCache: Sendable {
         let temporary: URL
         let destination: URL
         let details: DetailsWriter
+        /// Of the head written so far.
+        let digest: SHA256
 
         /// Appends the crawl memo and findings of `cache` and renames the file into place, after the
         /// details file it refers to.
@@ -195,7 +211,12 @@ public struct BuildCache: Sendable {
                 let handle = try FileHandle(forWritingTo: temporary)
                 defer { try? handle.close() }
                 try handle.seekToEnd()
-                try cache.encodeCrawl { part in try handle.write(contentsOf: part) }
+                var digest = self.digest
+                try cache.encodeCrawl { part in
+                    try handle.write(contentsOf: part)
+                    digest.update(part)
+                }
+                try handle.write(contentsOf: digest.finalize())
                 guard details.finish() else { return discard() }
                 _ = rename(temporary.path, destination.path)
             } catch {
