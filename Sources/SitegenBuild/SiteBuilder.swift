@@ -51,8 +51,11 @@ public struct SiteBuilder: Sendable {
 
         let environment = environmentFingerprint(configText: configText, theme: theme)
         let cacheFound = await cacheOnDisk
+        // Only the cache of the build that left the folder's manifest knows its files.
+        let manifestNow = ManifestFileStamp.of(options.outputDirectory.appendingPathComponent(Manifest.fileName).path)
         let previous = cacheFound.flatMap {
-            $0.environment == environment ? $0.displayed(site: options.siteDisplay, output: options.outputDisplay) : nil
+            $0.environment == environment && $0.manifestStamp == manifestNow
+                ? $0.displayed(site: options.siteDisplay, output: options.outputDisplay) : nil
         }
         var cache = BuildCache()
         cache.environment = environment
@@ -170,6 +173,9 @@ public struct SiteBuilder: Sendable {
                     ? staged.previousHas(manifestPath, expectedSize: manifestBytes.count, in: writer.previousFolder)
                     : staged.linkPrevious(manifestPath, expectedSize: manifestBytes.count))
             if writesManifest { try staged.write(manifestBytes, to: manifestPath) }
+            // Renamed or linked into place, the file keeps its inode and time.
+            let manifestFolder = writer.inPlace && !writesManifest ? staged.destination : staged.directory
+            cache.manifestStamp = ManifestFileStamp.of(manifestFolder.appendingPathComponent(Manifest.fileName).path)
             if let previous, previous.manifestFingerprint == cache.manifestFingerprint {
                 cache.crawl = previous.crawl
                 cache.memoGeneration = previous.memoGeneration

@@ -53,6 +53,30 @@ import Testing
         #expect(Set(beside) == [".out.sitegen-cache", ".out.sitegen-details", ".out.sitegen-crawl"], "\(beside)")
     }
 
+    /// Built under two names (a folder and a link to it), the folder has two caches: the one that did
+    /// not make its last build cannot vouch for its files (same sizes, other titles), and makes a full build.
+    @Test func aCacheThatDidNotMakeTheLastBuildOfTheFolderIsNotTrusted() throws {
+        let runner = try setUp()
+        defer { runner.cleanUp() }
+        #expect(try runner.run(["build"]).status == 0)
+        try FileManager.default.createSymbolicLink(atPath: runner.url("link").path, withDestinationPath: "dist")
+        #expect(try runner.run(["build", "--out", "link"]).status == 0)
+        let original = try runner.read("Site/guide/install.md")
+        // The sidebars of the other pages show the new name, which has the old one's size.
+        try runner.write(
+            original.replacingOccurrences(of: "order: 1\n", with: "order: 1\nnav_title: Install the apq\n"),
+            to: "Site/guide/install.md")
+        #expect(try runner.run(["build", "--out", "link"]).status == 0)
+        try runner.write(original, to: "Site/guide/install.md")
+        #expect(try runner.run(["build"]).status == 0)
+        #expect(try runner.run(["build", "--out", "clean"]).status == 0)
+        #expect(try runner.snapshot("dist") == (try runner.snapshot("clean")))
+        // The cache that did make it is trusted: a rebuild with nothing changed rewrites nothing.
+        let before = try identities(runner, "dist")
+        #expect(try runner.run(["build"]).status == 0)
+        #expect(changed(before, try identities(runner, "dist")).isEmpty)
+    }
+
     @Test func namingTheFoldersAnotherWayReusesEverythingAndShowsTheNewNames() throws {
         let runner = try setUp()
         defer { runner.cleanUp() }

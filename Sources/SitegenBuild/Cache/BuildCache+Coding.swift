@@ -35,6 +35,7 @@ extension BuildCache {
         w.uint(manifestFingerprint)
         w.uint(memoGeneration)
         w.uint(navInputs)
+        w.uint(manifestStamp)
         w.string(siteDisplay)
         w.string(outputDisplay)
         w.uint(details.generation)
@@ -140,7 +141,8 @@ extension BuildCache {
     /// then neither can the cache be used).
     init?(reading r: inout ByteReader, details openDetails: (UInt64) -> DetailsStore?) {
         guard r.string() == Self.magic, let environment = r.uint(), let shape = r.uint(), let manifest = r.uint(),
-            let memoGeneration = r.uint(), let navInputs = r.uint(), let siteDisplay = r.string(),
+            let memoGeneration = r.uint(), let navInputs = r.uint(), let manifestStamp = r.uint(),
+            let siteDisplay = r.string(),
             let outputDisplay = r.string(), let detailsGeneration = r.uint(), let pageCount = r.count(),
             let store = openDetails(detailsGeneration)
         else { return nil }
@@ -149,6 +151,7 @@ extension BuildCache {
         self.outputDisplay = outputDisplay
         self.memoGeneration = memoGeneration
         self.navInputs = navInputs
+        self.manifestStamp = manifestStamp
         readBytes = r.buffer
         self.environment = environment
         self.shape = shape
