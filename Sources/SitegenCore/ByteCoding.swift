@@ -158,6 +158,63 @@ package struct ByteReader {
     }
 }
 
+/// `Fingerprint`'s eight-bytes-a-step hash over a stream of pieces, with one value whatever sizes
+/// the pieces have: for a file written in some pieces and read in others. Catches damage, not
+/// forgery.
+package struct StreamFingerprint {
+    private var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    private var carry: UInt64 = 0
+    private var carried = 0
+    private var count = 0
+
+    package init() {}
+
+    package mutating func add(_ buffer: UnsafeRawBufferPointer) {
+        count += buffer.count
+        var offset = 0
+        while carried > 0, carried < 8, offset < buffer.count {
+            carry |= UInt64(buffer[offset]) << (8 * UInt64(carried))
+            carried += 1
+            offset += 1
+        }
+        if carried == 8 {
+            mix(carry)
+            carry = 0
+            carried = 0
+        }
+        while offset + 8 <= buffer.count {
+            mix(UInt64(littleEndian: buffer.loadUnaligned(fromByteOffset: offset, as: UInt64.self)))
+            offset += 8
+        }
+        while offset < buffer.count {
+            carry |= UInt64(buffer[offset]) << (8 * UInt64(carried))
+            carried += 1
+            offset += 1
+        }
+    }
+
+    package mutating func add(_ bytes: some Collection<UInt8>) {
+        let done: Void? = bytes.withContiguousStorageIfAvailable { add(UnsafeRawBufferPointer($0)) }
+        if done == nil { Array(bytes).withUnsafeBytes { add($0) } }
+    }
+
+    /// The fingerprint of every byte added so far, as eight little-endian bytes.
+    package var bytes: [UInt8] {
+        var final = hash
+        for index in 0..<carried {
+            final ^= (carry >> (8 * UInt64(index))) & 0xFF
+            final &*= 0x0000_0100_0000_01B3
+        }
+        final ^= UInt64(count)
+        return withUnsafeBytes(of: final.littleEndian) { Array($0) }
+    }
+
+    private mutating func mix(_ word: UInt64) {
+        hash = (hash ^ word) &* 0x9E37_79B9_7F4A_7C15
+        hash ^= hash >> 32
+    }
+}
+
 /// A fast 64-bit content fingerprint for change detection (FNV-1a for numbers and short tails,
 /// eight bytes a step for longer runs); not for security: the manifest's SHA-256 is what apps verify.
 package struct Fingerprint {

@@ -5,6 +5,34 @@ import Testing
 @testable import SitegenBuild
 
 @Suite struct BuildCacheTests {
+    /// The cache's checksum is one value however its bytes were cut into pieces when written, and
+    /// another for one byte changed.
+    @Test func theStreamFingerprintIgnoresHowTheBytesAreCut() {
+        var generator = SystemRandomNumberGenerator()
+        let bytes = (0..<1000).map { _ in UInt8.random(in: 0...255, using: &generator) }
+        var whole = StreamFingerprint()
+        whole.add(bytes)
+        for _ in 0..<50 {
+            var cuts = (0..<Int.random(in: 0...12, using: &generator)).map { _ in
+                Int.random(in: 0...bytes.count, using: &generator)
+            }
+            cuts = ([0] + cuts + [bytes.count]).sorted()
+            var pieces = StreamFingerprint()
+            for (start, end) in zip(cuts, cuts.dropFirst()) { pieces.add(bytes[start..<end]) }
+            #expect(pieces.bytes == whole.bytes, "\(cuts)")
+        }
+        for index in [0, 7, 8, 500, 999] {
+            var damaged = bytes
+            damaged[index] ^= 0x01
+            var other = StreamFingerprint()
+            other.add(damaged)
+            #expect(other.bytes != whole.bytes, "byte \(index)")
+        }
+        var shorter = StreamFingerprint()
+        shorter.add(bytes.dropLast())
+        #expect(shorter.bytes != whole.bytes)
+    }
+
     private static func pages(_ count: Int) -> [String: String] {
         var files = ["Site/index.md": "# Home\n\n[first](guide/page-0.md)\n"]
         for index in 0..<count {

@@ -129,9 +129,9 @@ public struct BuildCache: Sendable {
         // A byte changed on disk would otherwise pass for a title or a hash, and stay in every output.
         let stored = Array(bytes.suffix(digestLength))
         bytes.removeLast(digestLength)
-        var digest = SHA256()
-        bytes.withUnsafeBytes { digest.update($0) }
-        guard digest.finalize() == stored else { return nil }
+        var digest = StreamFingerprint()
+        bytes.withUnsafeBytes { digest.add($0) }
+        guard digest.bytes == stored else { return nil }
         var reader = ByteReader(bytes)
         let detailsPath = DetailsStore.location(for: output).path
         return BuildCache(reading: &reader) { generation in
@@ -163,8 +163,8 @@ public struct BuildCache: Sendable {
         return previous != nil
     }
 
-    /// The SHA-256 of everything before it, which ends the file.
-    static let digestLength = 32
+    /// The `StreamFingerprint` of everything before it, which ends the file.
+    static let digestLength = 8
 
     /// Writes the cache beside `output` (a temporary file renamed into place). Failing to save only
     /// costs the next build its head start.
@@ -182,11 +182,11 @@ public struct BuildCache: Sendable {
             details.discard()
             return nil
         }
-        var digest = SHA256()
+        var digest = StreamFingerprint()
         do {
             try encodeHead(details: details) { part in
                 try handle.write(contentsOf: part)
-                digest.update(part)
+                digest.add(part)
             }
             try handle.close()
             return PendingCacheFile(temporary: temporary, destination: url, details: details, digest: digest)
@@ -204,7 +204,7 @@ public struct BuildCache: Sendable {
         let destination: URL
         let details: DetailsWriter
         /// Of the head written so far.
-        let digest: SHA256
+        let digest: StreamFingerprint
 
         /// Appends the crawl memo and findings of `cache` and renames the file into place, after the
         /// details file it refers to.
@@ -216,9 +216,9 @@ public struct BuildCache: Sendable {
                 var digest = self.digest
                 try cache.encodeCrawl { part in
                     try handle.write(contentsOf: part)
-                    digest.update(part)
+                    digest.add(part)
                 }
-                try handle.write(contentsOf: digest.finalize())
+                try handle.write(contentsOf: digest.bytes)
                 guard details.finish() else { return discard() }
                 _ = rename(temporary.path, destination.path)
             } catch {
