@@ -33,6 +33,8 @@ public struct RuleID: RawRepresentable, Sendable, Hashable, Comparable, Codable,
     public static let aliasFolder = RuleID("alias-folder")
     /// A symbolic link to a folder that contains it (a loop), which the site scan does not follow.
     public static let symlinkLoop = RuleID("symlink-loop")
+    /// A folder of the site that is the bundle of another build (its cache lies beside it): left out.
+    public static let nestedOutput = RuleID("nested-output")
     /// A page or style sheet that is not UTF-8, which the bundle serves it as.
     public static let notUTF8 = RuleID("not-utf8")
     /// A style sheet or script served with a type under which a browser does not use it

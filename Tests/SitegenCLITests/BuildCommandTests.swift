@@ -2,6 +2,23 @@ import Foundation
 import Testing
 
 @Suite(.serialized) struct BuildCommandTests {
+    /// A bundle built inside the site folder once (`--out Site/_site`) is left out of the next build
+    /// into another folder, with a warning, rather than published in it.
+    @Test func theBundleOfAnotherBuildInsideTheSiteIsLeftOut() throws {
+        let runner = try SitegenRunner()
+        defer { runner.cleanUp() }
+        try runner.copyFixture("Themes/minimal", to: "Templates")
+        try runner.write("# Home\n", to: "Site/index.md")
+        #expect(try runner.run(["build", "--out", "Site/_site"]).status == 0)
+        let run = try runner.run(["build"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(
+            run.stdout.contains(
+                "Site/_site/: warning: the bundle of another build (its cache lies beside it): left out; build it "
+                    + "outside the site folder or delete it [nested-output]"), "\(run.stdout)")
+        #expect(try runner.snapshot("dist").keys.filter { $0.hasPrefix("_site/") }.isEmpty)
+    }
+
     @Test func brokenSiteReportsBothFindingsAtTheirMarkdownLines() throws {
         let runner = try SitegenRunner()
         defer { runner.cleanUp() }

@@ -16,8 +16,14 @@ enum SiteScanner {
         guard DirectoryWalker.realPath(root.path) != nil else {
             throw InputError("cannot read the site folder", path: displayRoot)
         }
-        let listing = DirectoryWalker.listing(below: root.path) { path, _ in
-            ignore.contains { $0.matches(path) }
+        // A folder with a build cache beside it (`.out.sitegen-cache` for `out/`) is the bundle of
+        // another build (`--out _site` once): left out, as the build's own output is.
+        var bundles: [String] = []
+        let listing = DirectoryWalker.listing(below: root.path) { path, isDirectory in
+            if ignore.contains(where: { $0.matches(path) }) { return true }
+            guard isDirectory, BuildCache.isOutput(root.appendingPathComponent(path)) else { return false }
+            bundles.append(path)
+            return true
         }
         if let first = listing.invalidNames.first {
             let others = listing.invalidNames.count - 1
@@ -76,11 +82,18 @@ enum SiteScanner {
                 "folder nested more than \(DirectoryWalker.maximumDepth) levels deep, which sitegen does not read: move its pages up",
                 path: displayRoot + first)
         }
-        let warnings = listing.loops.map {
-            Diagnostic(
-                .warning, .symlinkLoop, "symbolic link to a folder that contains it (a loop): not followed",
-                at: SourceLocation(path: displayRoot + $0))
-        }
+        let warnings =
+            listing.loops.map {
+                Diagnostic(
+                    .warning, .symlinkLoop, "symbolic link to a folder that contains it (a loop): not followed",
+                    at: SourceLocation(path: displayRoot + $0))
+            }
+            + bundles.sorted().map {
+                Diagnostic(
+                    .warning, .nestedOutput,
+                    "the bundle of another build (its cache lies beside it): left out; build it outside the site folder or delete it",
+                    at: SourceLocation(path: displayRoot + $0 + "/"))
+            }
         return (files, warnings)
     }
 

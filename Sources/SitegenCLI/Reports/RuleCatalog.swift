@@ -30,6 +30,9 @@ enum RuleCatalog {
         Rule(
             id: .notUTF8, defaultSeverity: .warning,
             summary: "A page or style sheet that is not UTF-8, which the bundle serves it as: a browser shows U+FFFD."),
+        Rule(
+            id: .nestedOutput, defaultSeverity: .warning,
+            summary: "A folder of the site that is the bundle of another build: left out of this one."),
         Rule(id: .orphan, defaultSeverity: .warning, summary: "A page in the bundle that no link reaches from the entry."),
         Rule(id: .externalLink, defaultSeverity: .warning, summary: "A link to another origin: listed, never fetched."),
         Rule(
