@@ -37,6 +37,13 @@ public struct CandidatePaths: Sendable {
         self.nameStarts = nameStarts
     }
 
+    /// A path that is `path` in another Unicode normalization (canonically equivalent, other bytes);
+    /// nil for an ASCII path, which has no other.
+    public func canonicallyEquivalent(to path: String) -> String? {
+        guard !path.utf8.allSatisfy({ $0 < 0x80 }) else { return nil }
+        return paths.first { $0 == path && !$0.utf8.elementsEqual(path.utf8) }
+    }
+
     /// The first path, in sorted order, equal to `path` but for letter case.
     public func sameIgnoringCase(as path: String) -> String? {
         let wanted = Array(path.utf8)

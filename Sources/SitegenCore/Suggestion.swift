@@ -1,10 +1,22 @@
 /// "Did you mean" hints: the closest candidate by edit distance, if it is close enough.
 package enum Suggestion {
-    /// How far a candidate may be from `word` (in UTF-8 bytes) to be suggested: about a third of its
-    /// length, at most 3. A candidate whose length differs by more is never close enough.
-    package static func limit(for word: String) -> Int { limit(forLength: word.utf8.count) }
+    /// How far a candidate may be from `word` (in UTF-8 bytes) to be suggested: about a third of the
+    /// length of its name (the last path component without its extension: `instal` of
+    /// `guide/instal.html`), at most 3, and nothing for a name under three bytes, which any other
+    /// short name is as near to (`b.html` is no typo of `a.html`). A candidate whose length differs
+    /// by more is never close enough.
+    package static func limit(for word: String) -> Int {
+        var word = word
+        return word.withUTF8 { limit(for: $0) }
+    }
 
-    private static func limit(forLength length: Int) -> Int { min(3, max(1, length / 3)) }
+    private static func limit(for word: UnsafeBufferPointer<UInt8>) -> Int {
+        let start = (word.lastIndex(of: UInt8(ascii: "/")) ?? -1) + 1
+        let dot = word[start...].lastIndex(of: UInt8(ascii: "."))
+        let end = dot.flatMap { $0 > start ? $0 : nil } ?? word.count
+        let name = end - start
+        return name < 3 ? 0 : min(3, max(1, name / 3))
+    }
 
     /// The candidate nearest to `word` (ties broken alphabetically), within `limit(for:)`.
     ///
@@ -24,7 +36,7 @@ package enum Suggestion {
         to w: UnsafeBufferPointer<UInt8>, count: Int, candidate: (Int) -> UnsafeBufferPointer<UInt8>,
         precedes: (Int, Int) -> Bool
     ) -> Int? {
-        var limit = limit(forLength: w.count)
+        var limit = limit(for: w)
         var best: (distance: Int, index: Int)?
         var rows = ([Int](), [Int]())
         withUnsafeTemporaryAllocation(of: Int32.self, capacity: 256) { storage in

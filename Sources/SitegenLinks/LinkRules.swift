@@ -184,8 +184,7 @@ struct LinkRules {
                     "'\(target.path)' is a folder and is not served without its slash (no redirects under the scheme): link to '\(target.path)/'"
                 )
             }
-            let suggestion = candidates.suggestion(for: wanted)
-            if let other = suggestion, other == wanted, ByteKey(other) != ByteKey(wanted) {
+            if let other = candidates.canonicallyEquivalent(to: wanted) {
                 // Canonically equivalent, other bytes: the two look the same, and a "did you mean" would too.
                 return (
                     .error, .brokenLink,
@@ -194,7 +193,7 @@ struct LinkRules {
                         + "by their bytes: spell both the same (NFC)"
                 )
             }
-            let hint = suggestion.map { " (did you mean '\($0)'?)" } ?? ""
+            let hint = candidates.suggestion(for: wanted).map { " (did you mean '\($0)'?)" } ?? ""
             return (.error, .brokenLink, "no file '\(wanted)' in the bundle\(hint)")
         case .found(let path, _):
             if !target.path.isEmpty, !target.path.hasSuffix("/"), path == target.path + "/index.html" {

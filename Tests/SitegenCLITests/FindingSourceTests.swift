@@ -17,7 +17,7 @@ import Testing
         #expect(
             findings == [
                 "Site/a.md:3:14: error: no file 'nope2.html' in the bundle [broken-link]",
-                "Site/a.md:3:45: error: no file 'x.html' in the bundle (did you mean 'a.html'?) [broken-link]",
+                "Site/a.md:3:45: error: no file 'x.html' in the bundle [broken-link]",
                 "Site/index.md:3:10: error: no file 'nope1.html' in the bundle [broken-link]",
                 "Site/index.md:5:11: error: no file 'missing.png' in the bundle [broken-link]",
             ], "\(run.stdout)")

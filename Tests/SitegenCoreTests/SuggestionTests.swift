@@ -16,6 +16,16 @@ import Testing
         return previous[b.count]
     }
 
+    /// The limit comes from the name, not the path or extension: a short name has no typo to fix.
+    @Test func shortNamesGetNoSuggestion() {
+        #expect(Suggestion.nearest(to: "b.html", in: ["a.html"]) == nil)
+        #expect(Suggestion.nearest(to: "x4.png", in: ["a.png", "x.png"]) == nil)
+        #expect(Suggestion.nearest(to: "guide/x1.html", in: ["guide/cr.html"]) == nil)
+        #expect(Suggestion.nearest(to: "guide/instal.html", in: ["guide/install.html"]) == "guide/install.html")
+        #expect(Suggestion.nearest(to: "instal", in: ["install", "x"]) == "install")
+        #expect(Suggestion.limit(for: "docs/.htaccess") == 3, "a dot-file's name is the whole")
+    }
+
     @Test func distanceAgreesWithTheTextbookOnRandomStrings() {
         var random = Numbers(seed: 7)
         func next(_ bound: Int) -> Int { random.next(bound) }
