@@ -62,7 +62,8 @@ import Testing
     }
 
     @Test(arguments: [
-        (["check"], "missing"), (["check", "nowhere"], "not a folder"), (["check", "site", "--format", "xml"], "unknown format"),
+        (["check"], "missing"), (["check", "nowhere"], "no such folder"),
+        (["check", "site/index.html"], "not a folder (a file)"), (["check", "site", "--format", "xml"], "unknown format"),
         (["check", "site", "--external", "maybe"], "--external"), (["check", "site", "--scheme", "https"], "reserved"),
         (["check", "site", "--bogus"], "--bogus"), (["check", "site", "--scheme", "a b"], "invalid URL scheme 'a b'"),
         (["check", "site", "--scheme", "1x"], "invalid URL scheme '1x'"),

@@ -5,7 +5,7 @@ import Testing
 /// a CI job's report file exists and its annotation shows.
 @Suite struct InputErrorReportTests {
     @Test(arguments: [
-        (["check", "missing"], "missing: error: not a folder", "::error file=missing,title=input-error::not a folder"),
+        (["check", "missing"], "missing: error: no such folder", "::error file=missing,title=input-error::no such folder"),
         (
             ["check", "site", "--scheme", "http"], "error: URL scheme 'http' is reserved",
             "::error title=input-error::URL scheme 'http' is reserved"
@@ -37,7 +37,7 @@ import Testing
         let sarif = try runner.run(["check", "missing", "--format", "sarif", "--output", "links.sarif"])
         #expect(sarif.status == 2)
         let text = try runner.read("links.sarif")
-        #expect(text.contains("input-error") && text.contains("not a folder"), "\(text)")
+        #expect(text.contains("input-error") && text.contains("no such folder"), "\(text)")
         let junit = try runner.run(["mirror", "nowhere", "--out", "out", "--format", "junit", "--output", "mirror.xml"])
         #expect(junit.status == 2)
         #expect(try runner.read("mirror.xml").contains("input-error"))
@@ -45,6 +45,6 @@ import Testing
         let plain = try runner.run(["check", "missing"])
         #expect(plain.status == 2)
         #expect(plain.stdout.isEmpty)
-        #expect(plain.stderr == "missing: error: not a folder\n")
+        #expect(plain.stderr == "missing: error: no such folder\n")
     }
 }

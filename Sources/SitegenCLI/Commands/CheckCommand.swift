@@ -47,9 +47,10 @@ enum CheckCommand: Command {
         let directory =
             path.hasPrefix("/") ? URL(fileURLWithPath: path) : environment.workingDirectory.appendingPathComponent(path)
         var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory), isDirectory.boolValue else {
-            return stop(InputError("not a folder", path: path))
+        guard FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory) else {
+            return stop(InputError("no such folder", path: path))
         }
+        guard isDirectory.boolValue else { return stop(InputError("not a folder (a file)", path: path)) }
         let origin: BundleOrigin
         do {
             origin = try BundleOrigin(
