@@ -85,9 +85,11 @@ struct CSSScanner {
                 if matches("url("), i == 0 || !isIdent(bytes[i - 1]) {
                     let start = i
                     i += 4
-                    emit(
-                        readURLBody(), at: start, attribute: importPending ? "@import" : "url",
-                        destination: importPending && !importsEnded ? .style : .other)
+                    if let url = readURLBody() {
+                        emit(
+                            url, at: start, attribute: importPending ? "@import" : "url",
+                            destination: importPending && !importsEnded ? .style : .other)
+                    }
                     importPending = false
                 } else {
                     i += 1
@@ -135,21 +137,43 @@ struct CSSScanner {
     }
 
     /// Reads after `url(`: a quoted string or an unquoted URL, up to the closing parenthesis.
-    private mutating func readURLBody() -> String {
+    /// The URL of `url(` at `i`, or nil for what CSS Syntax makes a bad URL, which browsers fetch
+    /// nothing for: an unquoted one holding a quote, `(`, a control character, or a space before
+    /// more text (`url(bad(paren).png)`, `url(a b.png)`).
+    private mutating func readURLBody() -> String? {
         while i < bytes.count, bytes[i].isASCIIWhitespace { i += 1 }
-        var value: String
         if i < bytes.count, bytes[i] == UInt8(ascii: "\"") || bytes[i] == UInt8(ascii: "'") {
-            value = readString()
-        } else {
-            var out: [UInt8] = []
-            while i < bytes.count, bytes[i] != UInt8(ascii: ")") {
-                if bytes[i] == UInt8(ascii: "\\") { readEscape(into: &out) } else { out.append(bytes[i]); i += 1 }
-            }
-            value = String(decoding: out, as: UTF8.self).trimmingASCIIWhitespace()
+            let value = readString()
+            while i < bytes.count, bytes[i] != UInt8(ascii: ")"), bytes[i] != 0x0A { i += 1 }
+            if i < bytes.count, bytes[i] == UInt8(ascii: ")") { i += 1 }
+            return value
         }
-        while i < bytes.count, bytes[i] != UInt8(ascii: ")"), bytes[i] != 0x0A { i += 1 }
+        var out: [UInt8] = []
+        var bad = false
+        scan: while i < bytes.count, bytes[i] != UInt8(ascii: ")") {
+            let byte = bytes[i]
+            switch byte {
+            case _ where byte.isASCIIWhitespace:
+                while i < bytes.count, bytes[i].isASCIIWhitespace { i += 1 }
+                bad = i < bytes.count && bytes[i] != UInt8(ascii: ")")
+                break scan
+            case UInt8(ascii: "\""), UInt8(ascii: "'"), UInt8(ascii: "("), 0x00...0x08, 0x0B, 0x0E...0x1F, 0x7F:
+                bad = true
+                break scan
+            case UInt8(ascii: "\\") where i + 1 >= bytes.count || bytes[i + 1] == 0x0A:
+                bad = true
+                break scan
+            case UInt8(ascii: "\\"):
+                readEscape(into: &out)
+            default:
+                out.append(byte)
+                i += 1
+            }
+        }
+        // A bad URL runs to the next `)`, escapes skipped.
+        while bad, i < bytes.count, bytes[i] != UInt8(ascii: ")") { i += bytes[i] == UInt8(ascii: "\\") ? 2 : 1 }
         if i < bytes.count, bytes[i] == UInt8(ascii: ")") { i += 1 }
-        return value
+        return bad ? nil : String(decoding: out, as: UTF8.self)
     }
 
     /// Decodes a CSS escape at `i` (`\` then up to six hex digits and one optional space, an escaped

@@ -50,6 +50,21 @@ import Testing
         #expect(found.map { "\($0.line):\($0.column)" } == ["10:12", "11:5"])
     }
 
+    /// What CSS Syntax makes a bad URL is fetched by no browser: no link, and the scan goes on after
+    /// its `)`.
+    @Test func badURLsAreNoLinks() {
+        #expect(
+            links("a{b:url(bad(paren).png) c:url(a b.png) d:url(q\"uote.png) e:url(ok.png) f:url( spaced.png )}") == [
+                "url ok.png@1:60", "url spaced.png@1:74",
+            ])
+        #expect(links("a{b:url(url(url(url(x.png)))) c:url(y.png)}") == ["url y.png@1:33"])
+        // An escaped `)` or letter is part of the URL, not its end or a bad URL.
+        #expect(
+            links("a{b:url(esc\\)aped.png) c:url(tab\\there.png)}").map { String($0.split(separator: "@")[0]) } == [
+                "url esc)aped.png", "url tabthere.png",
+            ])
+    }
+
     @Test func unterminatedInput() {
         #expect(links("a{b:url(x.png") == ["url x.png@1:5"])
         #expect(links("@import 'a.css") == ["@import a.css@1:9"])
