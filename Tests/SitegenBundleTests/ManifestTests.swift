@@ -230,6 +230,19 @@ import Testing
             json(resources: "[\(resource(size: "5.0"))]"),
             "manifest: field 'resources[0].size' is not an integer (written with a fraction or exponent)"
         ),
+        // Alias URLs are looked up as written, as resource URLs are: one spelling each.
+        (
+            json(aliases: "[{\"url\": \"docs://app/old page.html\", \"target\": \"docs://app/index.html\"}]"),
+            "manifest: aliases[0].url 'docs://app/old page.html' is not canonical and percent-encoded (expected 'docs://app/old%20page.html')"
+        ),
+        (
+            json(aliases: "[{\"url\": \"docs://app/x/../%6Fld.html\", \"target\": \"docs://app/index.html\"}]"),
+            "manifest: aliases[0].url 'docs://app/x/../%6Fld.html' is not canonical and percent-encoded (expected 'docs://app/old.html')"
+        ),
+        (
+            Data([0xEF, 0xBB, 0xBF]) + json(),
+            "manifest: starts with a UTF-8 byte order mark, which JSON readers may refuse: save it without"
+        ),
         // Keys JSONDecoder would pass over: one of a repeated key, or one the schema does not have.
         (
             json(origin: "docs://app\", \"origin\": \"docs://app"),

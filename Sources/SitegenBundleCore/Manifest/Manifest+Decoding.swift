@@ -9,6 +9,10 @@ extension Manifest {
     /// leave the bundle or are not normalised, malformed `sha256`, and alias targets that are not
     /// resources, each with a one-line `ManifestError`.
     public static func decode(_ data: Data) throws(ManifestError) -> Manifest {
+        // RFC 8259 lets a reader refuse one, and JavaScript's `JSON.parse` does.
+        if data.starts(with: [0xEF, 0xBB, 0xBF]) {
+            throw ManifestError("manifest: starts with a UTF-8 byte order mark, which JSON readers may refuse: save it without")
+        }
         let decoder = JSONDecoder()
         // The whole manifest is decoded first (by `fastDecode` when it has the usual shape): parsing
         // 10,000 entries twice, for the header and then for the rest, took half the time of opening
@@ -133,6 +137,13 @@ extension Manifest {
             let key = try validator.checkedKey(alias.url, place: "\(place).url", allowDirectory: true)
             if let previous = seen.updateValue(place, forKey: ByteKey(key)) {
                 throw ManifestError("manifest: duplicate URL '\(alias.url)' in \(place) and \(previous)")
+            }
+            // Looked up as written too, as a resource's URL is.
+            let canonical = BundleOrigin.urlString(prefix: urlPrefix, forPath: key)
+            guard URLPath.bytesEqual(alias.url, canonical) else {
+                throw ManifestError(
+                    "manifest: \(place).url '\(Self.printable(alias.url))' is not canonical and percent-encoded "
+                        + "(expected '\(canonical)')")
             }
             if index > 0, URLPath.bytesPrecede(alias.url, aliases[index - 1].url) {
                 throw ManifestError(
