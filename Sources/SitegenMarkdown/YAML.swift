@@ -80,6 +80,12 @@ public enum YAML {
         var message = "invalid YAML: " + (optionalString(parser.problem) ?? "cannot parse")
         if let context = optionalString(parser.context) {
             let (line, column) = place(parser.context_mark)
+            // Found at the end (an unclosed `[` or quote): the place to look is where it was opened.
+            if parser.error != YAML_READER_ERROR, Int(parser.problem_mark.index) >= bytes.count {
+                if !message.hasSuffix("end of stream") { message += " before the end" }
+                message += " (\(context) from here)"
+                return InputError(message, at: SourceLocation(path: path, line: line, column: column))
+            }
             message += " (\(context) at line \(line), column \(column))"
         }
         if parser.error == YAML_READER_ERROR {

@@ -67,13 +67,20 @@ import Testing
         ) {
             try parse("a: 1\nb: 2\nc: d: e\n")
         }
-        do {
-            _ = try parse("a: [1, 2\n", lineOffset: 1)
-            Issue.record("expected an error")
-        } catch {
-            #expect(error.location?.line == 3)
-            #expect(error.description.hasPrefix("Site/sitegen.yml:3:"))
-            #expect(error.message.contains("invalid YAML: "))
+        // Left open to the end: the error is where the `[` or the quote opened, not past the last line.
+        #expect(
+            throws: InputError(
+                "invalid YAML: did not find expected ',' or ']' before the end (while parsing a flow sequence from here)",
+                at: SourceLocation(path: "Site/sitegen.yml", line: 2, column: 4))
+        ) {
+            try parse("a: [1, 2\n", lineOffset: 1)
+        }
+        #expect(
+            throws: InputError(
+                "invalid YAML: found unexpected end of stream (while scanning a quoted scalar from here)",
+                at: SourceLocation(path: "Site/sitegen.yml", line: 2, column: 8))
+        ) {
+            try parse("a: b\ntitle: \"x\n")
         }
     }
 
