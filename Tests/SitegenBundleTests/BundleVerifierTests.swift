@@ -13,14 +13,32 @@ import Testing
         #expect(try BundleVerifier.verify(bundle: fixture.bundle).isClean)
     }
 
-    @Test func linksTheResolverWouldNotServeAreExtra() async throws {
+    @Test func linksTheResolverWouldNotServeAreReportedWithWhy() async throws {
         // Out of the bundle (`../secret.txt`, `/etc/passwd`) or to a folder (`..`): on disk, never served.
         let fixture = try Fixture()
         defer { fixture.remove() }
         _ = try await fixture.writeManifest()
         let report = try BundleVerifier.verify(bundle: fixture.bundle)
-        #expect(report.extra == ["leak.txt", "passwd", "up"])
-        #expect(report.missing.isEmpty && report.changed.isEmpty)
+        #expect(report.unserved.map(\.path) == ["leak.txt", "passwd", "up"])
+        #expect(
+            report.unserved[0].reason.hasPrefix("out of the bundle (to /") && report.unserved[0].reason.hasSuffix("secret.txt)"))
+        #expect(report.unserved[1].reason == "out of the bundle (to /etc/passwd)")
+        #expect(report.unserved[2].reason.hasPrefix("out of the bundle"), "the folder above the bundle")
+        #expect(report.missing.isEmpty && report.changed.isEmpty && report.extra.isEmpty)
+        #expect(!report.isClean)
+    }
+
+    /// A file of the manifest replaced by a link out of the bundle is reported once, as that link.
+    @Test func aListedFileThatBecameAnUnservedLinkIsReportedOnce() async throws {
+        let fixture = try Fixture(withSecret: false)
+        defer { fixture.remove() }
+        _ = try await fixture.writeManifest()
+        let page = fixture.bundle.appendingPathComponent("index.html")
+        try FileManager.default.removeItem(at: page)
+        try FileManager.default.createSymbolicLink(atPath: page.path, withDestinationPath: "/etc/hostname")
+        let report = try BundleVerifier.verify(bundle: fixture.bundle)
+        #expect(report.unserved == [.init(path: "index.html", reason: "out of the bundle (to /etc/hostname)")])
+        #expect(report.missing.isEmpty && report.extra.isEmpty && report.changed.isEmpty)
     }
 
     @Test func detectsMissingExtraAndChanged() async throws {
@@ -29,12 +47,17 @@ import Testing
         _ = try await fixture.writeManifest()
         try FileManager.default.removeItem(at: fixture.bundle.appendingPathComponent("guide/install.html"))
         try fixture.write("new/page.html", Data("new".utf8))
-        try fixture.write("assets/site.css", Data("body { color: blue }".utf8))  // same size as before
+        let css = fixture.bundle.appendingPathComponent("assets/site.css")
+        var sameSize = try Data(contentsOf: css)
+        sameSize[0] ^= 0x20
+        try fixture.write("assets/site.css", sameSize)
         try fixture.write("index.html", Data("shorter".utf8))
         let report = try BundleVerifier.verify(bundle: fixture.bundle)
         #expect(report.missing == ["guide/install.html"])
-        #expect(report.extra == ["leak.txt", "new/page.html", "passwd", "up"])
+        #expect(report.extra == ["new/page.html"])
         #expect(report.changed == ["assets/site.css", "index.html"])
+        #expect(report.differences["index.html"].map { if case .size(_, 7) = $0 { true } else { false } } == true)
+        #expect(report.differences["assets/site.css"].map { if case .sha256 = $0 { true } else { false } } == true)
         #expect(!report.isClean)
     }
 

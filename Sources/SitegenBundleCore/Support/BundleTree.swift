@@ -62,6 +62,17 @@ struct BundleTree: Sendable {
         return .success((real, Int(info.st_size)))
     }
 
+    /// Why the symbolic link at `relative` is not served: `out of the bundle (to …)`, `to a folder`
+    /// or `to nothing`.
+    func whyUnserved(_ relative: String) -> String {
+        guard let resolved = realpath(prefix + relative, nil) else { return "to nothing" }
+        let real = String(cString: resolved)
+        free(resolved)
+        guard real.hasPrefix(prefix) else { return "out of the bundle (to \(real))" }
+        var info = stat()
+        return stat(real, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR ? "to a folder" : "to nothing it can serve"
+    }
+
     /// Every served file as a bundle-relative path, sorted by bytes: regular files, and symlinks to regular
     /// files inside the bundle; never `manifest.json` at the root, never a path through a
     /// symlinked directory, never a name with a backslash.

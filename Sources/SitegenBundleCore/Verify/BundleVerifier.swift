@@ -4,21 +4,56 @@ import Foundation
 public struct VerificationReport: Sendable, Equatable {
     /// Files the manifest lists that are not in the bundle (or no longer regular files inside it).
     public var missing: [String]
-    /// Files in the bundle that the manifest does not list, and symbolic links the resolver would
-    /// not serve (to a folder, to nothing, or out of the bundle).
+    /// Files in the bundle that the manifest does not list.
     public var extra: [String]
     /// Files whose size or SHA-256 differ from the manifest.
     public var changed: [String]
+    /// How each file of `changed` differs.
+    public var differences: [String: Difference]
+    /// Symbolic links the resolver does not serve, listed in the manifest or not.
+    public var unserved: [UnservedLink]
 
     /// A report.
-    public init(missing: [String] = [], extra: [String] = [], changed: [String] = []) {
+    public init(
+        missing: [String] = [], extra: [String] = [], changed: [String] = [], differences: [String: Difference] = [:],
+        unserved: [UnservedLink] = []
+    ) {
         self.missing = missing
         self.extra = extra
         self.changed = changed
+        self.differences = differences
+        self.unserved = unserved
     }
 
-    /// True when nothing is missing, extra or changed.
-    public var isClean: Bool { missing.isEmpty && extra.isEmpty && changed.isEmpty }
+    /// True when nothing is missing, extra, changed or unserved.
+    public var isClean: Bool { missing.isEmpty && extra.isEmpty && changed.isEmpty && unserved.isEmpty }
+
+    /// How a file differs from its manifest entry: its size, or, at the same size, its SHA-256.
+    public enum Difference: Sendable, Equatable, CustomStringConvertible {
+        case size(listed: Int, found: Int)
+        case sha256(listed: String, found: String)
+
+        public var description: String {
+            switch self {
+            case .size(let listed, let found): "\(found) bytes, the manifest says \(listed)"
+            case .sha256(let listed, let found):
+                "same size, other bytes: sha256 \(found.prefix(12))…, the manifest says \(listed.prefix(12))…"
+            }
+        }
+    }
+
+    /// A symbolic link in the bundle that no resolver serves, and why.
+    public struct UnservedLink: Sendable, Equatable {
+        public var path: String
+        /// `out of the bundle (to /etc/hostname)`, `to a folder`, `to nothing`.
+        public var reason: String
+
+        /// A link record.
+        public init(path: String, reason: String) {
+            self.path = path
+            self.reason = reason
+        }
+    }
 }
 
 /// Re-hashes a bundle against its `manifest.json` (`sitegen verify DIR`).
@@ -33,21 +68,30 @@ public struct BundleVerifier {
         let resources = manifest.resources
         let verdicts = verdicts(of: resources, in: tree, onDisk: onDisk)
         var report = VerificationReport()
+        let links = Set(unservedLinks)
         for (resource, verdict) in zip(resources, verdicts) {
             switch verdict {
             case .matches: continue
+            // A link the manifest lists is reported once, as the link it is.
+            case .missing where links.contains(resource.file): continue
             case .missing: report.missing.append(resource.file)
-            case .changed: report.changed.append(resource.file)
+            case .changed(let difference):
+                report.changed.append(resource.file)
+                report.differences[resource.file] = difference
             }
         }
-        report.extra = (onDisk.subtracting(resources.map(\.file)).sorted() + unservedLinks).sorted()
+        report.extra = onDisk.subtracting(resources.map(\.file)).sorted()
+        report.unserved = unservedLinks.sorted().map { path in
+            VerificationReport.UnservedLink(path: path, reason: tree.whyUnserved(path))
+        }
         report.missing = Array(Set(report.missing)).sorted()
         report.changed = Array(Set(report.changed)).sorted()
         return report
     }
 
     private enum Verdict: Sendable {
-        case matches, missing, changed
+        case matches, missing
+        case changed(VerificationReport.Difference)
     }
 
     /// Each resource's verdict, in order; the files are hashed in parts spread over the cores, four
@@ -60,9 +104,11 @@ public struct BundleVerifier {
                 guard onDisk.contains(resource.file), case .success(let file) = tree.realFile(resource.file) else {
                     return .missing
                 }
-                guard file.size == resource.size, let digest = try? BundleTree.digest(atPath: file.path),
-                    digest.sha256 == resource.sha256
-                else { return .changed }
+                guard file.size == resource.size else { return .changed(.size(listed: resource.size, found: file.size)) }
+                guard let digest = try? BundleTree.digest(atPath: file.path) else { return .missing }
+                guard digest.sha256 == resource.sha256 else {
+                    return .changed(.sha256(listed: resource.sha256, found: digest.sha256))
+                }
                 return .matches
             }
         }

@@ -22,8 +22,14 @@ enum VerifyCommand: Command {
         }
         for file in report.missing { console.out("\(display)\(file): error: listed in the manifest but missing\n") }
         for file in report.extra { console.out("\(display)\(file): error: in the bundle but not in the manifest\n") }
-        for file in report.changed { console.out("\(display)\(file): error: size or sha256 differs from the manifest\n") }
-        let problems = report.missing.count + report.extra.count + report.changed.count
+        for file in report.changed {
+            let how = report.differences[file].map { ": \($0)" } ?? ""
+            console.out("\(display)\(file): error: differs from the manifest\(how)\n")
+        }
+        for link in report.unserved {
+            console.out("\(display)\(link.path): error: a symbolic link \(link.reason), which no resolver serves\n")
+        }
+        let problems = report.missing.count + report.extra.count + report.changed.count + report.unserved.count
         console.out(report.isClean ? "\(display): bundle matches its manifest\n" : "\(display): \(plural(problems, "problem"))\n")
         return report.isClean ? .success : .findings
     }
