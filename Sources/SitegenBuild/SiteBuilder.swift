@@ -57,6 +57,9 @@ public struct SiteBuilder: Sendable {
             $0.environment == environment && $0.manifestStamp == manifestNow
                 ? $0.displayed(site: options.siteDisplay, output: options.outputDisplay) : nil
         }
+        // Another environment (sitegen.yml, the set of templates, the tool) reuses nothing, but each
+        // file that comes out byte for byte as the folder holds it is kept, its time with it.
+        let keepable = previous == nil ? cacheFound.flatMap { $0.manifestStamp == manifestNow ? $0.forKeepingFiles : nil } : nil
         var cache = BuildCache()
         cache.environment = environment
         cache.siteDisplay = options.siteDisplay
@@ -116,7 +119,8 @@ public struct SiteBuilder: Sendable {
         do throws(InputError) {
             var writer = PageWriter(
                 context: PageContext(model: model, nav: nav, origin: origin.description), theme: theme,
-                templates: templates, loader: loader, staged: staged, previous: previous, progress: progress)
+                templates: templates, loader: loader, staged: staged, previous: previous ?? keepable,
+                progress: progress)
             cache.navInputs = await navInputs
             let plans = await writer.plans(of: model.pages, unchangedSite: previous?.navInputs == cache.navInputs)
             writer.inPlace =
@@ -168,7 +172,7 @@ public struct SiteBuilder: Sendable {
             // The same manifest as the previous build's, still there with its size, keeps its file.
             let manifestPath = SitePath(unchecked: Manifest.fileName)
             let writesManifest =
-                previous?.manifestFingerprint != cache.manifestFingerprint
+                (previous ?? keepable)?.manifestFingerprint != cache.manifestFingerprint
                 || !(writer.inPlace
                     ? staged.previousHas(manifestPath, expectedSize: manifestBytes.count, in: writer.previousFolder)
                     : staged.linkPrevious(manifestPath, expectedSize: manifestBytes.count))

@@ -108,6 +108,27 @@ import Testing
         #expect(try runner.read("dist/guide/usage.html").contains("Edited."))
     }
 
+    /// A change of sitegen.yml rebuilds everything, but a file that comes out byte for byte the same
+    /// is kept with its time: a comment changes no file, a new site title only the pages.
+    @Test func aConfigurationChangeKeepsTheFilesItDoesNotChange() throws {
+        let runner = try setUp()
+        defer { runner.cleanUp() }
+        #expect(try runner.run(["build"]).status == 0)
+        let before = try identities(runner, "dist")
+        let config = try runner.read("Site/sitegen.yml")
+        try runner.write(config + "# a comment\n", to: "Site/sitegen.yml")
+        #expect(try runner.run(["build"]).status == 0)
+        #expect(changed(before, try identities(runner, "dist")).isEmpty)
+        try runner.write(config.replacingOccurrences(of: "Clean Docs", with: "Tidy Docs"), to: "Site/sitegen.yml")
+        #expect(try runner.run(["build"]).status == 0)
+        let after = try identities(runner, "dist")
+        let rewritten = changed(before, after)
+        #expect(rewritten.contains("index.html") && rewritten.contains("manifest.json"), "\(rewritten)")
+        #expect(before.keys.filter { !$0.hasSuffix(".html") && $0 != "manifest.json" }.allSatisfy { !rewritten.contains($0) })
+        #expect(try runner.run(["build", "--out", "clean"]).status == 0)
+        #expect(try runner.snapshot("dist") == (try runner.snapshot("clean")))
+    }
+
     @Test func touchingWithoutChangingRewritesNothing() throws {
         let runner = try setUp()
         defer { runner.cleanUp() }

@@ -144,6 +144,16 @@ public struct BuildCache: Sendable {
         }
     }
 
+    /// This cache with only what keeps files of the same bytes: the output records, none of them
+    /// reusable by their inputs (0), and the manifest's fingerprint. For a build in another
+    /// environment, where nothing else of it holds.
+    var forKeepingFiles: BuildCache {
+        var keeping = BuildCache()
+        keeping.outputs = outputs.mapValues { OutputRecord(inputs: 0, size: $0.size, sha256: $0.sha256) }
+        keeping.manifestFingerprint = manifestFingerprint
+        return keeping
+    }
+
     /// Records the files a build wrote or kept. Starts from the previous build's records, when there
     /// are any, and changes only the files written anew: a file kept has the record it had, and a
     /// rebuild of one page should not insert 10,000. Returns whether some previous output is not among
