@@ -186,7 +186,15 @@ public struct LinkChecker: Sendable {
                 if outcome == nil {
                     let target = resolver.resolve(link.url, page: pageURL, pagePath: pagePath, base: base)
                     switch target {
-                    case .notALink, .ignored:
+                    case .ignored:
+                        outcome = .skipped
+                        // Never judged, but the page it names is linked: no orphan, and crawled.
+                        if let reached = resolver.reachedThroughIgnored(link.url, page: pageURL, pagePath: pagePath, base: base),
+                            let index = table.index(reached.path, key: reached.key)
+                        {
+                            accepted.insert(index)
+                        }
+                    case .notALink:
                         outcome = .skipped
                     case .samePage(let fragment) where !kind.definesIDs || LinkRules.hasAnchor(fragment, in: anchorNames):
                         // Judged here, against the page's own ids: a table of contents needs no memo.

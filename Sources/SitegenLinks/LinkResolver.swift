@@ -6,7 +6,7 @@ import SitegenCore
 struct LinkResolver: Sendable {
     let scheme: String
     let host: String
-    let ignorePatterns: [LinkPattern]
+    private(set) var ignorePatterns: [LinkPattern]
     /// `scheme://host`, the start of every same-origin key.
     private let originBytes: [UInt8]
 
@@ -31,6 +31,17 @@ struct LinkResolver: Sendable {
         self.host = host.lowercased()
         self.ignorePatterns = ignorePatterns.map(LinkPattern.init)
         originBytes = Array("\(self.scheme)://\(self.host)".utf8)
+    }
+
+    /// Where an ignored link leads, for reachability alone: the same-origin file it names, unless
+    /// that file's own path is ignored too (a section left out on purpose). `nil` otherwise.
+    func reachedThroughIgnored(_ raw: String, page: URL, pagePath: [UInt8], base: URL?) -> SameOriginTarget? {
+        var plain = self
+        plain.ignorePatterns = []
+        guard case .sameOrigin(let target) = plain.resolve(raw, page: page, pagePath: pagePath, base: base),
+            !target.escapesRoot, !isIgnored(target.path), !isIgnored(target.key)
+        else { return nil }
+        return target
     }
 
     /// The encoded path of a bundle file with its leading slash (`/guide/a%20b.html`), and its URL.

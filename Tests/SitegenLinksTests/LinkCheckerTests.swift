@@ -186,6 +186,18 @@ import Testing
         #expect(quiet.summary.count == 4)
     }
 
+    /// An ignored link is never judged, but the page it names is linked all the same: no orphan, and
+    /// crawled (a page the pattern names itself stays out).
+    @Test func ignoredLinksStillReachTheirPages() async {
+        let site = InMemoryFetcher([
+            "index.html": "<a href=/a.html>a</a><a href=/gone.html>g</a><a href=api/x.html>x</a>",
+            "a.html": "<a href=/b.html>b</a><img src=missing.png>", "b.html": "", "api/x.html": "<a href=nope.html>",
+            "lost.html": "",
+        ])
+        let report = await site.check(CheckOptions(ignorePatterns: ["/*", "api/*"]))
+        #expect(report.summary == ["broken-link a.html:1:27", "orphan lost.html"], "\(report.findings)")
+    }
+
     @Test(arguments: [ExternalLinkPolicy.ignore, .warn, .error])
     func externalLinks(policy: ExternalLinkPolicy) async {
         let site = InMemoryFetcher([
