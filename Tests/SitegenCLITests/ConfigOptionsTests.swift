@@ -28,6 +28,24 @@ import Testing
         #expect(run.stdout.contains("0 errors, 0 warnings"), "\(run.stdout)")
     }
 
+    /// A section named by `ignore_links` is left out of both checks: the pages' own links too.
+    @Test func ignoreLinksLeavesASectionOut() throws {
+        let runner = try site(
+            "ignore_links: ['api/*']\n",
+            [
+                "index.md": "# Home\n\n[api](api/index.md)\n",
+                "api/index.md": "# API\n\n[bad](nothere.md) <a href=x.html>x</a>\n",
+                "guide.md": "# Guide\n\n[bad](nothere.md)\n",
+            ])
+        defer { runner.cleanUp() }
+        let run = try runner.run(["build"])
+        #expect(run.status == 1)
+        #expect(
+            run.stdout.split(separator: "\n").filter { $0.contains("[broken-link]") } == [
+                "Site/guide.md:3:1: error: no page 'nothere.md' in the site [broken-link]"
+            ], "\(run.stdout)")
+    }
+
     @Test func mimeTypeOverridesReachTheManifest() throws {
         let runner = try site("mime_types:\n  txt: text/markdown\n", ["index.md": "# Home\n", "notes.txt": "x"])
         defer { runner.cleanUp() }

@@ -45,7 +45,11 @@ struct SourceLinkChecker: Sendable {
     }
 
     func check(_ page: Page) -> [Diagnostic] {
-        page.detailed.body.links.compactMap { check($0, in: page) }
+        // A page `ignore_links` names is left out of the crawl, its links with it (`api/*`).
+        if !ignored.isEmpty, ignored.contains(where: { $0.matches(page.output.rawValue) || $0.matches(page.source.rawValue) }) {
+            return []
+        }
+        return page.detailed.body.links.compactMap { check($0, in: page) }
     }
 
     private func check(_ link: MarkdownLink, in page: Page) -> Diagnostic? {
