@@ -48,8 +48,14 @@ struct DuplicateIDPlaces {
             mapped.message = "duplicate id '\(id)' (first at line \(written[0].line))"
             mapped.location = written[min(occurrence, written.count - 1)]
         } else {
-            // The other occurrence is a heading's or the template's: only the generated page has both.
-            mapped.message += " (in generated \(diagnostic.location?.description ?? page))"
+            // The other occurrence is a heading's or the template's: only the generated page has both,
+            // and its line numbers are not the Markdown's.
+            let generated = "in generated \(diagnostic.location?.description ?? page)"
+            if let heading = sources.headingPlace(ofID: id, page: page) {
+                mapped.message = "duplicate id '\(id)' (first at line \(heading.line), a heading's id; \(generated))"
+            } else {
+                mapped.message = "duplicate id '\(id)' (the template writes it too; \(generated))"
+            }
             mapped.location = last
         }
         return mapped
