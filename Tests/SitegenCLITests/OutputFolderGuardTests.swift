@@ -49,6 +49,21 @@ import Testing
         #expect(try runner.snapshot(".") == before)
     }
 
+    /// `--out --quiet` forgot the folder: the next option is no value, and nothing is built.
+    @Test func anOptionIsNoValueOfTheOptionBefore() throws {
+        let runner = try project()
+        defer { runner.cleanUp() }
+        let before = try runner.snapshot(".")
+        let run = try runner.run(["build", "--out", "--quiet"])
+        #expect(run.status == 2)
+        #expect(run.stderr.contains("option '--out' needs a value (DIR), not the option '--quiet'"), "\(run.stderr)")
+        #expect(try runner.run(["build", "--site", "--format=json"]).stderr.contains("not the option '--format=json'"))
+        #expect(try runner.snapshot(".") == before)
+        // Spelled with `=`, a folder may have such a name.
+        #expect(try runner.run(["build", "--out=--odd"]).status == 0)
+        #expect(FileManager.default.fileExists(atPath: runner.url("--odd/manifest.json").path))
+    }
+
     @Test func folderThatIsNoBundleIsNotReplaced() throws {
         let runner = try project()
         defer { runner.cleanUp() }

@@ -46,7 +46,13 @@ struct ParsedArguments: Sendable {
             if let inlineValue {
                 value = inlineValue
             } else if index < arguments.count {
-                value = arguments[index]
+                // `--out --quiet` forgot the folder: an option of this command is no value (write
+                // `--out=--quiet` or `--out ./--quiet` for a folder named so).
+                let next = arguments[index]
+                if next.hasPrefix("-"), byName[String(next.prefix { $0 != "=" })] != nil || next == "--help" || next == "-h" {
+                    throw UsageError("option '\(name)' needs a value (\(valueName)), not the option '\(next)'", command: spec)
+                }
+                value = next
                 index += 1
             } else {
                 throw UsageError("option '\(name)' needs a value (\(valueName))", command: spec)
