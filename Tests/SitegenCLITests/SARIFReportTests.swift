@@ -28,6 +28,8 @@ import Testing
         ("dist/caf\u{E9}#?.html", "dist/caf%C3%A9%23%3F.html"),
         ("dist/Guide-1_x~y.html", "dist/Guide-1_x~y.html"),
         ("/abs/path.html", "/abs/path.html"),
+        ("./index.md", "index.md"),
+        ("./", "./"),
     ])
     func theURIIsPercentEncodedButForUnreservedCharactersAndSlashes(path: String, uri: String) throws {
         let report = Report(
@@ -38,6 +40,18 @@ import Testing
             pages: 1, assets: 0, linksChecked: 1, seconds: 0)
         #expect(try uris(ReportFormat.sarif.render(report)) == [uri])
         #expect(URLComponents(string: uri)?.percentEncodedPath == uri)
+    }
+
+    /// Every rule has help text and no link to an address that does not exist.
+    @Test func rulesCarryHelpTextAndNoDeadLinks() throws {
+        let sarif = SARIFReport.render(
+            Report(command: "check", files: [], diagnostics: [], pages: 0, assets: 0, linksChecked: 0, seconds: 0))
+        #expect(!sarif.contains("sitegen.invalid") && !sarif.contains("helpUri") && !sarif.contains("informationUri"))
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(sarif.utf8)) as? [String: Any])
+        let run = try #require((document["runs"] as? [[String: Any]])?.first)
+        let rules = try #require(((run["tool"] as? [String: Any])?["driver"] as? [String: Any])?["rules"] as? [[String: Any]])
+        #expect(!rules.isEmpty)
+        for rule in rules { #expect(((rule["help"] as? [String: Any])?["text"] as? String)?.isEmpty == false) }
     }
 
     @Test func aFileNameWithAPercentSignAndASpaceIsAValidURIInACheck() throws {

@@ -39,7 +39,10 @@ enum JUnitReport {
     }
 
     /// `sitegen.build.Site/guide/a.md`: dashboards group test cases by class.
-    private static func className(_ report: Report, _ file: String) -> String { "sitegen.\(report.command).\(file)" }
+    private static func className(_ report: Report, _ file: String) -> String {
+        let file = file.hasPrefix("./") && file.count > 2 ? String(file.dropFirst(2)) : file
+        return "sitegen.\(report.command).\(file)"
+    }
 
     /// Escapes text for XML attributes and content; drops characters XML 1.0 cannot carry. Tab,
     /// newline and carriage return are character references, which attribute-value normalisation

@@ -15,7 +15,11 @@ enum SARIFReport {
             [
                 "id": rule.id.rawValue,
                 "shortDescription": ["text": rule.summary],
-                "helpUri": "https://sitegen.invalid/checking/rules.html#\(rule.id.rawValue)",
+                // No helpUri: the rules are documented in the docs every bundle of sitegen's own carries,
+                // at no public address a dashboard could link to.
+                "help": [
+                    "text": "\(rule.summary) See 'Rules' in sitegen's documentation (checking/rules.md#\(rule.id.rawValue))."
+                ],
                 "defaultConfiguration": ["level": rule.defaultSeverity.sarifLevel],
             ]
         }
@@ -47,7 +51,7 @@ enum SARIFReport {
                     "tool": [
                         "driver": [
                             "name": "sitegen", "version": SitegenVersion.number,
-                            "informationUri": "https://sitegen.invalid/", "rules": rules,
+                            "rules": rules,
                         ]
                     ],
                     "results": results,
@@ -61,9 +65,12 @@ enum SARIFReport {
         return String(decoding: data, as: UTF8.self) + "\n"
     }
 
-    /// `path` as a URI reference (SARIF §3.4.3, RFC 3986): every byte but the unreserved characters
-    /// and the `/` separators is percent-encoded, so `100% done.html` is `100%25%20done.html`.
+    /// `path` as a URI reference (SARIF §3.4.3, RFC 3986), without a leading `./`: every byte but the
+    /// unreserved characters and the `/` separators is percent-encoded, so `100% done.html` is
+    /// `100%25%20done.html`.
     static func uri(_ path: String) -> String {
+        // `./index.md` (a build of `--site .`) is `index.md` to a code-scanning dashboard.
+        let path = path.hasPrefix("./") && path.count > 2 ? String(path.dropFirst(2)) : path
         var out = ""
         out.reserveCapacity(path.utf8.count)
         for byte in path.utf8 {
