@@ -18,6 +18,23 @@ package enum Suggestion {
         return name < 3 ? 0 : min(3, max(1, name / 3))
     }
 
+    /// ` (did you mean 'x'?)` for the candidate nearest to `word`, or nothing.
+    /// Two letters swapped (`titel`), the commonest slip in a short key, count as one edit here.
+    package static func hint(for word: String, in candidates: some Sequence<String>) -> String {
+        let candidates = Array(candidates)
+        let found = nearest(to: word, in: candidates) ?? candidates.sorted().first { isTransposition(of: word, $0) }
+        return found.map { " (did you mean '\($0)'?)" } ?? ""
+    }
+
+    /// Whether `b` is `a` with two neighbouring bytes swapped.
+    private static func isTransposition(of a: String, _ b: String) -> Bool {
+        let x = Array(a.utf8), y = Array(b.utf8)
+        guard x.count == y.count, let first = x.indices.first(where: { x[$0] != y[$0] }), first + 1 < x.count else {
+            return false
+        }
+        return x[first] == y[first + 1] && x[first + 1] == y[first] && x[(first + 2)...] == y[(first + 2)...]
+    }
+
     /// The candidate nearest to `word` (ties broken alphabetically), within `limit(for:)`.
     ///
     /// A folder of 5,000 pages named alike, each with a broken link, asks this 5,000 times of 5,000

@@ -184,13 +184,20 @@ import Testing
     }
 
     @Test func unknownConfigKeysAreWarnings() async throws {
-        let site = try TestSite(["Site/sitegen.yml": "title: T\ncolour: blue\n", "Site/index.md": "# Home\n"])
+        let site = try TestSite([
+            "Site/sitegen.yml": "title: T\ncolour: blue\nstict: true\n",
+            "Site/index.md": "---\ntitel: x\ndarft: true\n---\n# Home\n",
+        ])
         defer { site.remove() }
         let outcome = try await site.build()
         defer { outcome.staged.discard() }
+        // A near miss of a known key is named.
         #expect(
             outcome.diagnostics.map(\.description) == [
-                "Site/sitegen.yml:2:1: warning: unknown key 'colour' in the configuration [unknown-key]"
+                "Site/index.md:2:1: warning: unknown front matter key 'titel' (did you mean 'title'?) [unknown-key]",
+                "Site/index.md:3:1: warning: unknown front matter key 'darft' (did you mean 'draft'?) [unknown-key]",
+                "Site/sitegen.yml:2:1: warning: unknown key 'colour' in the configuration [unknown-key]",
+                "Site/sitegen.yml:3:1: warning: unknown key 'stict' in the configuration (did you mean 'strict'?) [unknown-key]",
             ])
     }
 }

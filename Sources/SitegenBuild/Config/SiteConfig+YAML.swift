@@ -85,7 +85,9 @@ extension SiteConfig {
             default:
                 warnings.append(
                     Diagnostic(
-                        .warning, .unknownKey, "unknown key '\(key)' in the configuration", at: pair.key.location(in: path)))
+                        .warning, .unknownKey,
+                        "unknown key '\(key)' in the configuration" + Suggestion.hint(for: key, in: knownKeys),
+                        at: pair.key.location(in: path)))
             }
         }
         return (config, warnings)

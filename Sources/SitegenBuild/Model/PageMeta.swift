@@ -46,7 +46,9 @@ public struct PageMeta: Sendable, Equatable {
             case "nav_title": meta.navTitle = nonBlank(try value.requireString(key, path: path))
             default:
                 warnings.append(
-                    Diagnostic(.warning, .unknownKey, "unknown front matter key '\(key)'", at: pair.key.location(in: path)))
+                    Diagnostic(
+                        .warning, .unknownKey, "unknown front matter key '\(key)'" + Suggestion.hint(for: key, in: knownKeys),
+                        at: pair.key.location(in: path)))
             }
         }
         return (meta, warnings)
