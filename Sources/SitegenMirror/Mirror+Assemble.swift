@@ -8,7 +8,7 @@ extension Mirror {
     /// Each fetched body is let go once its rewritten file is made, so that the two copies of the
     /// site are not held at once.
     func assemble(_ crawl: consuming Crawl) -> MirrorResult {
-        Self.mergeDirectoryIndexes(&crawl)
+        Self.mergeTwins(&crawl)
         var result = MirrorResult()
         result.pages = crawl.pages
         result.resources = crawl.fetched.count
@@ -76,23 +76,38 @@ extension Mirror {
         return LocalPath.reference(from: path, to: target) + fragment
     }
 
-    /// A folder URL (`/guide/`) and its `index.html` (`/guide/index.html`) answered with the same
-    /// type and bytes are one resource, the folder's index, as on a static server: the second is
-    /// dropped and the URLs that led to it lead to the first. Otherwise both would be kept, the
-    /// second under a hashed name.
-    static func mergeDirectoryIndexes(_ crawl: inout Crawl) {
+    /// URLs answered with the same type and bytes that would get the same file name are one
+    /// resource, as on a static server: `/guide/` and `/guide/index.html`, or `/b` and `/b.html`
+    /// under `try_files $uri $uri.html`. One is kept (a folder URL, else the URL whose own path is
+    /// the name, else the first in order), the others are dropped and the URLs that led to them
+    /// lead to it. Otherwise both would be kept, the second under a hashed name.
+    static func mergeTwins(_ crawl: inout Crawl) {
+        var byName: [String: [String]] = [:]
+        for (key, resource) in crawl.fetched {
+            byName[LocalPath.path(for: resource.url, mimeType: resource.mimeType), default: []].append(key)
+        }
         var merged: [String: String] = [:]
-        for (key, folder) in crawl.fetched where key.hasSuffix("/") {
-            let index = key + "index.html"
-            guard let twin = crawl.fetched[index], twin.mimeType == folder.mimeType, twin.body == folder.body else { continue }
-            merged[index] = key
+        for (name, keys) in byName where keys.count > 1 {
+            func rank(_ key: String) -> Int {
+                if key.hasSuffix("/") { return 0 }
+                let path = crawl.fetched[key].map { $0.url.path(percentEncoded: false) } ?? ""
+                return path.drop(while: { $0 == "/" }) == name[...] ? 1 : 2
+            }
+            var kept: [String] = []
+            for key in keys.sorted(by: { (rank($0), $0) < (rank($1), $1) }) {
+                guard let resource = crawl.fetched[key] else { continue }
+                let twin = kept.first { other in
+                    crawl.fetched[other].map { $0.mimeType == resource.mimeType && $0.body == resource.body } ?? false
+                }
+                if let twin { merged[key] = twin } else { kept.append(key) }
+            }
         }
         guard !merged.isEmpty else { return }
-        for index in merged.keys where crawl.fetched.removeValue(forKey: index).map({ ContentType.isPage($0.mimeType) }) == true {
+        for key in merged.keys where crawl.fetched.removeValue(forKey: key).map({ ContentType.isPage($0.mimeType) }) == true {
             crawl.pages -= 1
         }
         for (requested, final) in crawl.finalKey {
-            if let folder = merged[final] { crawl.finalKey[requested] = folder }
+            if let kept = merged[final] { crawl.finalKey[requested] = kept }
         }
     }
 

@@ -25,6 +25,22 @@ import Testing
         #expect(try runner.read("out/manifest.json").contains(#""origin": "help://docs""#))
     }
 
+    /// `/b` and `/b.html`, one page under `try_files $uri $uri.html`, are one file, named `b.html`.
+    @Test func aPageReachedWithAndWithoutItsExtensionIsOneFile() throws {
+        let runner = try SitegenRunner()
+        defer { runner.cleanUp() }
+        try runner.write("<a href=\"/b\">b</a> <a href=\"/b.html\">b2</a> <a href=\"/d/page\">p</a>", to: "site/index.html")
+        try runner.write("<title>b</title>", to: "site/b.html")
+        try runner.write("<a href=\"page.html\">self</a>", to: "site/d/page.html")
+        let run = try runner.run(["mirror", "site", "--out", "out"])
+        #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+        let files = try runner.snapshot("out").keys.sorted()
+        #expect(files == ["b.html", "d/page.html", "index.html", "manifest.json"], "\(files)")
+        #expect(try runner.read("out/index.html").contains("<a href=\"b.html\">b</a> <a href=\"b.html\">b2</a>"))
+        #expect(try runner.read("out/d/page.html").contains("<a href=\"page.html\">self</a>"))
+        #expect(try runner.run(["check", "out"]).status == 0)
+    }
+
     @Test func brokenLinksExitOne() throws {
         let runner = try SitegenRunner()
         defer { runner.cleanUp() }
