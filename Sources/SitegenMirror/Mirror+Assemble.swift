@@ -71,7 +71,7 @@ extension Mirror {
             return full
         }
         guard let final = crawl.finalKey[Self.key(url)], let target = paths[final] else { return nil }
-        let fragment = url.fragment(percentEncoded: true).map { "#" + $0 } ?? ""
+        let fragment = (url.fragment(percentEncoded: true) ?? crawl.redirectFragments[Self.key(url)]).map { "#" + $0 } ?? ""
         if target == path, !fragment.isEmpty { return fragment }
         return LocalPath.reference(from: path, to: target) + fragment
     }

@@ -11,10 +11,20 @@ extension Mirror {
         var chain: [String] = []
         var current = url
         var pending: Result<SourceResponse, SourceError>? = first
+        var fragment: String?
+        // Every URL of the chain leads to `final`, with the fragment a redirect gave on the way, or
+        // the one `reached` (a URL met before) was given.
+        func end(at final: String, reached: String) {
+            let inherited = fragment ?? crawl.redirectFragments[reached]
+            for k in chain {
+                crawl.finalKey[k] = final
+                if k != final, let inherited { crawl.redirectFragments[k] = inherited }
+            }
+        }
         while true {
             let key = Self.key(current)
             if let known = crawl.finalKey[key] {
-                for k in chain { crawl.finalKey[k] = known }
+                end(at: known, reached: key)
                 return nil
             }
             chain.append(key)
@@ -43,11 +53,12 @@ extension Mirror {
                     crawl.fail(Self.key(url), "more than \(options.maxRedirects) redirects", .mirrorFetch, from: referrer)
                     return nil
                 }
+                if let given = target.fragment(percentEncoded: true) { fragment = given }
                 current = Self.normalized(target)
             case .resource(let mimeType, let body, let charset):
                 guard store(key, url: current, mimeType: mimeType, body: body, charset: charset, referrer: referrer, into: &crawl)
                 else { return nil }
-                for k in chain { crawl.finalKey[k] = key }
+                end(at: key, reached: key)
                 return key
             }
         }

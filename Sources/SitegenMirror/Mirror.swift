@@ -45,6 +45,9 @@ public struct Mirror: Sendable {
     struct Crawl: Sendable {
         var fetched: [String: Fetched] = [:]
         var finalKey: [String: String] = [:]
+        /// The fragment a redirect's `Location` gave a requested URL (RFC 9110, section 10.2.2: a
+        /// reference without one takes it), by requested key.
+        var redirectFragments: [String: String] = [:]
         var failures: [Failure] = []
         /// Why the source root could not be mirrored.
         var entryFailure: String?

@@ -39,6 +39,21 @@ import Testing
         #expect(result.diagnostics.first?.message.contains("redirect leaves the origin") == true)
     }
 
+    /// A redirect to `/b/#sec` takes a link without a fragment to `#sec` (RFC 9110, section 10.2.2);
+    /// a link with its own fragment keeps it.
+    @Test func aRedirectsFragmentReachesTheLinksWithoutOne() async throws {
+        let folder = try Self.site([
+            "index.html": "<a href=\"/old\">a</a><a href=\"/old#mine\">b</a><a href=\"/older\">c</a>",
+            "_redirects": "/old /b/#sec 301\n/older /old 301\n", "b/index.html": "<h2 id=sec>S</h2><p id=mine>",
+        ])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = try await Mirror(source: FolderSource(folder: folder)).run()
+        let index = String(decoding: result.files["index.html"] ?? Data(), as: UTF8.self)
+        #expect(
+            index == "<a href=\"b/index.html#sec\">a</a><a href=\"b/index.html#mine\">b</a><a href=\"b/index.html#sec\">c</a>",
+            "\(index)")
+    }
+
     @Test func namesDifferingOnlyByCaseAreReported() async throws {
         let folder = try Self.site([
             "index.html": "<a href=\"/Readme.html\">a</a><a href=\"/readme.html\">b</a>", "Readme.html": "A", "readme.html": "b",
