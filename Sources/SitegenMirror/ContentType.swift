@@ -14,6 +14,28 @@ struct ContentType: Sendable, Equatable {
         self.charset = charset
     }
 
+    /// The type a browser gives a response sent without `Content-Type`, as far as a mirror needs
+    /// it (the MIME Sniffing standard's rules for an unknown type, HTML patterns): `text/html` for a
+    /// body that starts, after white space, with `<!DOCTYPE HTML`, `<html`, `<head`, `<body`,
+    /// `<!--` and the like, then a space or `>`; `application/octet-stream` otherwise.
+    static func sniffed(_ body: some Collection<UInt8>) -> String {
+        let start = body.drop { $0 == 0x09 || $0 == 0x0A || $0 == 0x0C || $0 == 0x0D || $0 == 0x20 }
+        for pattern in htmlPatterns {
+            let head = Array(start.prefix(pattern.count + 1))
+            guard head.count == pattern.count + 1 else { continue }
+            let matches = zip(head, pattern).allSatisfy { byte, wanted in
+                (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(wanted) ? byte & 0xDF == wanted : byte == wanted
+            }
+            if matches, head[pattern.count] == 0x20 || head[pattern.count] == 0x3E { return "text/html" }
+        }
+        return "application/octet-stream"
+    }
+
+    private static let htmlPatterns: [[UInt8]] = [
+        "<!DOCTYPE HTML", "<HTML", "<HEAD", "<SCRIPT", "<IFRAME", "<H1", "<DIV", "<FONT", "<TABLE", "<A", "<STYLE",
+        "<TITLE", "<B", "<BODY", "<BR", "<P", "<!--",
+    ].map { Array($0.utf8) }
+
     init(header: String?) {
         let parts = (header ?? "").split(separator: ";", omittingEmptySubsequences: false)
         let type = parts.first.map { String($0).trimmingASCIIWhitespace().lowercased() } ?? ""

@@ -39,6 +39,24 @@ import Testing
         for resource in manifest.resources { #expect(resource.textEncoding == "utf-8", "\(resource.file)") }
     }
 
+    /// A page sent without `Content-Type` is sniffed as a browser sniffs it: HTML is a page, its
+    /// links followed; anything else stays an untyped file.
+    @Test func aPageSentWithoutATypeIsSniffed() async throws {
+        let server = try LoopbackServer(routes: [
+            "/": ("text/html", Array(#"<a href="/noctype">n</a><a href="/bin">b</a>"#.utf8)),
+            "/noctype": (nil, Array("\n  <!DOCTYPE html><title>t</title><a href=\"/b\">b</a>".utf8)),
+            "/b": ("text/html", Array("<p>b".utf8)), "/bin": (nil, [0x00, 0x01, 0x3C]),
+        ])
+        defer { server.stop() }
+        let result = try await Mirror(source: HTTPSource(root: server.url, timeout: 5)).run()
+        #expect(result.files.keys.sorted() == ["b.html", "bin", "index.html", "noctype.html"], "\(result.files.keys)")
+        #expect(result.pages == 3)
+        #expect(ContentType.sniffed(Array("<html>".utf8)) == "text/html")
+        #expect(ContentType.sniffed(Array("<htmlx>".utf8)) == "application/octet-stream")
+        #expect(ContentType.sniffed(Array("<!-- c -->".utf8)) == "text/html")
+        #expect(ContentType.sniffed(Array("{\"a\": 1}".utf8)) == "application/octet-stream")
+    }
+
     @Test func metaDeclarationsInAFolder() async throws {
         let folder = MirrorChecks.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }

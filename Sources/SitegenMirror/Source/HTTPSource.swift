@@ -52,7 +52,11 @@ public struct HTTPSource: MirrorSource {
         }
         guard (200..<300).contains(status) else { throw SourceError("HTTP \(status)") }
         if let refusal = Self.refusal(contentEncoding: response.header("content-encoding")) { throw refusal }
-        let type = ContentType(header: response.header("content-type"))
+        var type = ContentType(header: response.header("content-type"))
+        // Sent without a type, a page is what a browser sniffs it to be.
+        if (response.header("content-type") ?? "").trimmingASCIIWhitespace().isEmpty {
+            type.mimeType = ContentType.sniffed(response.body)
+        }
         return .resource(mimeType: type.mimeType, body: Data(response.body), charset: type.charset)
     }
 
