@@ -41,6 +41,8 @@ import Testing
             let expected = try #require(RawHTTP.parseResolve(try runner.output(resolveArguments)))
             #expect(served.status == expected.status, "\(path)")
             #expect(served.header("Content-Type") == expected.header("Content-Type"), "\(path)")
+            // RFC 9110 §6.6.1: a server with a clock dates its replies.
+            #expect(served.header("Date")?.hasSuffix(" GMT") == true, "\(path)")
             if expected.header("Content-Type")?.hasPrefix("text/html") == true && expected.status == 200 {
                 #expect(served.body.range(of: tag) != nil, "\(path): no live-reload script")
                 #expect(withoutScript(served.body) == expected.body, "\(path)")

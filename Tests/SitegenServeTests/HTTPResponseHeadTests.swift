@@ -24,6 +24,12 @@ import Testing
         #expect(HTTPResponseHead.reasonPhrase(status) == phrase)
     }
 
+    @Test func datesAreIMFFixdates() {
+        #expect(HTTPDate.format(784_111_777) == "Sun, 06 Nov 1994 08:49:37 GMT")
+        #expect(HTTPDate.format(0) == "Thu, 01 Jan 1970 00:00:00 GMT")
+        #expect(HTTPDate.now.hasSuffix(" GMT") && HTTPDate.now.count == 29)
+    }
+
     @Test func errorResponsesCloseAndSayWhy() {
         let response = PreviewResponse.error(400, "malformed request line")
         #expect(response.closeConnection)

@@ -86,6 +86,22 @@ import Testing
         #expect(await respond([("If-None-Match", "\"other\""), ("Range", "bytes=0-1")]).head.status == 206)
     }
 
+    /// `If-Match` (RFC 9110 §13.1.1): the current tag or `*` lets the request through, range
+    /// included; another tag or a weak one is 412, with no bytes of the file.
+    @Test func ifMatchThatFailsIs412() async throws {
+        let respond = try await dataFileResponder()
+        let tag = try #require(await respond([]).head.headers["ETag"])
+        #expect(await respond([("If-Match", tag), ("Range", "bytes=0-1")]).head.status == 206)
+        #expect(await respond([("If-Match", "\"a\", " + tag)]).head.status == 200)
+        #expect(await respond([("If-Match", "*")]).head.status == 200)
+        for condition in ["\"x\"", "W/" + tag] {
+            let response = await respond([("If-Match", condition), ("Range", "bytes=0-1")])
+            #expect(response.head.status == 412, "\(condition)")
+            #expect(response.head.headers["Content-Range"] == nil)
+        }
+        #expect(HTTPResponseHead.reasonPhrase(412) == "Precondition Failed")
+    }
+
     @Test func aRangeWhoseIfRangeNoLongerHoldsIsTheWholeFile() async throws {
         let respond = try await dataFileResponder()
         let tag = try #require(await respond([]).head.headers["ETag"])

@@ -32,6 +32,7 @@ public struct HTTPResponseHead: Sendable, Equatable {
         case 404: "Not Found"
         case 405: "Method Not Allowed"
         case 408: "Request Timeout"
+        case 412: "Precondition Failed"
         case 416: "Range Not Satisfiable"
         case 431: "Request Header Fields Too Large"
         case 500: "Internal Server Error"

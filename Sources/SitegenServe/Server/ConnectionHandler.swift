@@ -45,6 +45,7 @@ struct ConnectionHandler: Sendable {
     private func send(_ response: PreviewResponse) async throws {
         var head = response.head
         if response.closeConnection { head.headers["Connection"] = "close" }
+        head.headers["Date"] = HTTPDate.now
         switch response.body {
         case .none:
             try await socket.write(head.bytes)

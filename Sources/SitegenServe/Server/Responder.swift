@@ -90,6 +90,12 @@ struct Responder: Sendable {
             // (a 304 would keep the old script, which would then reload forever).
             headers["ETag"] = tag.map { "\"\($0)-live-\(build)\"" }
         }
+        // First of the preconditions (RFC 9110 §13.2.2): a tag that is not the file's, compared
+        // strongly, means the client's copy is not this one, and nothing is sent (a resumed download
+        // must not join old bytes to new).
+        if let wanted = request.header("If-Match"), !Self.matchesStrongly(wanted, headers["ETag"]) {
+            return .error(412, "the file is no longer the one your If-Match names")
+        }
         // Before `Range` (RFC 9110 §13.2.2): a matching tag is 304 whether the plan is 200, 206 or 416.
         if let etag = headers["ETag"], let wanted = request.header("If-None-Match"),
             Self.matches(wanted, etag)
@@ -112,6 +118,16 @@ struct Responder: Sendable {
         let condition = ifRange.trimmingCharacters(in: .whitespaces)
         guard let etag, !condition.hasPrefix("W/") else { return false }
         return condition == etag
+    }
+
+    /// Strong comparison of an `If-Match` list against the entity tag (RFC 9110 §13.1.1): `*`
+    /// matches any current file, a weak tag never matches.
+    static func matchesStrongly(_ list: String, _ etag: String?) -> Bool {
+        guard let etag else { return false }
+        return list.split(separator: ",").contains { candidate in
+            let tag = candidate.trimmingCharacters(in: .whitespaces)
+            return tag == "*" || (!tag.hasPrefix("W/") && tag == etag)
+        }
     }
 
     /// Weak comparison of an `If-None-Match` list against an entity tag (RFC 9110 §13.1.2).
