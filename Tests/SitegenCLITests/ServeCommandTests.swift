@@ -43,7 +43,8 @@ import Testing
             #expect(served.header("Content-Type") == expected.header("Content-Type"), "\(path)")
             // RFC 9110 §6.6.1: a server with a clock dates its replies.
             #expect(served.header("Date")?.hasSuffix(" GMT") == true, "\(path)")
-            if expected.header("Content-Type")?.hasPrefix("text/html") == true && expected.status == 200 {
+            // Pages, the 404 page among them, carry the live-reload script.
+            if expected.header("Content-Type")?.hasPrefix("text/html") == true && [200, 404].contains(expected.status) {
                 #expect(served.body.range(of: tag) != nil, "\(path): no live-reload script")
                 #expect(withoutScript(served.body) == expected.body, "\(path)")
                 #expect(Int(served.header("Content-Length") ?? "") == served.body.count)

@@ -149,6 +149,20 @@ import Testing
         }
         #expect(await respond("/_sitegen/events", live: true).body == .eventStream)
         #expect(await respond("/_sitegen/events", live: false).head.status == 404)
+        // The 404 page reloads once the page it wanted is built.
+        let missing = await respond("/new.html", live: true)
+        #expect(missing.head.status == 404)
+        guard case .bytes(let notFound) = missing.body else {
+            Issue.record("a 404 page")
+            return
+        }
+        #expect(notFound.range(of: LiveReloadScript.tag(build: 0)) != nil)
+        #expect(missing.head.headers["Content-Length"] == String(notFound.count))
+        guard case .bytes(let plain) = await respond("/new.html", live: false).body else {
+            Issue.record("a 404 page")
+            return
+        }
+        #expect(plain.range(of: LiveReloadScript.tag(build: 0)) == nil)
     }
 
     @Test func ifNoneMatchComparesWeaklyAndAcceptsLists() {

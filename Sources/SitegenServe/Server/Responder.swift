@@ -54,7 +54,15 @@ struct Responder: Sendable {
         guard var plan = try? resolver.plan(for: schemeRequest) else { return .error(400, "the request has no URL") }
         var headers = plan.headers
         guard let resource = plan.resource else {
-            let body: PreviewResponse.Body = if case .bytes(let data) = plan.body { .bytes(data) } else { .none }
+            var body: PreviewResponse.Body = if case .bytes(let data) = plan.body { .bytes(data) } else { .none }
+            // The 404 page reloads too: open the page you are about to write, and it appears once built.
+            if liveReload, plan.status == 404, case .bytes(let data) = body,
+                headers["Content-Type"]?.hasPrefix("text/html") == true
+            {
+                let page = LiveReloadScript.inject(into: data, build: build)
+                headers["Content-Length"] = String(page.count)
+                body = isHead ? .none : .bytes(page)
+            }
             return PreviewResponse(head: HTTPResponseHead(status: plan.status, headers: headers), body: body)
         }
         // The plan's ranges and lengths are the looked-up size's: the file opened must have it.
