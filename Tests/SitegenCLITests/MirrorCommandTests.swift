@@ -41,6 +41,24 @@ import Testing
         #expect(try runner.run(["check", "out"]).status == 0)
     }
 
+    /// A link every page has (a footer's) is one note, at the first page, with how many others.
+    @Test func anExternalLinkOnManyPagesIsOneNote() throws {
+        let runner = try SitegenRunner()
+        defer { runner.cleanUp() }
+        let footer = "<a href=\"https://example.com/repo\">repo</a>"
+        try runner.write("<a href=\"/a.html\">a</a><a href=\"/b.html\">b</a>" + footer, to: "site/index.html")
+        try runner.write(footer + "<a href=\"https://example.com/only-a\">x</a>", to: "site/a.html")
+        try runner.write(footer, to: "site/b.html")
+        let run = try runner.run(["mirror", "site", "--out", "out"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let notes = run.stderr.split(separator: "\n").filter { $0.hasPrefix("note:") }
+        #expect(
+            notes == [
+                "note: out/a.html: external link left as written: https://example.com/only-a",
+                "note: out/a.html: external link left as written: https://example.com/repo (and on 2 other pages)",
+            ], "\(run.stderr)")
+    }
+
     @Test func brokenLinksExitOne() throws {
         let runner = try SitegenRunner()
         defer { runner.cleanUp() }

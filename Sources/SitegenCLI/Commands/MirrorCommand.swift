@@ -116,9 +116,19 @@ enum MirrorCommand: Command {
                 "mirrored \(plural(result.pages, "page")) and \(plural(result.resources - result.pages, "other resource")) "
                     + "(\(plural(result.bytes, "byte"))) from \(arguments.positionals[0]) into \(display): "
                     + "\(plural(result.files.count, "file")), \(aliases)\n")
+            // One line per link, at the first page that has it: a footer on every page is one line, not hundreds.
+            struct Written: Hashable {
+                var url: String
+                var original: String?
+            }
+            var pagesOf: [Written: [String]] = [:]
             for link in result.externalLinks {
+                pagesOf[Written(url: link.url, original: link.original), default: []].append(link.page)
+            }
+            for (link, pages) in pagesOf.sorted(by: { ($0.value[0], $0.key.url) < ($1.value[0], $1.key.url) }) {
                 let how = link.original.map { "written in full: \(link.url) (was \($0))" } ?? "left as written: \(link.url)"
-                console.err("note: \(display)\(link.page): external link \(how)\n")
+                let others = pages.count > 1 ? " (and on \(plural(pages.count - 1, "other page")))" : ""
+                console.err("note: \(display)\(pages[0]): external link \(how)\(others)\n")
             }
         }
         let diagnostics = (result.diagnostics + crawl.findings.map(\.diagnostic)).sorted()
