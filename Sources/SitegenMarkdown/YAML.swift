@@ -87,6 +87,10 @@ public enum YAML {
                 return InputError(message, at: SourceLocation(path: path, line: line, column: column))
             }
             message += " (\(context) at line \(line), column \(column))"
+            // `- *.tmp`: YAML reads a leading `*` as an alias, `&` as an anchor.
+            if context.hasSuffix("an alias") || context.hasSuffix("an anchor") {
+                message += "; quote a value that starts with * or & ('*.tmp')"
+            }
         }
         if parser.error == YAML_READER_ERROR {
             // The reader (a control character, bytes that are not UTF-8) gives a byte offset, not a mark.

@@ -82,6 +82,15 @@ import Testing
         ) {
             try parse("a: b\ntitle: \"x\n")
         }
+        // A glob pattern left unquoted: the hint says what to do.
+        #expect(
+            throws: InputError(
+                "invalid YAML: did not find expected alphabetic or numeric character (while scanning an alias at line 2, "
+                    + "column 5); quote a value that starts with * or & ('*.tmp')",
+                at: SourceLocation(path: "Site/sitegen.yml", line: 2, column: 6))
+        ) {
+            try parse("ignore:\n  - *.tmp\n")
+        }
     }
 
     @Test func duplicateKeysAreErrorsAtTheSecondKey() {
