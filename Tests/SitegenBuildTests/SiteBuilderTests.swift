@@ -159,6 +159,15 @@ import Testing
             ],
             "Site/sitegen.yml:5:9: error: nav entry 'index.md' is listed twice (first at line 2)"
         ),
+        // With a title, at the path, not the title.
+        (
+            ["Site/sitegen.yml": "nav:\n  - index.md\n  - Again: index.md\n", "Site/index.md": "# H\n"],
+            "Site/sitegen.yml:3:12: error: nav entry 'index.md' is listed twice (first at line 2)"
+        ),
+        (
+            ["Site/sitegen.yml": "nav:\n  - index.md\n  - Gone: gone.md\n", "Site/index.md": "# H\n"],
+            "Site/sitegen.yml:3:11: error: nav entry 'gone.md' names no page of the site"
+        ),
     ])
     func inputErrors(files: [String: String], expected: String) async throws {
         let site = try TestSite(files)

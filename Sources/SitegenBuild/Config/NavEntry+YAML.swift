@@ -29,7 +29,9 @@ extension NavEntry {
         }
         let value = pairs[0].value
         if let file = value.string {
-            return .page(title: title, path: try pagePath(file, at: value.location(in: path)), location: at)
+            // Findings about the page (none such, listed twice) point at its path, not at the title.
+            let place = value.location(in: path)
+            return .page(title: title, path: try pagePath(file, at: place), location: place)
         }
         return .section(title: title, children: try decodeList(value, path: path), location: at)
     }
