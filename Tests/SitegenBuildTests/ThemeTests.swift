@@ -29,6 +29,19 @@ import Testing
         await site.expectInputError(expected)
     }
 
+    /// `{{content}}` would show every page as its tags: an error at the tag, before anything renders.
+    @Test func anEscapedContentTagStopsTheBuild() async throws {
+        let site = try TestSite(
+            ["Site/index.md": "# Home\n", "Templates/partials/main.html": "<main>\n  {{ content }}\n</main>\n"],
+            defaultTheme: true)
+        defer { site.remove() }
+        await site.expectInputError(
+            "Templates/partials/main.html:2:3: error: {{content}} would show the page's HTML as text (two braces escape it): "
+                + "write {{{content}}}")
+        #expect(Theme.escapedContentTag(in: "{{{content}}} {{{ content }}} {{contents}} {{#content}}x{{/content}}") == nil)
+        #expect(Theme.escapedContentTag(in: "a{{content}}") == 1)
+    }
+
     @Test func theDefaultThemeLoads() throws {
         let templates = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("Templates")
