@@ -33,6 +33,15 @@ public struct SiteBuilder: Sendable {
 
     /// Runs every stage up to a staged bundle. An input error stops the build with nothing written.
     public func build() async throws(InputError) -> BuildOutcome {
+        let outcome = try await build(trustingCache: true)
+        // A page's details in the cache's details file that are not the bytes recorded (changed on
+        // disk) would give wrong findings: the build is made again, as if there were no cache.
+        guard outcome.previousCache?.details?.isDamaged == true else { return outcome }
+        outcome.staged.discard()
+        return try await build(trustingCache: false)
+    }
+
+    private func build(trustingCache: Bool) async throws(InputError) -> BuildOutcome {
         var timer = StageTimer()
         let site = options.siteDirectory
         var isDirectory: ObjCBool = false
@@ -54,12 +63,14 @@ public struct SiteBuilder: Sendable {
         // Only the cache of the build that left the folder's manifest knows its files.
         let manifestNow = ManifestFileStamp.of(options.outputDirectory.appendingPathComponent(Manifest.fileName).path)
         let previous = cacheFound.flatMap {
-            $0.environment == environment && $0.manifestStamp == manifestNow
+            trustingCache && $0.environment == environment && $0.manifestStamp == manifestNow
                 ? $0.displayed(site: options.siteDisplay, output: options.outputDisplay) : nil
         }
         // Another environment (sitegen.yml, the set of templates, the tool) reuses nothing, but each
         // file that comes out byte for byte as the folder holds it is kept, its time with it.
-        let keepable = previous == nil ? cacheFound.flatMap { $0.manifestStamp == manifestNow ? $0.forKeepingFiles : nil } : nil
+        let keepable =
+            previous == nil
+            ? cacheFound.flatMap { trustingCache && $0.manifestStamp == manifestNow ? $0.forKeepingFiles : nil } : nil
         var cache = BuildCache()
         cache.environment = environment
         cache.siteDisplay = options.siteDisplay

@@ -412,6 +412,32 @@ import Testing
         #expect(try runner.snapshot("dist") == (try runner.snapshot("clean")))
     }
 
+    /// A page's details changed on disk (here a heading id other pages link to) are caught by their
+    /// fingerprint when read: the build is made again without the cache, not reported as a broken link.
+    @Test func detailsDamagedOnDiskMakeAFullBuild() throws {
+        let runner = try setUp()
+        defer { runner.cleanUp() }
+        #expect(try runner.run(["build"]).status == 0)
+        let file = runner.url(".dist.sitegen-details")
+        var bytes = [UInt8](try Data(contentsOf: file))
+        // Wherever the details hold it: in the heading's record, and in the fragment of a link to it.
+        var found = 0
+        while let id = bytes.firstRange(of: Array("install-the-app".utf8)) {
+            bytes[id.lowerBound] = UInt8(ascii: "X")
+            found += 1
+        }
+        #expect(found >= 2)
+        try Data(bytes).write(to: file)
+        // A new page changes the site's shape: every page's links are checked again, from their details.
+        try runner.write("# New\n", to: "Site/new.md")
+        let rebuilt = try runner.run(["build"])
+        #expect(rebuilt.status == 0, "\(rebuilt.stdout)")
+        #expect(!rebuilt.stdout.contains("Xnstall"))
+        #expect(try runner.run(["build", "--out", "clean"]).status == 0)
+        #expect(try runner.snapshot("dist") == (try runner.snapshot("clean")))
+        #expect(try runner.run(["build"]).status == 0, "and the next build is clean too")
+    }
+
     @Test func removedOutputsGoAndAFileMayBecomeAFolder() throws {
         let runner = try setUp()
         defer { runner.cleanUp() }

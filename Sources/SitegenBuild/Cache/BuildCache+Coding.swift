@@ -218,17 +218,23 @@ extension BuildCache {
         w.optionalString(meta.navTitle)
         w.optionalString(page.body.title)
         let range: Range<Int>
+        let fingerprint: UInt64
         if let reference = page.details, reference.store === details.appendingTo {
             range = reference.range
+            fingerprint = reference.fingerprint
         } else if let reference = page.details {
-            range = details.append(reference.bytes() ?? [])
+            let bytes = reference.bytes() ?? []
+            range = details.append(bytes)
+            fingerprint = Fingerprint.of(bytes)
         } else {
             var encoded = ByteWriter()
             writeDetails(page.body, to: &encoded)
             range = details.append(encoded.bytes)
+            fingerprint = Fingerprint.of(encoded.bytes)
         }
         w.int(range.lowerBound)
         w.int(range.count)
+        w.uint(fingerprint)
         w.uint(page.anchors.fingerprint)
         if let encoded = page.anchors.encoded {
             w.bytes += encoded
@@ -335,6 +341,7 @@ extension BuildCache {
         guard let template = r.optionalString(), let draft = r.bool(), let aliases = r.strings(),
             let navTitle = r.optionalString(),
             let bodyTitle = r.optionalString(), let detailsStart = r.int(), let detailsLength = r.int(),
+            let detailsFingerprint = r.uint(),
             detailsStart >= DetailsStore.headerSize, detailsLength >= 0, detailsStart + detailsLength <= store.end
         else { return nil }
         meta.template = template
@@ -349,7 +356,8 @@ extension BuildCache {
             body: RenderedMarkdown(html: "", title: bodyTitle, headings: [], links: []), displayPath: display,
             anchors: PageAnchors(encoded: r.bytes(since: anchorsStart), fingerprint: anchorsFingerprint), hasBody: false,
             sourceFingerprint: 0,
-            details: DetailsReference(store: store, range: detailsStart..<detailsStart + detailsLength))
+            details: DetailsReference(
+                store: store, range: detailsStart..<detailsStart + detailsLength, fingerprint: detailsFingerprint))
     }
 
     private static func write(_ diagnostics: [Diagnostic], to w: inout ByteWriter) {

@@ -1,5 +1,6 @@
 import Foundation
 import SitegenCore
+import Synchronization
 
 /// The pages' headings and links, kept out of the build cache in a file of their own
 /// (`.dist.sitegen-details`) and read a page at a time, when a finding must be mapped to its Markdown
@@ -18,6 +19,14 @@ final class DetailsStore: Sendable {
     /// The length of the file when it was opened: records referring past it are damaged.
     let end: Int
     private let descriptor: Int32
+    private let damage = Atomic<Bool>(false)
+
+    /// Whether some record read did not have the fingerprint the cache recorded for it: a file
+    /// changed on disk, whose details no build may use.
+    var isDamaged: Bool { damage.load(ordering: .relaxed) }
+
+    /// Notes that a record read was not as recorded.
+    func markDamaged() { damage.store(true, ordering: .relaxed) }
 
     private init(generation: UInt64, end: Int, descriptor: Int32) {
         self.generation = generation
@@ -57,13 +66,21 @@ final class DetailsStore: Sendable {
     }
 }
 
-/// Where one page's details are: a range of a `DetailsStore`.
+/// Where one page's details are: a range of a `DetailsStore`, and the fingerprint of its bytes.
 struct DetailsReference: Sendable {
     let store: DetailsStore
     let range: Range<Int>
+    let fingerprint: UInt64
 
-    /// The encoded details, read from the file.
-    func bytes() -> [UInt8]? { store.bytes(range) }
+    /// The encoded details, read from the file; `nil` (and the store marked damaged) when they are
+    /// not the bytes the cache recorded.
+    func bytes() -> [UInt8]? {
+        guard let bytes = store.bytes(range), Fingerprint.of(bytes) == fingerprint else {
+            store.markDamaged()
+            return nil
+        }
+        return bytes
+    }
 }
 
 /// Appends pages' details while a cache is saved: to the store the previous build read (so that its
