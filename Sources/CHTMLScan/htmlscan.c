@@ -395,6 +395,9 @@ int htmlscan_parse(const char *bytes_in, size_t len, const htmlscan_handler *h) 
     tag *t = malloc(sizeof(tag));
     if (t == NULL) return -1;
     size_t p = 0;
+    /* How many <svg> or <math> elements are open: inside them a tag that closes itself (`<script
+       href="x.js"/>`) has no content, as in XML, where the HTML tokenizer would read raw text. */
+    int foreign = 0;
     while (p < len) {
         const unsigned char *lt = memchr(b + p, '<', len - p);
         if (lt == NULL) break;
@@ -414,6 +417,7 @@ int htmlscan_parse(const char *bytes_in, size_t len, const htmlscan_handler *h) 
             if (p + 1 < len && is_alpha(b[p + 1])) {
                 read_tag(b, len, p + 1, t);
                 p = t->end;
+                if (foreign > 0 && (strcmp(t->name, "svg") == 0 || strcmp(t->name, "math") == 0)) foreign--;
             } else if (p + 1 < len && b[p + 1] == '>') {
                 p += 2;
             } else {
@@ -424,7 +428,10 @@ int htmlscan_parse(const char *bytes_in, size_t len, const htmlscan_handler *h) 
             p = t->end;
             report(&c, h, at, t, &values);
             const char *name = t->name;
+            int self_closing = t->closed && t->end >= 2 && b[t->end - 2] == '/';
             enum content kind = content_of(name, strlen(name));
+            if (self_closing && (h->xml || foreign > 0)) kind = content_markup;
+            if (!self_closing && (strcmp(name, "svg") == 0 || strcmp(name, "math") == 0)) foreign++;
             if (kind == content_style) {
                 size_t end = find_end_tag(b, len, p, "style", 5);
                 if (end > p && h->style_text != NULL) {

@@ -10,12 +10,14 @@ import Foundation
 public enum HTMLExtractor {
     /// Reads `html` (UTF-8) once and returns what it defines and links to. Never fails: malformed
     /// input is tokenized as a browser would.
-    public static func extract(_ html: Data) -> DocumentFacts {
+    /// With `xml` (an SVG file), every tag may close itself, `<script/>` too.
+    public static func extract(_ html: Data, xml: Bool = false) -> DocumentFacts {
         guard !html.isEmpty else { return DocumentFacts() }
         // A byte order mark decides the encoding before anything a server says, in browsers too.
-        if let utf8 = fromUTF16(html) { return extract(utf8) }
+        if let utf8 = fromUTF16(html) { return extract(utf8, xml: xml) }
         let collector = HTMLCollector()
         var handler = htmlscan_handler()
+        handler.xml = xml ? 1 : 0
         handler.context = Unmanaged.passUnretained(collector).toOpaque()
         handler.start_element = { context, name, attrs, count, line, column in
             guard let context, let name else { return }

@@ -162,7 +162,7 @@ public struct LinkChecker: Sendable {
             }
             let facts: DocumentFacts
             if kind == .html || kind == .svg {
-                facts = HTMLExtractor.extract(body)
+                facts = HTMLExtractor.extract(body, xml: kind == .svg)
             } else {
                 facts = DocumentFacts(links: CSSExtractor.extract(body))
             }

@@ -39,6 +39,17 @@ import Testing
         #expect(links.first?.line == 3)
     }
 
+    /// A tag that closes itself has no content in an SVG file and inside `<svg>` or `<math>` in HTML,
+    /// `<script/>` too; in HTML proper, `<script/>` still starts raw text, as browsers read it.
+    @Test func selfClosingTagsInSVGHoldNoRawText() {
+        let svg =
+            ##"<svg xmlns="http://www.w3.org/2000/svg"><script href="m1.js"/><script href="m2.js"/><image href="x.png"/><use href="#n"/></svg>"##
+        #expect(HTMLExtractor.extract(Data(svg.utf8), xml: true).links.map(\.url) == ["m1.js", "m2.js", "x.png", "#n"])
+        #expect(urls("<p>" + svg + "<a href=after.html>a</a>") == ["m1.js", "m2.js", "x.png", "#n", "after.html"])
+        #expect(urls(#"<script src="a.js"/><a href=hidden.html>h</a></script><a href=b.html>b</a>"#) == ["a.js", "b.html"])
+        #expect(urls(#"<svg/><script src="a.js"/><a href=hidden.html>"#) == ["a.js"], "a closed <svg/> opens nothing")
+    }
+
     @Test func attributesThatAreNotLinks() {
         #expect(
             urls(

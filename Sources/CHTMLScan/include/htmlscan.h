@@ -33,6 +33,9 @@ typedef struct htmlscan_handler {
     void (*style_text)(void *context, const char *bytes, size_t length, int line, int column);
     /* The end of a <style> element. */
     void (*style_end)(void *context);
+    /* Nonzero for an XML document (an SVG file): every tag may close itself, `<script/>` too. In
+       HTML only tags inside <svg> and <math> (foreign content) may. */
+    int xml;
 } htmlscan_handler;
 
 /* Tokenizes `length` bytes of UTF-8 HTML and calls `handler` synchronously. Returns 0 on success, -1
