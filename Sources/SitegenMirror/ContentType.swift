@@ -15,10 +15,16 @@ struct ContentType: Sendable, Equatable {
     }
 
     /// The type a browser gives a response sent without `Content-Type`, as far as a mirror needs
-    /// it (the MIME Sniffing standard's rules for an unknown type, HTML patterns): `text/html` for a
-    /// body that starts, after white space, with `<!DOCTYPE HTML`, `<html`, `<head`, `<body`,
-    /// `<!--` and the like, then a space or `>`; `application/octet-stream` otherwise.
+    /// it (the MIME Sniffing standard's rules for an unknown type): `text/html` for a body that
+    /// starts, after white space, with `<!DOCTYPE HTML`, `<html`, `<head`, `<body`, `<!--` and the
+    /// like, then a space or `>`; an image, PDF or font type by its signature; "" when the bytes say
+    /// nothing (the link that found it may).
     static func sniffed(_ body: some Collection<UInt8>) -> String {
+        let head = Array(body.prefix(16))
+        for (signature, type) in signatures where head.starts(with: signature) { return type }
+        if head.count >= 12, head.starts(with: Array("RIFF".utf8)), head[8..<12].elementsEqual("WEBP".utf8) {
+            return "image/webp"
+        }
         let start = body.drop { $0 == 0x09 || $0 == 0x0A || $0 == 0x0C || $0 == 0x0D || $0 == 0x20 }
         for pattern in htmlPatterns {
             let head = Array(start.prefix(pattern.count + 1))
@@ -28,8 +34,16 @@ struct ContentType: Sendable, Equatable {
             }
             if matches, head[pattern.count] == 0x20 || head[pattern.count] == 0x3E { return "text/html" }
         }
-        return "application/octet-stream"
+        return ""
     }
+
+    /// Leading bytes and the type they make (MIME Sniffing: images, PDF, fonts).
+    private static let signatures: [([UInt8], String)] = [
+        ([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A], "image/png"), (Array("GIF87a".utf8), "image/gif"),
+        (Array("GIF89a".utf8), "image/gif"), ([0xFF, 0xD8, 0xFF], "image/jpeg"), ([0x00, 0x00, 0x01, 0x00], "image/x-icon"),
+        (Array("BM".utf8), "image/bmp"), (Array("%PDF-".utf8), "application/pdf"), (Array("wOFF".utf8), "font/woff"),
+        (Array("wOF2".utf8), "font/woff2"),
+    ]
 
     private static let htmlPatterns: [[UInt8]] = [
         "<!DOCTYPE HTML", "<HTML", "<HEAD", "<SCRIPT", "<IFRAME", "<H1", "<DIV", "<FONT", "<TABLE", "<A", "<STYLE",

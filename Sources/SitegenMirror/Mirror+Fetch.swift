@@ -1,4 +1,5 @@
 import Foundation
+import SitegenBundleCore
 import SitegenCore
 import SitegenLinks
 
@@ -67,8 +68,17 @@ extension Mirror {
     /// Keeps a fetched resource within the limits: pages and style sheets made UTF-8, their
     /// links extracted.
     private func store(
-        _ key: String, url: URL, mimeType: String, body: Data, charset: String?, referrer: Referrer?, into crawl: inout Crawl
+        _ key: String, url: URL, mimeType sent: String, body: Data, charset: String?, referrer: Referrer?, into crawl: inout Crawl
     ) -> Bool {
+        // Untyped and of no type its bytes tell: what the link that found it fetches it as, as a
+        // browser without `nosniff` uses it.
+        let mimeType: String =
+            switch (sent.isEmpty, referrer?.destination) {
+            case (false, _): sent
+            case (true, .style?): "text/css"
+            case (true, .script?): "text/javascript"
+            default: MIMEType.fallback
+            }
         let isPage = ContentType.isPage(mimeType)
         let isStyleSheet = mimeType == "text/css"
         if isPage, crawl.pages >= options.maxPages {
@@ -100,14 +110,16 @@ extension Mirror {
     }
 
     /// The same-origin URLs a page or style sheet needs (form actions are not fetched), with their keys.
-    func links(of resource: Fetched) -> [(url: URL, key: String, line: Int, column: Int)] {
+    func links(of resource: Fetched) -> [(
+        url: URL, key: String, line: Int, column: Int, destination: ExtractedLink.Destination
+    )] {
         guard let facts = resource.facts else { return [] }
         let base = baseURL(of: resource)
         return facts.links.compactMap { link in
             guard link.element != "form", link.attribute != "formaction", let url = resolve(link.url, against: base),
                 isSameOrigin(url)
             else { return nil }
-            return (url, Self.key(url), link.line, link.column)
+            return (url, Self.key(url), link.line, link.column, link.destination)
         }
     }
 }

@@ -30,6 +30,8 @@ public struct Mirror: Sendable {
         var page: String
         var line: Int
         var column: Int
+        /// What the link fetches its target as: an untyped response is typed by it.
+        var destination: ExtractedLink.Destination = .other
     }
 
     /// A finding of the crawl, placed where the URL was linked from (`from`), or at the file of
@@ -140,7 +142,10 @@ public struct Mirror: Sendable {
                 else { continue }
                 for target in links(of: page) where queued.insert(target.key).inserted {
                     queue.append(
-                        (URL(string: target.key) ?? target.url, Referrer(page: final, line: target.line, column: target.column)))
+                        (
+                            URL(string: target.key) ?? target.url,
+                            Referrer(page: final, line: target.line, column: target.column, destination: target.destination)
+                        ))
                 }
             }
             group.cancelAll()

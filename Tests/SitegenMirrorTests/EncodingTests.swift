@@ -42,19 +42,32 @@ import Testing
     /// A page sent without `Content-Type` is sniffed as a browser sniffs it: HTML is a page, its
     /// links followed; anything else stays an untyped file.
     @Test func aPageSentWithoutATypeIsSniffed() async throws {
+        let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13]
         let server = try LoopbackServer(routes: [
-            "/": ("text/html", Array(#"<a href="/noctype">n</a><a href="/bin">b</a>"#.utf8)),
+            "/": (
+                "text/html",
+                Array(
+                    #"<a href="/noctype">n</a><a href="/bin">b</a><img src="/pic"><link rel=stylesheet href="/css"><script src="/js"></script>"#
+                        .utf8)
+            ),
             "/noctype": (nil, Array("\n  <!DOCTYPE html><title>t</title><a href=\"/b\">b</a>".utf8)),
-            "/b": ("text/html", Array("<p>b".utf8)), "/bin": (nil, [0x00, 0x01, 0x3C]),
+            "/b": ("text/html", Array("<p>b".utf8)), "/bin": (nil, [0x00, 0x01, 0x3C]), "/pic": (nil, png),
+            "/css": (nil, Array("p { color: red }".utf8)), "/js": (nil, Array("let a = 1".utf8)),
         ])
         defer { server.stop() }
         let result = try await Mirror(source: HTTPSource(root: server.url, timeout: 5)).run()
-        #expect(result.files.keys.sorted() == ["b.html", "bin", "index.html", "noctype.html"], "\(result.files.keys)")
+        // The bytes tell HTML and PNG; a style sheet and a script are what their links fetch them as.
+        #expect(
+            result.files.keys.sorted() == ["b.html", "bin", "css.css", "index.html", "js.js", "noctype.html", "pic.png"],
+            "\(result.files.keys)")
         #expect(result.pages == 3)
+        #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
         #expect(ContentType.sniffed(Array("<html>".utf8)) == "text/html")
-        #expect(ContentType.sniffed(Array("<htmlx>".utf8)) == "application/octet-stream")
+        #expect(ContentType.sniffed(Array("<htmlx>".utf8)) == "")
         #expect(ContentType.sniffed(Array("<!-- c -->".utf8)) == "text/html")
-        #expect(ContentType.sniffed(Array("{\"a\": 1}".utf8)) == "application/octet-stream")
+        #expect(ContentType.sniffed(Array("GIF89a....".utf8)) == "image/gif")
+        #expect(ContentType.sniffed(Array("RIFF\u{0}\u{0}\u{0}\u{0}WEBPVP8 ".utf8)) == "image/webp")
+        #expect(ContentType.sniffed(Array("{\"a\": 1}".utf8)) == "")
     }
 
     @Test func metaDeclarationsInAFolder() async throws {

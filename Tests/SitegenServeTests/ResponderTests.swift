@@ -158,6 +158,9 @@ import Testing
         }
         #expect(notFound.range(of: LiveReloadScript.tag(build: 0)) != nil)
         #expect(missing.head.headers["Content-Length"] == String(notFound.count))
+        let head = await respond("/new.html", method: "HEAD", live: true)
+        #expect(head.head.headers["Content-Length"] == String(notFound.count), "HEAD has the GET's headers")
+        #expect(head.body == .none)
         guard case .bytes(let plain) = await respond("/new.html", live: false).body else {
             Issue.record("a 404 page")
             return

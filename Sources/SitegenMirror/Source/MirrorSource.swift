@@ -2,8 +2,9 @@ import Foundation
 
 /// What a source answers for one URL: one hop, redirects are followed by `Mirror` (within the host).
 public enum SourceResponse: Sendable, Equatable {
-    /// The resource: its MIME type (lowercased, without parameters), bytes, and the `charset`
-    /// label its server declared (lowercased), if any.
+    /// The resource: its MIME type (lowercased, without parameters; empty when the server sent none
+    /// and the bytes tell none), bytes, and the `charset` label its server declared (lowercased), if
+    /// any.
     case resource(mimeType: String, body: Data, charset: String? = nil)
     /// A redirect (301, 302, 303, 307, 308) to `location`, as written (possibly relative).
     case redirect(status: Int, location: String)

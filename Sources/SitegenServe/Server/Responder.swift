@@ -56,8 +56,11 @@ struct Responder: Sendable {
         guard let resource = plan.resource else {
             var body: PreviewResponse.Body = if case .bytes(let data) = plan.body { .bytes(data) } else { .none }
             // The 404 page reloads too: open the page you are about to write, and it appears once built.
-            if liveReload, plan.status == 404, case .bytes(let data) = body,
-                headers["Content-Type"]?.hasPrefix("text/html") == true
+            // A HEAD gets the headers of the GET, so the page is made for its length.
+            var asGet = schemeRequest
+            asGet.method = "GET"
+            if liveReload, plan.status == 404, headers["Content-Type"]?.hasPrefix("text/html") == true,
+                case .bytes(let data)? = isHead ? (try? resolver.plan(for: asGet))?.body : plan.body
             {
                 let page = LiveReloadScript.inject(into: data, build: build)
                 headers["Content-Length"] = String(page.count)
