@@ -243,6 +243,11 @@ import Testing
             Data([0xEF, 0xBB, 0xBF]) + json(),
             "manifest: starts with a UTF-8 byte order mark, which JSON readers may refuse: save it without"
         ),
+        (
+            Data([0xFF, 0xFE])
+                + Data(String(decoding: json(), as: UTF8.self).utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }),
+            "manifest: is UTF-16 (it starts with its byte order mark); a manifest is UTF-8"
+        ),
         // Keys JSONDecoder would pass over: one of a repeated key, or one the schema does not have.
         (
             json(origin: "docs://app\", \"origin\": \"docs://app"),

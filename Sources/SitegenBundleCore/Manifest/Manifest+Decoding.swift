@@ -13,6 +13,10 @@ extension Manifest {
         if data.starts(with: [0xEF, 0xBB, 0xBF]) {
             throw ManifestError("manifest: starts with a UTF-8 byte order mark, which JSON readers may refuse: save it without")
         }
+        // JSON between systems is UTF-8 (RFC 8259): Foundation would read UTF-16, other resolvers not.
+        if data.starts(with: [0xFF, 0xFE]) || data.starts(with: [0xFE, 0xFF]) {
+            throw ManifestError("manifest: is UTF-16 (it starts with its byte order mark); a manifest is UTF-8")
+        }
         let decoder = JSONDecoder()
         // The whole manifest is decoded first (by `fastDecode` when it has the usual shape): parsing
         // 10,000 entries twice, for the header and then for the rest, took half the time of opening
