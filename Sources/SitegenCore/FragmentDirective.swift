@@ -4,7 +4,15 @@
 public enum FragmentDirective {
     /// `fragment` without its directive: `install` of `install:~:text=swift`, itself otherwise.
     public static func removed(from fragment: String) -> String {
-        guard fragment.utf8.count >= 3, let range = fragment.range(of: ":~:") else { return fragment }
-        return String(fragment[..<range.lowerBound])
+        // Every same-page link of every page comes here: bytes, not Foundation's `range(of:)`.
+        let utf8 = fragment.utf8
+        guard var index = utf8.firstIndex(of: UInt8(ascii: ":")) else { return fragment }
+        while index < utf8.endIndex {
+            let rest = utf8[index...]
+            if rest.starts(with: ":~:".utf8) { return String(fragment[..<index]) }
+            guard let next = rest.dropFirst().firstIndex(of: UInt8(ascii: ":")) else { return fragment }
+            index = next
+        }
+        return fragment
     }
 }

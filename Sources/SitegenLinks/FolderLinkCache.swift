@@ -22,7 +22,7 @@ final class FolderLinkCache: Sendable {
         /// The known outcome of each reference whose `shared` flag is set, under one lock.
         func outcomes(of references: [ExtractedLink], shared: [Bool]) -> [Outcome?] {
             outcomes.withLock { known in
-                references.indices.map { shared[$0] ? known[references[$0].url] : nil }
+                references.indices.map { shared[$0] ? known[FolderLinkCache.key(of: references[$0])] : nil }
             }
         }
 
@@ -45,6 +45,12 @@ final class FolderLinkCache: Sendable {
             folders[key] = folder
             return folder
         }
+    }
+
+    /// What a link's outcome is remembered under: its reference, and for a style sheet or script
+    /// what it is fetched as, since the target's type then decides too.
+    static func key(of link: ExtractedLink) -> String {
+        link.destination == .other ? link.url : "\u{0}\(link.destination.rawValue)\u{0}" + link.url
     }
 
     /// Whether `reference`'s outcome depends only on its page's folder (given no `<base href>`).

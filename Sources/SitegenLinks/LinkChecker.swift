@@ -174,11 +174,7 @@ public struct LinkChecker: Sendable {
             var acceptedCount = 0
             let anchorNames = Set(facts.anchors.map { ByteKey($0.name) })
             let folder = base == nil ? folders?.folder(of: pagePath) : nil
-            // A style sheet or script is judged by its target's type too, which only the crawl's outcome
-            // holds: never accepted on its path alone, never taken for another link to the same path.
-            let shared = facts.links.map {
-                folder != nil && $0.destination == .other && FolderLinkCache.isFolderWide($0.url)
-            }
+            let shared = facts.links.map { folder != nil && FolderLinkCache.isFolderWide($0.url) }
             let known = folder?.outcomes(of: facts.links, shared: shared)
             var learned: [(reference: String, outcome: FolderLinkCache.Outcome)] = []
             for (position, link) in facts.links.enumerated() {
@@ -200,13 +196,24 @@ public struct LinkChecker: Sendable {
                         // Judged here, against the page's own ids: a table of contents needs no memo.
                         acceptedCount += 1
                         continue
-                    case .sameOrigin(let same)
-                    where same.fragment == nil && !same.escapesRoot && !same.absolutePath && link.destination == .other:
-                        outcome = table.index(same.path, key: same.key).map { .accepted($0) } ?? .pending(target)
+                    case .sameOrigin(let same) where same.fragment == nil && !same.escapesRoot && !same.absolutePath:
+                        // A style sheet or script is fine on its path alone only when its type, as the
+                        // fetcher serves it, is one a browser uses it under; else the rules judge it.
+                        let typeFits: Bool
+                        if link.destination == .other {
+                            typeFits = true
+                        } else if let url = URL(string: same.key), let located = await fetcher.locate(url) {
+                            typeFits = LinkRules.typeFits(located.mimeType, link.destination)
+                        } else {
+                            typeFits = false
+                        }
+                        outcome =
+                            typeFits
+                            ? table.index(same.path, key: same.key).map { .accepted($0) } ?? .pending(target) : .pending(target)
                     default:
                         outcome = .pending(target)
                     }
-                    if shared[position], let outcome { learned.append((link.url, outcome)) }
+                    if shared[position], let outcome { learned.append((FolderLinkCache.key(of: link), outcome)) }
                 }
                 switch outcome {
                 case .skipped?, nil:

@@ -213,7 +213,9 @@ struct LinkRules {
     /// does: every resolver of a bundle sends `nosniff`, under which a browser applies a style sheet
     /// only if it is `text/css` and runs a script only if it is JavaScript.
     private func typeProblem(_ destination: ExtractedLink.Destination, at target: SameOriginTarget) -> String? {
-        guard destination != .other, case .found(let path, let mimeType) = state.outcomes[target.key] else { return nil }
+        guard destination != .other, case .found(let path, let mimeType) = state.outcomes[target.key],
+            !Self.typeFits(mimeType, destination)
+        else { return nil }
         let essence = MIMEType.essence(mimeType)
         let (kind, use, wanted, type, suffix): (String, String, String, String, String)
         switch destination {
@@ -240,6 +242,15 @@ struct LinkRules {
             }
         return "\(kind) \(shown) is served as \(essence), and a browser \(use) only if it is \(wanted) (the bundle "
             + "sends nosniff): \(fix)"
+    }
+
+    /// Whether a browser uses a target served as `mimeType` as what `destination` fetches.
+    static func typeFits(_ mimeType: String, _ destination: ExtractedLink.Destination) -> Bool {
+        switch destination {
+        case .other: true
+        case .style: MIMEType.essence(mimeType) == "text/css"
+        case .script: MIMEType.isJavaScript(MIMEType.essence(mimeType))
+        }
     }
 
     /// Why `fragment` matches nothing in `document`, or `nil` when it matches (as written or
