@@ -53,6 +53,7 @@ static unsigned char lower(unsigned char b) { return (unsigned char)(b - 'A') < 
 static int interesting_attribute(const char *tag, const char *n) {
     switch (n[0]) {
     case 'a': return strcmp(n, "action") == 0;
+    case 'b': return strcmp(n, "background") == 0;
     case 'c': return strcmp(n, "content") == 0;
     case 'd': return strcmp(n, "data") == 0;
     case 'f': return strcmp(n, "formaction") == 0;

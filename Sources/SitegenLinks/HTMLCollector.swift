@@ -11,7 +11,7 @@ final class HTMLCollector {
     /// The attributes the tokenizer reports (it passes no others), named as the raw values.
     private enum Attribute: String, CaseIterable {
         case id, name, href, src, srcset, imagesrcset, poster, data, action, formaction, content, style, rel, type
-        case language, nomodule
+        case language, nomodule, background
         case xlinkHref = "xlink:href"
         case httpEquiv = "http-equiv"
 
@@ -47,6 +47,8 @@ final class HTMLCollector {
         "a", "area", "link", "use", "image", "feimage", "textpath", "mpath", "lineargradient", "radialgradient", "pattern",
         "filter", "script",
     ]
+    /// Elements whose (obsolete, still honoured) `background` attribute is an image URL.
+    private static let backgroundElements: Set<String> = ["body", "table", "thead", "tbody", "tfoot", "tr", "td", "th"]
     private static let srcElements: Set<String> = [
         "script", "img", "source", "video", "audio", "track", "iframe", "embed", "input", "frame",
     ]
@@ -84,6 +86,8 @@ final class HTMLCollector {
                 link(value)
             case .srcset where element == "img" || element == "source", .imagesrcset where element == "link":
                 SrcsetParser.urls(in: value).forEach(link)
+            case .background where Self.backgroundElements.contains(element):
+                link(value)
             case .poster where element == "video", .data where element == "object", .action where element == "form",
                 .formaction where element == "button" || element == "input":
                 link(value)

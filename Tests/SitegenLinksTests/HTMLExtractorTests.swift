@@ -25,6 +25,7 @@ import Testing
         ("<form><button formaction=\"a.html\">Go</button></form>", "button", "formaction"),
         ("<input type=submit formaction=\"a.html\">", "input", "formaction"),
         ("<link rel=preload as=image imagesrcset=\"a.html 2x\">", "link", "imagesrcset"),
+        ("<table><tr><td background=\"a.html\">x</td></tr></table>", "td", "background"),
         ("<svg><use href=\"a.html\"/></svg>", "use", "href"),
         ("<svg><use xlink:href=\"a.html\"/></svg>", "use", "xlink:href"),
         ("<svg><image href=\"a.html\"/></svg>", "image", "href"),
@@ -53,7 +54,7 @@ import Testing
     @Test func attributesThatAreNotLinks() {
         #expect(
             urls(
-                "<div href=x.html src=y.html formaction=f.html><p data=z.html imagesrcset=i.png><meta content=\"0; url=a.html\"><span action=x>"
+                "<div href=x.html src=y.html formaction=f.html background=b.png><p data=z.html imagesrcset=i.png><meta content=\"0; url=a.html\"><span action=x>"
             ) == [])
     }
 
