@@ -1,5 +1,6 @@
 import Foundation
 import SitegenBundle
+import Synchronization
 import Testing
 
 @testable import SitegenServe
@@ -108,6 +109,20 @@ import Testing
         #expect(try bytes(reply.body) == [UInt8](LiveReloadScript.inject(into: Data(page.utf8), build: 0)))
         #expect(
             await get(live, "/index.html", method: "HEAD").head.headers["Content-Length"] == reply.head.headers["Content-Length"])
+    }
+
+    /// A manifest replaced by one that does not read leaves the last bundle served, and says so once.
+    @Test func aBrokenManifestIsSaidOnceAndTheLastBundleServed() async throws {
+        let bundle = try await TestBundle(["index.html": "<p>one</p>"])
+        let heard = Mutex<[String]>([])
+        let folder = try BundleFolder(directory: bundle.root) { error in heard.withLock { $0.append("\(error)") } }
+        let manifest = bundle.root.appendingPathComponent(Manifest.fileName)
+        try Data("{ not json".utf8).write(to: manifest)
+        for _ in 0..<3 {
+            #expect(try await folder.current().resolver.resolve("docs://app/index.html").get().path == "index.html")
+        }
+        #expect(heard.withLock { $0 }.count == 1)
+        #expect(heard.withLock { $0 }.first?.contains("not valid JSON") == true, "\(heard.withLock { $0 })")
     }
 
     @Test func aFolderFollowsItsManifestThroughBothKindsOfCommit() async throws {

@@ -45,7 +45,12 @@ enum ServeCommand: Command {
             let directory =
                 bundle.hasPrefix("/") ? URL(fileURLWithPath: bundle) : environment.workingDirectory.appendingPathComponent(bundle)
             let folder: BundleFolder
-            do { folder = try BundleFolder(directory: directory) } catch {
+            let shown = bundle.hasSuffix("/") ? bundle : bundle + "/"
+            do {
+                folder = try BundleFolder(directory: directory) { error in
+                    console.err("\(shown)\(Manifest.fileName): warning: \(error); still serving the bundle as last read\n")
+                }
+            } catch {
                 console.err("\(bundle): error: \(error)\n")
                 return .inputError
             }

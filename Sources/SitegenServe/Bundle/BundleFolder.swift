@@ -19,10 +19,14 @@ public actor BundleFolder {
     public nonisolated let directory: URL
     private var stamp: ManifestStamp
     private var served: ServedBundle
+    /// Told, once per change on disk, why a changed bundle could not be read (the last one stays served).
+    private let unreadable: (@Sendable (ManifestError) -> Void)?
 
-    /// Opens the bundle in `directory`, with its manifest if it has one (as `SchemeResolver(bundle:)`).
-    public init(directory: URL) throws(ManifestError) {
+    /// Opens the bundle in `directory`, with its manifest if it has one (as `SchemeResolver(bundle:)`);
+    /// `unreadable` hears of a later version that cannot be read.
+    public init(directory: URL, unreadable: (@Sendable (ManifestError) -> Void)? = nil) throws(ManifestError) {
         self.directory = directory
+        self.unreadable = unreadable
         // Taken before the read: a manifest replaced during it is read again on the next request.
         let stamp = ManifestStamp(bundle: directory)
         self.stamp = stamp
@@ -40,8 +44,13 @@ public actor BundleFolder {
         // A bundle that cannot be read (the folder gone for the instant between the two renames of
         // a commit, a manifest half-written by another tool) leaves the last one served. The next
         // change is read again.
-        if let resolver = try? SchemeResolver(bundle: directory) {
-            served = ServedBundle(resolver: resolver, manifestModified: nil)
+        do {
+            served = ServedBundle(resolver: try SchemeResolver(bundle: directory), manifestModified: nil)
+        } catch {
+            // Between the renames of a commit the next request reads it whole; a manifest left
+            // broken is said once, not taken silently for the last good one.
+            let manifest = directory.appendingPathComponent(Manifest.fileName).path
+            if ManifestStamp(bundle: directory) == now, FileManager.default.fileExists(atPath: manifest) { unreadable?(error) }
         }
         return served
     }
