@@ -117,15 +117,26 @@ public struct SourceMap: Sendable {
 
     /// Where a finding about `href` on generated page `page` should point: the Markdown link when
     /// the link came from Markdown (written as Markdown or as raw HTML), else the page's template.
-    public func location(page output: String, href: String?) -> SourceLocation? {
+    /// `generated` places the finding's link among the generated page's links with this href; when
+    /// the page has as many as its Markdown (no template link among them), it picks the Markdown's,
+    /// else `occurrence` (the how-manieth of the findings' links) does.
+    public func location(
+        page output: String, href: String?, occurrence: Int = 0, generated: (index: Int, count: Int)? = nil
+    ) -> SourceLocation? {
         guard let page = model.page(output: SitePath(unchecked: output)) else { return nil }
         if let href {
             let links = page.detailed.body.links
-            if let link = links.first(where: { $0.rewritten == href }) {
-                return SourceLocation(path: page.displayPath, line: link.line, column: link.column)
+            // The page's n-th link with this href, among its Markdown links and raw HTML, in order.
+            let written = links.filter { $0.rewritten == href }.map { (line: $0.line, column: $0.column) }
+            let raw = rawHTMLPlaces(of: href, in: page).compactMap { $0.line > 0 ? (line: $0.line, column: $0.column) : nil }
+            var places = written
+            for place in raw where !places.contains(where: { $0 == place }) { places.append(place) }
+            places.sort { ($0.line, $0.column) < ($1.line, $1.column) }
+            if !places.isEmpty {
+                let chosen = generated.flatMap { $0.count == places.count ? $0.index : nil } ?? occurrence
+                let place = places[min(chosen, places.count - 1)]
+                return SourceLocation(path: page.displayPath, line: place.line, column: place.column)
             }
-            // Raw HTML that writes the link as it is beats a Markdown link that only decodes to it.
-            if let place = rawHTMLPlace(of: href, in: page) { return place }
             // The page's HTML may spell the link percent-encoded where the Markdown has the characters.
             let wanted = Self.decoded(href)
             if let link = links.first(where: { Self.decoded($0.rewritten) == wanted }) {
@@ -202,6 +213,16 @@ public struct SourceMap: Sendable {
             let heading = page.detailed.body.headings.first(where: { ByteKey($0.id) == ByteKey(id) })
         else { return nil }
         return SourceLocation(path: page.displayPath, line: heading.line, column: heading.column)
+    }
+
+    /// Every place where the Markdown source of `page` writes `href` as a raw HTML attribute value
+    /// (as written, with `&` escaped, with other character references or unquoted), in order.
+    private func rawHTMLPlaces(of href: String, in page: Page) -> [SourceLocation] {
+        guard !href.isEmpty, let bytes = sourceBytes(of: page) else { return [] }
+        let lines = LineStarts(bytes)
+        return RawHTMLAttributes.places(of: href, in: bytes).map {
+            SourceLocation(path: page.displayPath, byteOffset: $0.valueStart, lines: lines)
+        }
     }
 
     /// The line and column of `href` as an attribute value in the Markdown source of `page`, for a link

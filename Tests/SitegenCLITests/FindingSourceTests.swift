@@ -68,6 +68,26 @@ import Testing
             "\(run.stdout)")
     }
 
+    /// One URL linked several times on a page: each finding is at its own link, none merged away.
+    @Test func findingsOfLinksWithTheSameURLPointAtEachLink() throws {
+        let runner = try SitegenRunner()
+        defer { runner.cleanUp() }
+        try runner.copyFixture("Themes/minimal", to: "Templates")
+        try runner.write(
+            "# Home\n\n<img src=\"x.txt\">\n\n<link rel=\"stylesheet\" href=\"x.txt\">\n\n<script src=\"x.txt\"></script>\n\n"
+                + "[gone](gone.html) and <a href=\"gone.html\">again</a>\n",
+            to: "Site/index.md")
+        try runner.write("x\n", to: "Site/x.txt")
+        let run = try runner.run(["build"])
+        let places = run.stdout.split(separator: "\n").filter { $0.contains("[wrong-type]") || $0.contains("[broken-link]") }
+            .map { $0.split(separator: ":").prefix(3).joined(separator: ":") + " " + ($0.split(separator: "[").last ?? "") }
+        #expect(
+            places == [
+                "Site/index.md:5:30 wrong-type]", "Site/index.md:7:14 wrong-type]", "Site/index.md:9:1 broken-link]",
+                "Site/index.md:9:32 broken-link]",
+            ], "\(run.stdout)")
+    }
+
     @Test func idsWrittenTwiceInRawHTMLPointAtTheirMarkdownLines() throws {
         let runner = try SitegenRunner()
         defer { runner.cleanUp() }

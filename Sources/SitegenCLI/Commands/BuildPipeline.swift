@@ -82,11 +82,31 @@ enum BuildPipeline {
         var duplicates = DuplicateIDPlaces(crawl.findings, sources: outcome.sources)
         var mapped: [Diagnostic] = []
         mapped.reserveCapacity(crawl.findings.count)
+        // Links of one page with the same href: the n-th in the generated page is the n-th in the
+        // Markdown (findings come sorted by place); two findings of one link are one place.
+        var linkPlaces: [String: [String]] = [:]
+        var generatedPages: [String: [UInt8]] = [:]
         for finding in crawl.findings {
+            var occurrence = 0
+            var generated: (index: Int, count: Int)?
+            if let page = finding.page, let href = finding.href, let place = finding.diagnostic.location {
+                let key = page + "\u{0}" + href
+                if let index = linkPlaces[key]?.firstIndex(of: place.description) {
+                    occurrence = index
+                } else {
+                    occurrence = linkPlaces[key, default: []].count
+                    linkPlaces[key, default: []].append(place.description)
+                }
+                if generatedPages[page] == nil {
+                    generatedPages[page] = FileBytes.read(outcome.bundleToCrawl.appendingPathComponent(page).path) ?? []
+                }
+                generated = GeneratedLinkPlaces.index(
+                    of: href, line: place.line, column: place.column, in: generatedPages[page] ?? [])
+            }
             mapped.append(
                 mapToSource(
                     finding, outcome.sources, assets: assetSources, duplicates: &duplicates,
-                    outputDisplay: options.outputDisplay))
+                    outputDisplay: options.outputDisplay, occurrence: occurrence, generated: generated))
         }
         for diagnostic in outcome.diagnostics + mapped {
             var key = "\(diagnostic.rule)|\(diagnostic.location?.description ?? "")"
@@ -121,7 +141,7 @@ enum BuildPipeline {
     /// by bundle path); findings without a page stay where they are.
     private static func mapToSource(
         _ finding: LinkFinding, _ sources: SourceMap, assets: [String: String], duplicates: inout DuplicateIDPlaces,
-        outputDisplay: String
+        outputDisplay: String, occurrence: Int, generated: (index: Int, count: Int)?
     ) -> Diagnostic {
         var diagnostic = finding.diagnostic
         // The bundle path of the file the finding is in, when it names one.
@@ -151,7 +171,9 @@ enum BuildPipeline {
             diagnostic.location = location
             return diagnostic
         }
-        guard let page = finding.page, let location = sources.location(page: page, href: finding.href) else { return diagnostic }
+        guard let page = finding.page,
+            let location = sources.location(page: page, href: finding.href, occurrence: occurrence, generated: generated)
+        else { return diagnostic }
         if location.line == 0, let generated = diagnostic.location {
             diagnostic.message += " (in generated \(generated))"
         }
