@@ -243,11 +243,6 @@ import Testing
             Data([0xEF, 0xBB, 0xBF]) + json(),
             "manifest: starts with a UTF-8 byte order mark, which JSON readers may refuse: save it without"
         ),
-        (
-            Data([0xFF, 0xFE])
-                + Data(String(decoding: json(), as: UTF8.self).utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }),
-            "manifest: is UTF-16 (it starts with its byte order mark); a manifest is UTF-8"
-        ),
         // Keys JSONDecoder would pass over: one of a repeated key, or one the schema does not have.
         (
             json(origin: "docs://app\", \"origin\": \"docs://app"),
@@ -276,6 +271,17 @@ import Testing
     ])
     func rejects(data: Data, message: String) {
         #expect(throws: ManifestError(message)) { try Manifest.decode(data) }
+    }
+
+    /// A manifest is UTF-8: UTF-16, with its byte order mark or without, is refused in words.
+    @Test func utf16IsRefused() {
+        let utf16 = Data(String(decoding: Self.json(), as: UTF8.self).utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] })
+        #expect(throws: ManifestError("manifest: is UTF-16 (it starts with its byte order mark); a manifest is UTF-8")) {
+            try Manifest.decode(Data([0xFF, 0xFE]) + utf16)
+        }
+        #expect(throws: ManifestError("manifest: holds NUL bytes, which no JSON does (UTF-16?); a manifest is UTF-8")) {
+            try Manifest.decode(utf16)
+        }
     }
 
     @Test func aManifestThatIsAFolderIsRefusedInWords() throws {

@@ -17,6 +17,10 @@ extension Manifest {
         if data.starts(with: [0xFF, 0xFE]) || data.starts(with: [0xFE, 0xFF]) {
             throw ManifestError("manifest: is UTF-16 (it starts with its byte order mark); a manifest is UTF-8")
         }
+        // No JSON holds a NUL byte: UTF-16 without a byte order mark does, every other byte.
+        if data.contains(0) {
+            throw ManifestError("manifest: holds NUL bytes, which no JSON does (UTF-16?); a manifest is UTF-8")
+        }
         let decoder = JSONDecoder()
         // The whole manifest is decoded first (by `fastDecode` when it has the usual shape): parsing
         // 10,000 entries twice, for the header and then for the rest, took half the time of opening
