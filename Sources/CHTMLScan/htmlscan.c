@@ -350,6 +350,11 @@ static size_t after_next_gt(const unsigned char *b, size_t len, size_t p) {
    The length is the C string's, as the names reported to Swift are C strings. */
 enum content { content_markup, content_style, content_raw_text, content_plaintext };
 
+/* SVG's HTML integration points: inside them, tags are read as HTML again. */
+static int is_integration_point(const char *name) {
+    return strcmp(name, "foreignobject") == 0 || strcmp(name, "desc") == 0 || strcmp(name, "title") == 0;
+}
+
 static enum content content_of(const char *name, size_t length) {
     switch (length) {
     case 3: return memcmp(name, "xmp", 3) == 0 ? content_raw_text : content_markup;
@@ -397,8 +402,10 @@ int htmlscan_parse(const char *bytes_in, size_t len, const htmlscan_handler *h) 
     if (t == NULL) return -1;
     size_t p = 0;
     /* How many <svg> or <math> elements are open: inside them a tag that closes itself (`<script
-       href="x.js"/>`) has no content, as in XML, where the HTML tokenizer would read raw text. */
-    int foreign = 0;
+       href="x.js"/>`) has no content, as in XML, where the HTML tokenizer would read raw text, SVG's
+       <title> is no text-only element, and the text of a <style> has its references decoded. Inside
+       an HTML integration point (<foreignObject>, <desc>, <title> of SVG) it is HTML again. */
+    int foreign = 0, integration = 0;
     while (p < len) {
         const unsigned char *lt = memchr(b + p, '<', len - p);
         if (lt == NULL) break;
@@ -418,7 +425,11 @@ int htmlscan_parse(const char *bytes_in, size_t len, const htmlscan_handler *h) 
             if (p + 1 < len && is_alpha(b[p + 1])) {
                 read_tag(b, len, p + 1, t);
                 p = t->end;
-                if (foreign > 0 && (strcmp(t->name, "svg") == 0 || strcmp(t->name, "math") == 0)) foreign--;
+                if (integration > 0 && is_integration_point(t->name)) {
+                    integration--;
+                } else if (foreign > 0 && (strcmp(t->name, "svg") == 0 || strcmp(t->name, "math") == 0)) {
+                    foreign--;
+                }
             } else if (p + 1 < len && b[p + 1] == '>') {
                 p += 2;
             } else {
@@ -430,15 +441,24 @@ int htmlscan_parse(const char *bytes_in, size_t len, const htmlscan_handler *h) 
             report(&c, h, at, t, &values);
             const char *name = t->name;
             int self_closing = t->closed && t->end >= 2 && b[t->end - 2] == '/';
+            int in_foreign = h->xml || (foreign > 0 && integration == 0);
             enum content kind = content_of(name, strlen(name));
-            if (self_closing && (h->xml || foreign > 0)) kind = content_markup;
+            if (in_foreign && (self_closing || strcmp(name, "title") == 0)) kind = content_markup;
+            if (!self_closing && !h->xml && foreign > 0 && integration == 0 && is_integration_point(name)) integration++;
             if (!self_closing && (strcmp(name, "svg") == 0 || strcmp(name, "math") == 0)) foreign++;
             if (kind == content_style) {
                 size_t end = find_end_tag(b, len, p, "style", 5);
                 if (end > p && h->style_text != NULL) {
                     int line, column;
                     position(&c, p, &line, &column);
-                    h->style_text(h->context, (const char *)b + p, end - p, line, column);
+                    size_t decoded_length = 0;
+                    char *decoded = in_foreign ? htmlscan_decode_attribute((const char *)b + p, end - p, &decoded_length) : NULL;
+                    if (decoded != NULL) {
+                        h->style_text(h->context, decoded, decoded_length, line, column);
+                        free(decoded);
+                    } else {
+                        h->style_text(h->context, (const char *)b + p, end - p, line, column);
+                    }
                 }
                 if (h->style_end != NULL) h->style_end(h->context);
                 p = end;

@@ -51,6 +51,23 @@ import Testing
         #expect(urls(#"<svg/><script src="a.js"/><a href=hidden.html>"#) == ["a.js"], "a closed <svg/> opens nothing")
     }
 
+    /// Inside `<svg>` in HTML: a `<style>`'s text has its references decoded, SVG's `<title>` holds
+    /// markup, and an integration point (`<foreignObject>`, `<desc>`, `<title>`) is HTML again.
+    @Test func foreignContentAndItsIntegrationPoints() {
+        #expect(
+            urls("<svg><style>@import &quot;m2.css&quot;; .a{background:url(&quot;m5.png&quot;)}</style></svg>")
+                == ["m2.css", "m5.png"])
+        #expect(
+            urls(
+                ##"<svg><foreignObject><script src="s.js"/><a href="no3.html">x</a></script></foreignObject></svg><a href=after.html>"##
+            )
+                == ["s.js", "after.html"])
+        #expect(urls(##"<svg><desc><style/><a href="no6.html">x</a></style></desc></svg>"##) == [])
+        #expect(urls(##"<svg><title><a href="m10.html">x</a></title></svg>"##) == ["m10.html"])
+        #expect(urls("<title><a href=x.html>t</a></title><a href=y.html>") == ["y.html"], "HTML's title holds text")
+        #expect(urls("<style>a{background:url(&quot;q.png&quot;)}</style>") == ["&quot;q.png&quot;"], "HTML's style is raw")
+    }
+
     @Test func attributesThatAreNotLinks() {
         #expect(
             urls(
