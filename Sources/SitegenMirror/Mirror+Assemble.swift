@@ -8,6 +8,7 @@ extension Mirror {
     /// Each fetched body is let go once its rewritten file is made, so that the two copies of the
     /// site are not held at once.
     func assemble(_ crawl: consuming Crawl) -> MirrorResult {
+        typeUntyped(&crawl)
         Self.mergeTwins(&crawl)
         var result = MirrorResult()
         result.pages = crawl.pages
@@ -74,6 +75,23 @@ extension Mirror {
         let fragment = (url.fragment(percentEncoded: true) ?? crawl.redirectFragments[Self.key(url)]).map { "#" + $0 } ?? ""
         if target == path, !fragment.isEmpty { return fragment }
         return LocalPath.reference(from: path, to: target) + fragment
+    }
+
+    /// An untyped resource that any link fetches as a style sheet or script is that, whichever link
+    /// found it first (`<a href=x>` before `<link rel=stylesheet href=x>`).
+    private func typeUntyped(_ crawl: inout Crawl) {
+        guard crawl.fetched.values.contains(where: \.untyped) else { return }
+        var wanted: [String: String] = [:]
+        for resource in crawl.fetched.values {
+            for link in links(of: resource) where link.destination != .other {
+                guard let final = crawl.finalKey[link.key], crawl.fetched[final]?.untyped == true else { continue }
+                wanted[final] = link.destination == .style ? "text/css" : "text/javascript"
+            }
+        }
+        for (key, type) in wanted {
+            crawl.fetched[key]?.mimeType = type
+            crawl.fetched[key]?.untyped = false
+        }
     }
 
     /// URLs answered with the same type and bytes that would get the same file name are one

@@ -105,7 +105,8 @@ extension Mirror {
         }
         let facts: DocumentFacts? =
             isPage ? HTMLExtractor.extract(text) : isStyleSheet ? DocumentFacts(links: CSSExtractor.extract(text)) : nil
-        crawl.fetched[key] = Fetched(url: url, mimeType: mimeType, body: text, facts: facts)
+        crawl.fetched[key] = Fetched(
+            url: url, mimeType: mimeType, body: text, facts: facts, untyped: sent.isEmpty && mimeType == MIMEType.fallback)
         return true
     }
 

@@ -23,6 +23,8 @@ public struct Mirror: Sendable {
         var mimeType: String
         var body: Data
         var facts: DocumentFacts?
+        /// Sent without a type its bytes told: typed by a link to it, which may come later.
+        var untyped = false
     }
 
     /// Where a URL was first linked from, for messages.

@@ -43,22 +43,24 @@ import Testing
     /// links followed; anything else stays an untyped file.
     @Test func aPageSentWithoutATypeIsSniffed() async throws {
         let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13]
+        // `/both` is first found by a plain link, then by a style sheet link.
+        let index: String =
+            #"<a href="/noctype">n</a><a href="/bin">b</a><img src="/pic"><link rel=stylesheet href="/css"><script src="/js"></script>"#
+            + #"<a href="/both">first a link</a><link rel=stylesheet href="/both">"#
         let server = try LoopbackServer(routes: [
-            "/": (
-                "text/html",
-                Array(
-                    #"<a href="/noctype">n</a><a href="/bin">b</a><img src="/pic"><link rel=stylesheet href="/css"><script src="/js"></script>"#
-                        .utf8)
-            ),
+            "/": ("text/html", Array(index.utf8)),
             "/noctype": (nil, Array("\n  <!DOCTYPE html><title>t</title><a href=\"/b\">b</a>".utf8)),
             "/b": ("text/html", Array("<p>b".utf8)), "/bin": (nil, [0x00, 0x01, 0x3C]), "/pic": (nil, png),
             "/css": (nil, Array("p { color: red }".utf8)), "/js": (nil, Array("let a = 1".utf8)),
+            "/both": (nil, Array("b { color: blue }".utf8)),
         ])
         defer { server.stop() }
         let result = try await Mirror(source: HTTPSource(root: server.url, timeout: 5)).run()
         // The bytes tell HTML and PNG; a style sheet and a script are what their links fetch them as.
         #expect(
-            result.files.keys.sorted() == ["b.html", "bin", "css.css", "index.html", "js.js", "noctype.html", "pic.png"],
+            result.files.keys.sorted() == [
+                "b.html", "bin", "both.css", "css.css", "index.html", "js.js", "noctype.html", "pic.png",
+            ],
             "\(result.files.keys)")
         #expect(result.pages == 3)
         #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
