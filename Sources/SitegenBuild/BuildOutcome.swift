@@ -126,17 +126,25 @@ public struct SourceMap: Sendable {
         guard let page = model.page(output: SitePath(unchecked: output)) else { return nil }
         if let href {
             let links = page.detailed.body.links
-            // The page's n-th link with this href, among its Markdown links and raw HTML, in order.
-            let written = links.filter { $0.rewritten == href }.map { (line: $0.line, column: $0.column) }
-            let raw = rawHTMLPlaces(of: href, in: page).compactMap { $0.line > 0 ? (line: $0.line, column: $0.column) : nil }
-            var places = written
-            for place in raw where !places.contains(where: { $0 == place }) { places.append(place) }
-            places.sort { ($0.line, $0.column) < ($1.line, $1.column) }
-            if !places.isEmpty {
-                let chosen = generated.flatMap { $0.count == places.count ? $0.index : nil } ?? occurrence
-                let place = places[min(chosen, places.count - 1)]
-                return SourceLocation(path: page.displayPath, line: place.line, column: place.column)
+            // The page's n-th link with this href, among its Markdown links and raw HTML, in order:
+            // looked for only when the page has more than one (reading the source costs a finding).
+            if generated.map({ $0.count > 1 }) ?? (occurrence > 0) {
+                let written = links.filter { $0.rewritten == href }.map { (line: $0.line, column: $0.column) }
+                let raw = rawHTMLPlaces(of: href, in: page).compactMap { $0.line > 0 ? (line: $0.line, column: $0.column) : nil }
+                var places = written
+                for place in raw where !places.contains(where: { $0 == place }) { places.append(place) }
+                places.sort { ($0.line, $0.column) < ($1.line, $1.column) }
+                if !places.isEmpty {
+                    let chosen = generated.flatMap { $0.count == places.count ? $0.index : nil } ?? occurrence
+                    let place = places[min(chosen, places.count - 1)]
+                    return SourceLocation(path: page.displayPath, line: place.line, column: place.column)
+                }
             }
+            if let link = links.first(where: { $0.rewritten == href }) {
+                return SourceLocation(path: page.displayPath, line: link.line, column: link.column)
+            }
+            // Raw HTML that writes the link as it is beats a Markdown link that only decodes to it.
+            if let place = rawHTMLPlace(of: href, in: page) { return place }
             // The page's HTML may spell the link percent-encoded where the Markdown has the characters.
             let wanted = Self.decoded(href)
             if let link = links.first(where: { Self.decoded($0.rewritten) == wanted }) {
