@@ -67,6 +67,7 @@ static int interesting_attribute(const char *tag, const char *n) {
     case 't':
         return strcmp(n, "type") == 0
             && (strcmp(tag, "script") == 0 || strcmp(tag, "link") == 0 || strcmp(tag, "style") == 0);
+    case 'u': return strcmp(n, "usemap") == 0;
     case 'x': return strcmp(n, "xlink:href") == 0;
     default: return 0;
     }

@@ -11,7 +11,7 @@ final class HTMLCollector {
     /// The attributes the tokenizer reports (it passes no others), named as the raw values.
     private enum Attribute: String, CaseIterable {
         case id, name, href, src, srcset, imagesrcset, poster, data, action, formaction, content, style, rel, type
-        case language, nomodule, background
+        case language, nomodule, background, usemap
         case xlinkHref = "xlink:href"
         case httpEquiv = "http-equiv"
 
@@ -76,8 +76,11 @@ final class HTMLCollector {
             switch kind {
             case .id where !value.isEmpty:
                 facts.anchors.append(Anchor(name: value, isID: true, line: line, column: column))
-            case .name where element == "a" && !value.isEmpty:
+            // A `<map name>` is what an image's `usemap="#name"` names.
+            case .name where (element == "a" || element == "map") && !value.isEmpty:
                 facts.anchors.append(Anchor(name: value, isID: false, line: line, column: column))
+            case .usemap where element == "img" || element == "object":
+                link(value)
             case .href where element == "base":
                 if facts.baseHref == nil { facts.baseHref = value }
             case .href where element == "a" || Self.hrefElements.contains(element), .xlinkHref:

@@ -99,6 +99,17 @@ import Testing
         #expect(report.messages(.brokenFragment) == ["no id 'lower' in index.html"])
     }
 
+    /// An image map is found by its `<map name>`: `usemap` names one on the same page.
+    @Test func imageMapsAreNamedByTheirMaps() async {
+        let site = InMemoryFetcher([
+            "index.html": "<img src=a.png usemap=\"#nav\"><map name=nav></map><img src=a.png usemap=\"#gone\">",
+            "a.png": "",
+        ])
+        let report = await site.check()
+        #expect(report.summary == ["broken-fragment index.html:1:65"], "\(report.findings)")
+        #expect(report.messages(.brokenFragment) == ["no id 'gone' in index.html"])
+    }
+
     @Test func escapesRoot() async {
         let site = InMemoryFetcher([
             "index.html": "<a href=\"../outside.html\">x</a><a href=\"guide/\">",
