@@ -36,6 +36,9 @@ struct LinkResolver: Sendable {
     /// Where an ignored link leads, for reachability alone: the same-origin file it names, unless
     /// that file's own path is ignored too (a section left out on purpose). `nil` otherwise.
     func reachedThroughIgnored(_ raw: String, page: URL, pagePath: [UInt8], base: URL?) -> SameOriginTarget? {
+        // Another scheme (`https:` of an ignored external link) names no file of the bundle: no
+        // second resolution for it.
+        if let written = Self.scheme(of: raw.trimmingASCIIWhitespace()), written != scheme { return nil }
         var plain = self
         plain.ignorePatterns = []
         guard case .sameOrigin(let target) = plain.resolve(raw, page: page, pagePath: pagePath, base: base),
