@@ -192,6 +192,18 @@ import Testing
         #expect(!html.contains("href=\"my page.html\""))
     }
 
+    /// A fragment written with escapes is named decoded, as the crawl names it.
+    @Test func aBrokenFragmentIsNamedDecoded() async throws {
+        let site = try TestSite(["Site/index.md": "# Home\n\n[x](#caf%C3%A9-x) [y](#install%3A~%3Atext=z)\n"])
+        defer { site.remove() }
+        let outcome = try await site.build()
+        defer { outcome.staged.discard() }
+        #expect(
+            outcome.diagnostics.map(\.message) == [
+                "no heading 'café-x' in index.md", "no heading 'install:~:text=z' in index.md",
+            ])
+    }
+
     @Test func unknownConfigKeysAreWarnings() async throws {
         let site = try TestSite([
             "Site/sitegen.yml": "title: T\ncolour: blue\nstict: true\n",

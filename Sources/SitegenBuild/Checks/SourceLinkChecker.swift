@@ -212,8 +212,10 @@ struct SourceLinkChecker: Sendable {
         {
             return nil
         }
-        let hint = Suggestion.nearest(to: fragment, in: target.anchorIDs).map { " (did you mean '\($0)'?)" } ?? ""
-        return Diagnostic(.error, .brokenFragment, "no heading '\(fragment)' in \(target.source)\(hint)", at: at)
+        // Named decoded, as the crawl names it: `caf%C3%A9` is the id `café`.
+        let shown = fragment.removingPercentEncoding ?? fragment
+        let hint = Suggestion.nearest(to: shown, in: target.anchorIDs).map { " (did you mean '\($0)'?)" } ?? ""
+        return Diagnostic(.error, .brokenFragment, "no heading '\(shown)' in \(target.source)\(hint)", at: at)
     }
 
     private func externalFinding(_ destination: String, at: SourceLocation) -> Diagnostic? {
