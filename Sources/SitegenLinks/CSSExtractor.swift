@@ -136,9 +136,8 @@ struct CSSScanner {
         return String(decoding: out, as: UTF8.self)
     }
 
-    /// Reads after `url(`: a quoted string or an unquoted URL, up to the closing parenthesis.
-    /// The URL of `url(` at `i`, or nil for what CSS Syntax makes a bad URL, which browsers fetch
-    /// nothing for: an unquoted one holding a quote, `(`, a control character, or a space before
+    /// Reads after `url(` up to the closing parenthesis: the quoted string or unquoted URL, or nil
+    /// for what CSS Syntax makes a bad URL, which browsers fetch nothing for: an unquoted one holding a quote, `(`, a control character, or a space before
     /// more text (`url(bad(paren).png)`, `url(a b.png)`).
     private mutating func readURLBody() -> String? {
         while i < bytes.count, bytes[i].isASCIIWhitespace { i += 1 }

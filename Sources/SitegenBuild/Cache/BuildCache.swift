@@ -119,12 +119,12 @@ public struct BuildCache: Sendable {
         output.deletingLastPathComponent().appendingPathComponent(".\(output.lastPathComponent).sitegen-cache")
     }
 
-    /// The crawl memo file of a bundle folder (`.dist.sitegen-crawl`).
     /// Whether `folder` is the output of a build: its cache lies beside it.
     static func isOutput(_ folder: URL) -> Bool {
         FileManager.default.fileExists(atPath: location(for: folder).path)
     }
 
+    /// The crawl memo file of a bundle folder (`.dist.sitegen-crawl`).
     public static func memoLocation(for output: URL) -> URL {
         output.deletingLastPathComponent().appendingPathComponent(".\(output.lastPathComponent).sitegen-crawl")
     }
