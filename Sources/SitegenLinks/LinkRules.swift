@@ -217,15 +217,11 @@ struct LinkRules {
             !Self.typeFits(mimeType, destination)
         else { return nil }
         let essence = MIMEType.essence(mimeType)
-        let (kind, use, wanted, type, suffix): (String, String, String, String, String)
-        switch destination {
-        case .style where essence != "text/css":
-            (kind, use, wanted, type, suffix) = ("style sheet", "applies a style sheet", "text/css", "text/css", "css")
-        case .script where !MIMEType.isJavaScript(essence):
-            (kind, use, wanted, type, suffix) = ("script", "runs a script", "JavaScript", "text/javascript", "js")
-        default:
-            return nil
-        }
+        // `typeFits` said no: only the words differ between the two destinations.
+        let (kind, use, wanted, type, suffix) =
+            destination == .style
+            ? ("style sheet", "applies a style sheet", "text/css", "text/css", "css")
+            : ("script", "runs a script", "JavaScript", "text/javascript", "js")
         // A folder's page or an alias's file: the link does not name the file it gets.
         let namesAnother = target.path.isEmpty || target.path.hasSuffix("/") || target.path != path
         let shown = namesAnother ? "'\(target.path)' (the file '\(path)')" : "'\(path)'"
