@@ -28,7 +28,7 @@ struct FetchAttributes {
     /// A style sheet for `stylesheet` (unless `type` names another language, as less.js's
     /// `text/less`, which browsers do not fetch), a module script for `modulepreload`.
     private var linkDestination: ExtractedLink.Destination {
-        let tokens = (rel ?? "").utf8.split(whereSeparator: Self.isASCIIWhitespace).map {
+        let tokens = (rel ?? "").utf8.split(whereSeparator: \.isASCIIWhitespace).map {
             String(decoding: $0, as: UTF8.self).lowercased()
         }
         if tokens.contains("modulepreload") { return .script }
@@ -52,9 +52,5 @@ struct FetchAttributes {
         if typeString == "module" { return .script }
         guard typeString.isEmpty || MIMEType.isJavaScript(typeString) else { return .other }
         return noModule ? .other : .script
-    }
-
-    private static func isASCIIWhitespace(_ byte: UInt8) -> Bool {
-        byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0C || byte == 0x0D
     }
 }
