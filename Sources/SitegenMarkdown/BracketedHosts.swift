@@ -39,7 +39,7 @@ enum BracketedHosts {
     /// where cmark escapes the quote.
     private static func startsAttributeValueURL(_ bytes: [UInt8], schemeEnd: Int) -> Bool {
         var start = schemeEnd
-        while start > 0, isSchemeByte(bytes[start - 1]) { start -= 1 }
+        while start > 0, LinkRewriter.isSchemeByte(bytes[start - 1]) { start -= 1 }
         return start < schemeEnd && start >= 2 && bytes[start - 1] == UInt8(ascii: "\"")
             && bytes[start - 2] == UInt8(ascii: "=")
     }
@@ -52,11 +52,6 @@ enum BracketedHosts {
             index += 1
         }
         return nil
-    }
-
-    private static func isSchemeByte(_ byte: UInt8) -> Bool {
-        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
-            || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
     }
 
     /// An IPv6 address's bytes: hex digits, colons and the dots of an embedded IPv4 address.

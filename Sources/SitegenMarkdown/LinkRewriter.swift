@@ -27,12 +27,15 @@ public enum LinkRewriter {
         guard let first = bytes.first, isAlpha(first) else { return false }
         for byte in bytes.dropFirst() {
             if byte == UInt8(ascii: ":") { return true }
-            let allowed =
-                isAlpha(byte) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
-                || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
-            if !allowed { return false }
+            if !isSchemeByte(byte) { return false }
         }
         return false
+    }
+
+    /// A byte a scheme may hold after its first letter: `ALPHA / DIGIT / "+" / "-" / "."`.
+    static func isSchemeByte(_ byte: UInt8) -> Bool {
+        isAlpha(byte) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+            || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
     }
 
     private static func isAlpha(_ byte: UInt8) -> Bool {
