@@ -162,7 +162,7 @@ package struct ByteReader {
 /// the pieces have: for a file written in some pieces and read in others. Catches damage, not
 /// forgery.
 package struct StreamFingerprint {
-    private var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    private var hash = Fingerprint.offsetBasis
     private var carry: UInt64 = 0
     private var carried = 0
     private var count = 0
@@ -201,33 +201,36 @@ package struct StreamFingerprint {
     /// The fingerprint of every byte added so far, as eight little-endian bytes.
     package var bytes: [UInt8] {
         var final = hash
-        for index in 0..<carried {
-            final ^= (carry >> (8 * UInt64(index))) & 0xFF
-            final &*= 0x0000_0100_0000_01B3
-        }
+        for index in 0..<carried { final = Fingerprint.mixing(final, byte: (carry >> (8 * UInt64(index))) & 0xFF) }
         final ^= UInt64(count)
         return withUnsafeBytes(of: final.littleEndian) { Array($0) }
     }
 
-    private mutating func mix(_ word: UInt64) {
-        hash = (hash ^ word) &* 0x9E37_79B9_7F4A_7C15
-        hash ^= hash >> 32
-    }
+    private mutating func mix(_ word: UInt64) { hash = Fingerprint.mixing(hash, word: word) }
 }
 
 /// A fast 64-bit content fingerprint for change detection (FNV-1a for numbers and short tails,
 /// eight bytes a step for longer runs); not for security: the manifest's SHA-256 is what apps verify.
 package struct Fingerprint {
     package init() {}
-    package private(set) var value: UInt64 = 0xcbf2_9ce4_8422_2325
+    package private(set) var value = Fingerprint.offsetBasis
+
+    /// FNV-1a's start.
+    static let offsetBasis: UInt64 = 0xcbf2_9ce4_8422_2325
+
+    /// One byte (or a byte's worth of a wider value) mixed in, FNV-1a.
+    @inline(__always) static func mixing(_ hash: UInt64, byte: UInt64) -> UInt64 { (hash ^ byte) &* 0x0000_0100_0000_01B3 }
+
+    /// Eight bytes mixed in: a multiply and a shift.
+    @inline(__always) static func mixing(_ hash: UInt64, word: UInt64) -> UInt64 {
+        let mixed = (hash ^ word) &* 0x9E37_79B9_7F4A_7C15
+        return mixed ^ (mixed >> 32)
+    }
 
     package mutating func add(_ bytes: some Sequence<UInt8>) {
         let done: Void? = bytes.withContiguousStorageIfAvailable { add(UnsafeRawBufferPointer($0)) }
         if done != nil { return }
-        for byte in bytes {
-            value ^= UInt64(byte)
-            value &*= 0x0000_0100_0000_01B3
-        }
+        for byte in bytes { value = Self.mixing(value, byte: UInt64(byte)) }
     }
 
     /// Eight bytes a step (a multiply and a shift each), then the tail byte by byte: a few GB/s, for
@@ -237,14 +240,11 @@ package struct Fingerprint {
         var offset = 0
         let count = buffer.count
         while offset + 8 <= count {
-            let word = UInt64(littleEndian: buffer.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
-            hash = (hash ^ word) &* 0x9E37_79B9_7F4A_7C15
-            hash ^= hash >> 32
+            hash = Self.mixing(hash, word: UInt64(littleEndian: buffer.loadUnaligned(fromByteOffset: offset, as: UInt64.self)))
             offset += 8
         }
         while offset < count {
-            hash ^= UInt64(buffer[offset])
-            hash &*= 0x0000_0100_0000_01B3
+            hash = Self.mixing(hash, byte: UInt64(buffer[offset]))
             offset += 1
         }
         value = hash ^ UInt64(count)
@@ -261,8 +261,7 @@ package struct Fingerprint {
         var hash = value
         var rest = UInt64(bitPattern: Int64(number))
         for _ in 0..<8 {
-            hash ^= rest & 0xFF
-            hash &*= 0x0000_0100_0000_01B3
+            hash = Self.mixing(hash, byte: rest & 0xFF)
             rest >>= 8
         }
         value = hash ^ 0xFE
