@@ -62,54 +62,51 @@ enum ManifestKeys {
         }
 
         private mutating func object(at place: Place) {
-            position += 1
             var seen: Set<String> = []
-            while problem == nil {
-                skipWhitespace()
-                guard position < bytes.count else { return }
-                if bytes[position] == UInt8(ascii: "}") {
-                    position += 1
-                    return
-                }
-                if bytes[position] == UInt8(ascii: ",") {
-                    position += 1
-                    continue
-                }
-                let key = string()
+            elements(closedBy: UInt8(ascii: "}")) { walker in
+                let key = walker.string()
                 if !seen.insert(key).inserted {
-                    problem = "\(place.name) has key '\(key)' twice (readers disagree on which one counts)"
+                    walker.problem = "\(place.name) has key '\(key)' twice (readers disagree on which one counts)"
                 } else if let allowed = place.allowed, !allowed.contains(key) {
                     let known = allowed.sorted().joined(separator: ", ")
-                    problem = "\(place.name) has unknown key '\(key)' (a version 1 manifest has \(known))"
+                    walker.problem = "\(place.name) has unknown key '\(key)' (a version 1 manifest has \(known))"
                 }
-                skipWhitespace()
-                position += 1  // the colon
-                if case .top = place { value(at: .other, member: key) } else { value(at: .other, member: nil) }
+                walker.skipWhitespace()
+                walker.position += 1  // the colon
+                if case .top = place { walker.value(at: .other, member: key) } else { walker.value(at: .other, member: nil) }
             }
         }
 
         private mutating func array(of member: String?) {
-            position += 1
             var index = 0
-            while problem == nil {
-                skipWhitespace()
-                guard position < bytes.count else { return }
-                if bytes[position] == UInt8(ascii: "]") {
-                    position += 1
-                    return
-                }
-                if bytes[position] == UInt8(ascii: ",") {
-                    position += 1
-                    continue
-                }
+            elements(closedBy: UInt8(ascii: "]")) { walker in
                 let place: Place =
                     switch member {
                     case "resources": .resource(index)
                     case "aliases": .alias(index)
                     default: .other
                     }
-                value(at: place, member: nil)
+                walker.value(at: place, member: nil)
                 index += 1
+            }
+        }
+
+        /// Reads the members of the object or elements of the array that opens at the position, one
+        /// `element` call each, up to `close`, commas skipped; stops at the first problem.
+        private mutating func elements(closedBy close: UInt8, _ element: (inout Walker) -> Void) {
+            position += 1
+            while problem == nil {
+                skipWhitespace()
+                guard position < bytes.count else { return }
+                if bytes[position] == close {
+                    position += 1
+                    return
+                }
+                if bytes[position] == UInt8(ascii: ",") {
+                    position += 1
+                    continue
+                }
+                element(&self)
             }
         }
 
