@@ -351,6 +351,9 @@ static size_t after_next_gt(const unsigned char *b, size_t len, size_t p) {
    The length is the C string's, as the names reported to Swift are C strings. */
 enum content { content_markup, content_style, content_raw_text, content_plaintext };
 
+/* The elements that open foreign content (SVG, MathML). */
+static int is_foreign_root(const char *name) { return strcmp(name, "svg") == 0 || strcmp(name, "math") == 0; }
+
 /* SVG's HTML integration points: inside them, tags are read as HTML again. */
 static int is_integration_point(const char *name) {
     return strcmp(name, "foreignobject") == 0 || strcmp(name, "desc") == 0 || strcmp(name, "title") == 0;
@@ -428,7 +431,7 @@ int htmlscan_parse(const char *bytes_in, size_t len, const htmlscan_handler *h) 
                 p = t->end;
                 if (integration > 0 && is_integration_point(t->name)) {
                     integration--;
-                } else if (foreign > 0 && (strcmp(t->name, "svg") == 0 || strcmp(t->name, "math") == 0)) {
+                } else if (foreign > 0 && is_foreign_root(t->name)) {
                     foreign--;
                 }
             } else if (p + 1 < len && b[p + 1] == '>') {
@@ -446,7 +449,7 @@ int htmlscan_parse(const char *bytes_in, size_t len, const htmlscan_handler *h) 
             enum content kind = content_of(name, strlen(name));
             if (in_foreign && (self_closing || strcmp(name, "title") == 0)) kind = content_markup;
             if (!self_closing && !h->xml && foreign > 0 && integration == 0 && is_integration_point(name)) integration++;
-            if (!self_closing && (strcmp(name, "svg") == 0 || strcmp(name, "math") == 0)) foreign++;
+            if (!self_closing && is_foreign_root(name)) foreign++;
             if (kind == content_style) {
                 size_t end = find_end_tag(b, len, p, "style", 5);
                 if (end > p && h->style_text != NULL) {
