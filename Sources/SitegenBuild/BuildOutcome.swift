@@ -207,12 +207,8 @@ public struct SourceMap: Sendable {
     /// Where the Markdown source of generated page `output` writes `id` as an attribute of raw HTML
     /// (`id="x"`, `id='x'`, `id=x`, references decoded), in order; empty when it does not.
     public func rawHTMLPlaces(ofID id: String, page output: String) -> [SourceLocation] {
-        guard !id.isEmpty, let page = model.page(output: SitePath(unchecked: output)), let bytes = sourceBytes(of: page)
-        else { return [] }
-        let lines = LineStarts(bytes)
-        return RawHTMLAttributes.places(of: id, named: "id", in: bytes).map {
-            SourceLocation(path: page.displayPath, byteOffset: $0.nameStart, lines: lines)
-        }
+        guard let page = model.page(output: SitePath(unchecked: output)) else { return [] }
+        return attributePlaces(of: id, named: "id", in: page, at: \.nameStart)
     }
 
     /// Where the Markdown source of generated page `output` has the heading whose id is `id`.
@@ -226,10 +222,18 @@ public struct SourceMap: Sendable {
     /// Every place where the Markdown source of `page` writes `href` as a raw HTML attribute value
     /// (as written, with `&` escaped, with other character references or unquoted), in order.
     private func rawHTMLPlaces(of href: String, in page: Page) -> [SourceLocation] {
-        guard !href.isEmpty, let bytes = sourceBytes(of: page) else { return [] }
+        attributePlaces(of: href, in: page, at: \.valueStart)
+    }
+
+    /// Where the Markdown source of `page` has an attribute (of `name`, or any) whose value is
+    /// `value`, placed at its name or its value.
+    private func attributePlaces(
+        of value: String, named name: StaticString? = nil, in page: Page, at start: KeyPath<RawHTMLAttributes.Place, Int>
+    ) -> [SourceLocation] {
+        guard !value.isEmpty, let bytes = sourceBytes(of: page) else { return [] }
         let lines = LineStarts(bytes)
-        return RawHTMLAttributes.places(of: href, in: bytes).map {
-            SourceLocation(path: page.displayPath, byteOffset: $0.valueStart, lines: lines)
+        return RawHTMLAttributes.places(of: value, named: name, in: bytes).map {
+            SourceLocation(path: page.displayPath, byteOffset: $0[keyPath: start], lines: lines)
         }
     }
 
