@@ -1,3 +1,5 @@
+import SitegenCore
+
 /// cmark percent-escapes `[` and `]` in every link and image destination, which turns an IPv6
 /// literal host (`http://[::1]:8080/`) into one no browser parses (`http://%5B::1%5D:8080/`). The
 /// brackets are put back where a host starts in an attribute value: an escape there can only break
@@ -10,7 +12,7 @@ enum BracketedHosts {
         var out: [UInt8] = []
         var copied = 0
         var index = 0
-        while let found = find(marker, in: bytes, from: index) {
+        while let found = ByteSearch.firstOffset(of: marker, in: bytes, from: index) {
             index = found + marker.count
             guard startsAttributeValueURL(bytes, schemeEnd: found) else { continue }
             var end = index
@@ -42,16 +44,6 @@ enum BracketedHosts {
         while start > 0, LinkRewriter.isSchemeByte(bytes[start - 1]) { start -= 1 }
         return start < schemeEnd && start >= 2 && bytes[start - 1] == UInt8(ascii: "\"")
             && bytes[start - 2] == UInt8(ascii: "=")
-    }
-
-    private static func find(_ marker: [UInt8], in bytes: [UInt8], from start: Int) -> Int? {
-        guard bytes.count >= marker.count, start <= bytes.count - marker.count else { return nil }
-        var index = start
-        while index <= bytes.count - marker.count {
-            if bytes[index] == marker[0], bytes[index..<index + marker.count].elementsEqual(marker) { return index }
-            index += 1
-        }
-        return nil
     }
 
     /// An IPv6 address's bytes: hex digits, colons and the dots of an embedded IPv4 address.
