@@ -104,7 +104,7 @@ struct Responder: Sendable {
         // First of the preconditions (RFC 9110 §13.2.2): a tag that is not the file's, compared
         // strongly, means the client's copy is not this one, and nothing is sent (a resumed download
         // must not join old bytes to new).
-        if let wanted = request.header("If-Match"), !Self.matchesStrongly(wanted, headers["ETag"]) {
+        if let wanted = request.header("If-Match"), !Self.matches(wanted, headers["ETag"], strong: true) {
             return .error(412, "the file is no longer the one your If-Match names")
         }
         // Before `Range` (RFC 9110 §13.2.2): a matching tag is 304 whether the plan is 200, 206 or 416.
@@ -131,22 +131,16 @@ struct Responder: Sendable {
         return condition == etag
     }
 
-    /// Strong comparison of an `If-Match` list against the entity tag (RFC 9110 §13.1.1): `*`
-    /// matches any current file, a weak tag never matches.
-    static func matchesStrongly(_ list: String, _ etag: String?) -> Bool {
+    /// Whether an `If-None-Match` list (weak comparison, RFC 9110 §13.1.2) or, `strong`, an
+    /// `If-Match` list (§13.1.1: a weak tag never matches) holds the entity tag; `*` matches any
+    /// current file, and no tag (no file) matches nothing.
+    static func matches(_ list: String, _ etag: String?, strong: Bool = false) -> Bool {
         guard let etag else { return false }
-        return list.split(separator: ",").contains { candidate in
-            let tag = candidate.trimmingCharacters(in: .whitespaces)
-            return tag == "*" || (!tag.hasPrefix("W/") && tag == etag)
-        }
-    }
-
-    /// Weak comparison of an `If-None-Match` list against an entity tag (RFC 9110 §13.1.2).
-    static func matches(_ list: String, _ etag: String) -> Bool {
         let strip = { (tag: Substring) -> Substring in tag.hasPrefix("W/") ? tag.dropFirst(2) : tag }
         return list.split(separator: ",").contains { candidate in
             let tag = candidate.trimmingCharacters(in: .whitespaces)
-            return tag == "*" || strip(Substring(tag)) == strip(Substring(etag))
+            if tag == "*" { return true }
+            return strong ? !tag.hasPrefix("W/") && tag == etag : strip(Substring(tag)) == strip(Substring(etag))
         }
     }
 }
