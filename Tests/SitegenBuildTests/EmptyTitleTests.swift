@@ -20,8 +20,8 @@ import Testing
         let a = try site.staged(outcome, "a.html")
         #expect(a.contains("<title>Heading of A · "), "\(a)")
         #expect(a.contains(">Heading of A</a>"), "sidebar link: \(a)")
-        #expect(try site.staged(outcome, "b-page.html").contains("<title>b-page · "))
-        #expect(try site.staged(outcome, "c-page.html").contains("<title>c-page · "))
+        #expect(try site.staged(outcome, "b-page.html").contains("<title>B page · "))
+        #expect(try site.staged(outcome, "c-page.html").contains("<title>C page · "))
         #expect(outcome.sources.model.page(source: .init(unchecked: "a.md"))?.meta.navTitle == nil)
     }
 

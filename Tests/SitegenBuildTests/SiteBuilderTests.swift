@@ -105,7 +105,7 @@ import Testing
         let outcome = try await site.build()
         defer { outcome.staged.discard() }
         #expect(try site.staged(outcome, "index.html").contains("<title>From heading · Documentation</title>"))
-        #expect(try site.staged(outcome, "plain-name.html").contains("<title>plain-name · Documentation</title>"))
+        #expect(try site.staged(outcome, "plain-name.html").contains("<title>Plain name · Documentation</title>"))
     }
 
     @Test func aliasesEnterTheManifest() async throws {

@@ -49,7 +49,7 @@ import Testing
             "<h1>{{#page.showTitle}}shown: {{page.title}}{{/page.showTitle}}</h1>\n{{{content}}}\n", to: "Templates/page.html")
         try runner.write("#\n\nSome text.\n", to: "Site/my-page.md")
         #expect(try runner.run(["build"]).status == 0)
-        #expect(try runner.read("dist/my-page.html").contains("shown: my-page"))
+        #expect(try runner.read("dist/my-page.html").contains("shown: My page"))
         #expect(!(try runner.read("dist/index.html").contains("shown:")))
         // A heading that shows only an image is the page's own heading: the layout prints no other.
         try runner.write("# <img src=\"logo.svg\" alt=\"Logo\">\n\ntext\n", to: "Site/my-page.md")

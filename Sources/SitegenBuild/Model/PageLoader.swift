@@ -29,8 +29,7 @@ struct PageLoader: Sendable {
             (meta, warnings) = try PageMeta.decode(root, path: display)
         }
         let body = MarkdownRenderer.render(split.body, options: options, lineOffset: split.bodyLineOffset)
-        let stem = file.path.lastComponent.dropLast(3)
-        let title = meta.title ?? body.title.flatMap(PageMeta.nonBlank) ?? String(stem)
+        let title = meta.title ?? body.title.flatMap(PageMeta.nonBlank) ?? FileNameTitle.of(file.path)
         var ids = Set(body.headings.map(\.id))
         if options.rawHTML { ids.formUnion(AnchorScanner.anchors(inHTML: body.html)) }
         let page = Page(

@@ -42,9 +42,10 @@ public struct NavTree: Sendable {
         func folder(_ path: SitePath) -> Int {
             if let node = folderNode[path] { return node }
             let parent = folder(path.parent)
-            let index = add(Node(title: prettify(path.lastComponent), page: nil, children: [], parent: parent))
+            let index = add(
+                Node(title: FileNameTitle.humanized(Substring(path.lastComponent)), page: nil, children: [], parent: parent))
             folderNode[path] = index
-            entries[parent].append((SortKey(order: nil, title: prettify(path.lastComponent)), index))
+            entries[parent].append((SortKey(order: nil, title: FileNameTitle.humanized(Substring(path.lastComponent))), index))
             return index
         }
         tree.nodes.reserveCapacity(model.pages.count + model.pages.count / 8 + 1)
@@ -168,12 +169,6 @@ public struct NavTree: Sendable {
             current = nodes[index].parent
         }
         return chain.reversed()
-    }
-
-    private static func prettify(_ name: String) -> String {
-        let words = name.split(whereSeparator: { $0 == "-" || $0 == "_" })
-        guard let first = words.first else { return name }
-        return ([first.prefix(1).uppercased() + first.dropFirst()] + words.dropFirst().map(String.init)).joined(separator: " ")
     }
 }
 
