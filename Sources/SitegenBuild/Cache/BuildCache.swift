@@ -129,6 +129,12 @@ public struct BuildCache: Sendable {
         output.deletingLastPathComponent().appendingPathComponent(".\(output.lastPathComponent).sitegen-crawl")
     }
 
+    /// Every file a build keeps beside the bundle folder `output`: the cache, its details and the
+    /// crawl memo. Nothing else may be written there (a report given as `--output`).
+    public static func files(for output: URL) -> [URL] {
+        [location(for: output), DetailsStore.location(for: output), memoLocation(for: output)]
+    }
+
     static func load(for output: URL) -> BuildCache? {
         guard var bytes = FileBytes.read(location(for: output).path), bytes.count > digestLength else { return nil }
         // A byte changed on disk would otherwise pass for a title or a hash, and stay in every output.

@@ -43,6 +43,12 @@ enum BuildCommand: Command {
                 )
                 return .inputError
             }
+            if BuildCache.files(for: options.outputDirectory).contains(where: { FolderPlace.real($0) == real }) {
+                console.err(
+                    "\(UsageError("--output '\(file)' is a file the build keeps beside \(options.outputDisplay): write the report elsewhere", command: spec))\n"
+                )
+                return .inputError
+            }
         }
         let result: Report
         let configStrict: Bool

@@ -10,7 +10,7 @@ struct ReportOptions: Sendable {
 
     static let specs: [OptionSpec] = [
         .value("--format", "FORMAT", "Report format: \(ReportFormat.names) (default text)."),
-        .value("--output", "FILE", "Write the report to FILE instead of standard output."),
+        .value("--output", "FILE", "Write the report to FILE instead of standard output ('-': standard output)."),
         .flag("--quiet", "Print only findings: no summary, no progress."),
     ]
 
@@ -20,7 +20,7 @@ struct ReportOptions: Sendable {
             throw UsageError("unknown format '\(name)'; use one of \(ReportFormat.names)", command: spec)
         }
         self.format = format
-        outputFile = arguments.value("--output")
+        outputFile = arguments.value("--output").flatMap { $0 == "-" ? nil : $0 }
         quiet = arguments.has("--quiet")
     }
 
@@ -57,12 +57,11 @@ struct ReportOptions: Sendable {
             console.out(text)
             return true
         }
-        let url =
-            outputFile.hasPrefix("/") ? URL(fileURLWithPath: outputFile) : workingDirectory.appendingPathComponent(outputFile)
-        do {
-            try Data(text.utf8).write(to: url, options: .atomic)
+        let path = outputFile.hasPrefix("/") ? outputFile : workingDirectory.appendingPathComponent(outputFile).path
+        do throws(ReportFile.Failure) {
+            try ReportFile.write(Array(text.utf8), to: path)
         } catch {
-            console.err("\(outputFile): error: cannot write the report: \(error.fileErrorReason)\n")
+            console.err("\(outputFile): error: cannot write the report: \(error.reason)\n")
             return false
         }
         if !quiet { console.err(report.summaryLine + "\n") }

@@ -1,0 +1,55 @@
+import Foundation
+import Testing
+
+/// `--output` writes through what the path is: a link keeps its place, a pipe is written, `-` is
+/// standard output, and the build's own cache files are refused.
+@Suite struct ReportOutputTests {
+    private func brokenTree(_ runner: SitegenRunner) throws {
+        try runner.write("<a href=\"missing.html\">m</a>\n", to: "t/index.html")
+    }
+
+    @Test(arguments: ["/dev/stdout", "-"])
+    func standardOutputIsWrittenThrough(output: String) throws {
+        let runner = try SitegenRunner()
+        defer { runner.cleanUp() }
+        try brokenTree(runner)
+        let run = try runner.run(["check", "t", "--format", "json", "--output", output])
+        #expect(run.status == 1, "\(run.stderr)")
+        let report = try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any]
+        #expect((report?["findings"] as? [Any])?.count == 1, "\(run.stdout)")
+        #expect(!FileManager.default.fileExists(atPath: runner.url("-").path))
+        let kind = try FileManager.default.attributesOfItem(atPath: "/dev/stdout")[.type] as? FileAttributeType
+        #expect(kind == .typeSymbolicLink)
+    }
+
+    @Test func aSymbolicLinkKeepsItsPlaceAndItsTargetIsReplaced() throws {
+        let runner = try SitegenRunner()
+        defer { runner.cleanUp() }
+        try brokenTree(runner)
+        try runner.write("old\n", to: "reports/real.json")
+        try FileManager.default.createSymbolicLink(atPath: runner.url("link.json").path, withDestinationPath: "reports/real.json")
+        let run = try runner.run(["check", "t", "--format", "json", "--output", "link.json"])
+        #expect(run.status == 1, "\(run.stderr)")
+        let kind = try FileManager.default.attributesOfItem(atPath: runner.url("link.json").path)[.type] as? FileAttributeType
+        #expect(kind == .typeSymbolicLink)
+        #expect(try runner.read("reports/real.json").contains("\"findings\""))
+        try FileManager.default.createSymbolicLink(atPath: runner.url("folder-link").path, withDestinationPath: "reports")
+        let folder = try runner.run(["check", "t", "--format", "json", "--output", "folder-link"])
+        #expect(folder.status == 2)
+        #expect(folder.stderr == "folder-link: error: cannot write the report: it links to a folder\n", "\(folder.stderr)")
+    }
+
+    @Test(arguments: [".dist.sitegen-cache", ".dist.sitegen-details", ".dist.sitegen-crawl"])
+    func theBuildsCacheFilesAreRefused(output: String) throws {
+        let runner = try SitegenRunner()
+        defer { runner.cleanUp() }
+        try runner.copyFixture("Sites/clean", to: "Site")
+        try runner.copyFixture("Themes/minimal", to: "Templates")
+        #expect(try runner.run(["build"]).status == 0)
+        let before = try runner.snapshot(".")
+        let run = try runner.run(["build", "--format", "json", "--output", output])
+        #expect(run.status == 2)
+        #expect(run.stderr.hasPrefix("error: --output '\(output)' is a file the build keeps beside dist/"), "\(run.stderr)")
+        #expect(try runner.snapshot(".") == before)
+    }
+}
