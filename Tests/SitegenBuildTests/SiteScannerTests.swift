@@ -52,6 +52,19 @@ import Testing
         )
     }
 
+    @Test(arguments: ["nl\n.txt", "cr\r.md", "tab\t.png", "sep\u{2028}.md"])
+    func aNameWithALineBreakOrControlCharacterStopsTheBuild(name: String) async throws {
+        let site = try TestSite(["Site/index.md": "# Home\n", "Site/guide/" + name: "x\n"])
+        defer { site.remove() }
+        let shown =
+            "Site/guide/"
+            + name.unicodeScalars.map { $0.value < 0x20 ? "\\u{\(String($0.value, radix: 16))}" : String($0) }.joined()
+        await expectInputError(
+            site,
+            "\(shown): error: name holds a line break or another control character, which the manifest's schema and line-based tools refuse: rename it"
+        )
+    }
+
     @Test func anIgnoredNameThatIsNotUTF8IsNoError() async throws {
         let site = try TestSite(["Site/index.md": "# Home\n", "Site/sitegen.yml": "ignore: ['*.swp']\n"])
         defer { removeTree(site) }

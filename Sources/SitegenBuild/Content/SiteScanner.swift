@@ -59,6 +59,14 @@ enum SiteScanner {
                     "name has a backslash, which a URL cannot carry (the resolver refuses it), so it can be neither a page nor an asset: rename it",
                     path: displayRoot + entry.path)
             }
+            // JSON carries them escaped, but the manifest's schema (`.+` in ECMAScript) and line-based tools do not.
+            if entry.path.unicodeScalars.contains(where: {
+                $0.value < 0x20 || $0.value == 0x7F || $0 == "\u{2028}" || $0 == "\u{2029}"
+            }) {
+                throw InputError(
+                    "name holds a line break or another control character, which the manifest's schema and line-based tools refuse: rename it",
+                    path: displayRoot + entry.path)
+            }
             // `x:y.md` at the top: `x:` is a drive to Windows, so the manifest takes the path as absolute.
             if entry.path.utf8.count >= 2, entry.path.utf8.dropFirst().first == UInt8(ascii: ":") {
                 throw InputError(
