@@ -153,6 +153,10 @@ struct LinkRules {
                 report(.error, .escapesRoot, "'\(link.url)' leaves the bundle root")
                 return
             }
+            if let message = encodedSlashProblem(link.url, at: target) {
+                report(.error, .brokenLink, message)
+                return
+            }
             if let (severity, rule, message) = targetProblem(target) {
                 report(severity, rule, message)
             } else if let message = typeProblem(link.destination, at: target) {
@@ -207,6 +211,22 @@ struct LinkRules {
             }
             return fragmentProblem(fragment, in: document, name: path).map { (.error, .brokenFragment, $0) }
         }
+    }
+
+    /// Why a link whose path holds an encoded slash (`guide%2Fa.html`) breaks the document it reaches:
+    /// the resolver decodes `%2F` and serves `guide/a.html`, but the WebView keeps the URL it asked
+    /// for, whose last `/` puts the document in another folder, and resolves its relative links
+    /// (pages, style sheets, images) from there. `nil` for any other link.
+    private func encodedSlashProblem(_ href: String, at target: SameOriginTarget) -> String? {
+        let path = Array(href.utf8.prefix { $0 != UInt8(ascii: "?") && $0 != UInt8(ascii: "#") })
+        let hasEncodedSlash = path.indices.dropLast(2).contains { index in
+            path[index] == UInt8(ascii: "%") && path[index + 1] == UInt8(ascii: "2")
+                && path[index + 2] | 0x20 == UInt8(ascii: "f")
+        }
+        guard hasEncodedSlash, case .found(let file, _) = state.outcomes[target.key], state.documents[file] != nil
+        else { return nil }
+        return "'\(href)' reaches '\(file)' through an encoded slash (%2F), which the resolver decodes but the "
+            + "WebView does not: the page is shown in another folder and its relative links break; write '/'"
     }
 
     /// Why a browser does not use the style sheet or script found at `target`, or `nil` when it

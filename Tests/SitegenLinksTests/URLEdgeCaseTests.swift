@@ -69,4 +69,19 @@ import Testing
                 "site/: error: entry 'docs://app/index.html' is not in the bundle [broken-link]"
             ])
     }
+
+    /// The resolver decodes `%2F` into a slash and serves the page, but the WebView shows it in the
+    /// folder its URL names, where its relative links break: an error for a page, none for an image.
+    @Test func anEncodedSlashToAPageIsABrokenLink() async {
+        let site = InMemoryFetcher([
+            "index.html": "<a href=\"guide%2Fa.html#top\">a</a> <a href=\"guide/a.html\">b</a> <img src=\"guide%2fi.png\">",
+            "guide/a.html": "<h1 id=top>A</h1><a href=\"../index.html\">home</a>",
+            "guide/i.png": "PNG",
+        ])
+        let report = await site.check(CheckOptions(displayRoot: "dist/"))
+        #expect(
+            report.findings.map(\.diagnostic.description) == [
+                "dist/index.html:1:4: error: 'guide%2Fa.html#top' reaches 'guide/a.html' through an encoded slash (%2F), which the resolver decodes but the WebView does not: the page is shown in another folder and its relative links break; write '/' [broken-link]"
+            ])
+    }
 }
