@@ -48,4 +48,7 @@ struct Block: Sendable {
     var indent: [UInt8]
     /// Whether the opening tag ended its line, so the content starts on a line of its own.
     var startsOnNewLine: Bool
+    /// Where the opening tag is, for errors about it.
+    var location: SourceLocation
+    var sourceLine: String
 }

@@ -50,6 +50,8 @@ struct Program: Sendable {
         var body: Range<Int32>
         /// Where the block's indentation is in `text`.
         var indent: Range<Int32>
+        /// The opening tag, for errors about it.
+        var tag: InclusionSite
     }
 
     private(set) var ops: [Op] = []
@@ -115,8 +117,30 @@ struct Program: Sendable {
     /// Compiles a block's content and returns its index in `blocks`.
     private mutating func compile(_ block: Block, _ indexByName: [String: Int]) -> Int {
         let body = compile(block.nodes, indexByName)
-        blocks.append(BlockSite(name: block.name, body: body, indent: append(block.indent)))
+        blocks.append(
+            BlockSite(
+                name: block.name, body: body, indent: append(block.indent),
+                tag: InclusionSite(name: block.name, location: block.location, sourceLine: block.sourceLine)))
         return blocks.count - 1
+    }
+
+    /// The names of the blocks that rendering template `index` can meet: its own, and those of every
+    /// template it includes or extends, however deep. `known` remembers each template's names.
+    func blockNames(reachableFrom index: Int, known: inout [Int: Set<String>]) -> Set<String> {
+        if let names = known[index] { return names }
+        known[index] = []  // a template that includes itself adds nothing more
+        let start = index == 0 ? 0 : Int(templates[index - 1].upperBound)
+        var names = Set<String>()
+        for op in ops[start..<Int(templates[index].upperBound)] {
+            switch op.kind {
+            case .block: names.insert(blocks[Int(op.a)].name)
+            case .partial, .parent:
+                if op.c >= 0 { names.formUnion(blockNames(reachableFrom: Int(op.c), known: &known)) }
+            default: break
+            }
+        }
+        known[index] = names
+        return names
     }
 
     private func target(_ inclusion: Inclusion, _ indexByName: [String: Int]) -> Int32 {

@@ -14,6 +14,28 @@ extension TemplateLibrary {
     }
 }
 
+extension TemplateLibrary {
+    /// Every block a parent tag passes (`{{<base}}{{$asid}}…{{/asid}}{{/base}}`) that the parent
+    /// has nowhere, neither itself nor in a template it includes or extends: its content is never
+    /// shown, which in a theme is a typo. One error per block tag, sorted by file, line and column.
+    public func unusedBlocks() -> [TemplateError] {
+        var known: [Int: Set<String>] = [:]
+        var errors: [TemplateError] = []
+        for op in program.ops where op.kind == .parent && op.c >= 0 {
+            let parent = program.parents[Int(op.d)]
+            let names = program.blockNames(reachableFrom: Int(op.c), known: &known)
+            for (name, index) in parent.arguments where !names.contains(name) {
+                let tag = program.blocks[index].tag
+                errors.append(
+                    TemplateError(
+                        "block '\(name)' is in neither '\(parent.inclusion.name)' nor a template it includes, so its content is never shown\(Suggestion.hint(for: name, in: names))",
+                        at: tag.location, sourceLine: tag.sourceLine))
+            }
+        }
+        return errors.sorted { $0.location < $1.location }
+    }
+}
+
 extension Program.InclusionSite {
     /// The error for this tag when the library has no template of its name.
     var unknownPartialError: TemplateError {

@@ -164,7 +164,8 @@ struct TemplateParser {
                     let layout = blockIndent[opener] ?? ([], false)
                     let block = Block(
                         name: openTag.name, nodes: frame.nodes, indent: layout.indent,
-                        startsOnNewLine: layout.startsOnNewLine)
+                        startsOnNewLine: layout.startsOnNewLine, location: source.location(of: openTag.start),
+                        sourceLine: source.line(containing: openTag.start))
                     if frames[frames.count - 1].isParent {
                         frames[frames.count - 1].blocks[openTag.name] = block
                     } else {

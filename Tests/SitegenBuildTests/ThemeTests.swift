@@ -22,6 +22,10 @@ import Testing
             "Templates/partials/unused.html", "x {{<layout}}{{/layout}}\n",
             "Templates/partials/unused.html:1:3: error: unknown partial 'layout'"
         ),
+        (
+            "Templates/page.html", "{{<base}}\n{{$asid}}\n{{> toc}}\n{{/asid}}\n{{/base}}\n",
+            "Templates/page.html:2:1: error: block 'asid' is in neither 'base' nor a template it includes, so its content is never shown (did you mean 'aside'?)"
+        ),
     ])
     func unknownPartialsStopTheBuildBeforeAnyPageRenders(path: String, template: String, expected: String) async throws {
         let site = try TestSite(["Site/index.md": "# Home\n\nText.\n", path: template], defaultTheme: true)

@@ -44,3 +44,34 @@ struct UnknownReferenceTests {
         #expect(lib.unknownReferences().map(\.message) == ["unknown partial 'nav'"])
     }
 }
+
+@Suite("Unused blocks")
+struct UnusedBlockTests {
+    @Test func aBlockTheParentDoesNotHaveIsFoundWithASuggestion() throws {
+        let lib = try library(
+            "{{<base}}\n{{$asid}}TOC{{/asid}}\n  {{$main}}M{{/main}}\n{{/base}}",
+            partials: ["base": "<aside>{{$aside}}{{/aside}}</aside>{{$main}}{{/main}}"], missingPartials: .error)
+        #expect(try lib.render("page", context: [:]) == "<aside></aside>M")
+        #expect(
+            lib.unusedBlocks() == [
+                TemplateError(
+                    "block 'asid' is in neither 'base' nor a template it includes, so its content is never shown (did you mean 'aside'?)",
+                    at: SourceLocation(path: "Templates/page.html", line: 2, column: 1), sourceLine: "{{$asid}}TOC{{/asid}}")
+            ])
+    }
+
+    /// A block may be in a partial the parent includes, in the parent's own parent, or in the
+    /// content the parent passes to its parent: each is a place rendering meets it.
+    @Test func blocksReachedThroughPartialsAndGrandparentsAreUsed() throws {
+        let lib = try library(
+            "{{<middle}}{{$title}}T{{/title}}{{$crumb}}C{{/crumb}}{{$inner}}I{{/inner}}{{/middle}}",
+            partials: [
+                "middle": "{{<top}}{{$body}}{{$inner}}{{/inner}}{{/body}}{{/top}}",
+                "top": "{{> head}}{{$body}}{{/body}}{{> crumbs}}",
+                "head": "<title>{{$title}}{{/title}}</title>",
+                "crumbs": "{{#a}}{{$crumb}}{{/crumb}}{{> crumbs}}{{/a}}",
+            ], missingPartials: .error)
+        #expect(lib.unusedBlocks().isEmpty)
+        #expect(try lib.render("page", context: [:]) == "<title>T</title>I")
+    }
+}

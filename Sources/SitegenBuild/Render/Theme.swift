@@ -65,6 +65,7 @@ public struct Theme: Sendable {
         // Rendering only meets the tags some page reaches: a typo in a section no page renders today
         // must stop the build too, before anything is rendered.
         if let unknown = library.unknownReferences().first { throw unknown.inputError }
+        if let unused = library.unusedBlocks().first { throw unused.inputError }
         return Theme(
             library: library, pageTemplates: pageTemplates,
             assets: try assetFiles(root, displayRoot: displayRoot), templateSources: sources,
