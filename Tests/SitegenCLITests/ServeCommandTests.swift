@@ -86,6 +86,21 @@ import Testing
         #expect(server.firstLines.contains("Site/notes.md:3:24: error: no page 'einstelungen.md'"), "\(server.firstLines)")
     }
 
+    /// An orphan's generated page is named by the path the browser shows, not the temporary folder.
+    @Test func findingsNameGeneratedPagesByTheirServedPath() throws {
+        let runner = try SitegenRunner.cleanSite()
+        defer { runner.cleanUp() }
+        try runner.write("# Lost\n", to: "Site/faq/lost.md")
+        try runner.write("title: Clean Docs\nnav:\n  - index.md\n", to: "Site/sitegen.yml")
+        let server = try ServeProcess(runner, ["--port", "0"])
+        defer { server.stop() }
+        #expect(
+            server.firstLines.contains(
+                "Site/faq/lost.md: warning: no link reaches this page from the entry (generated /faq/lost.html) [orphan]"),
+            "\(server.firstLines)")
+        #expect(!server.firstLines.contains("sitegen-serve-"))
+    }
+
     @Test(arguments: [SIGTERM, SIGHUP])
     func stopSignalsEndTheServerCleanly(signal: Int32) throws {
         let runner = try SitegenRunner.cleanSite()

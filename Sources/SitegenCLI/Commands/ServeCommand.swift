@@ -69,6 +69,8 @@ enum ServeCommand: Command {
             site: site, templates: arguments.value("--templates") ?? "Templates",
             output: scratch.appendingPathComponent("bundle").path, workingDirectory: environment.workingDirectory)
         options.toolIdentity = environment.toolIdentity
+        // Findings name generated files by the path the browser shows, not the temporary folder.
+        options.outputDisplay = "/"
         let watcher = SiteWatcher(options: options, console: console, workingDirectory: environment.workingDirectory)
         do throws(SocketError) { try configuration.checkCanListen() } catch {
             console.err(cannotListen(configuration, error))
