@@ -14,7 +14,7 @@ public struct CrawlMemo: Sendable {
         var document: ParsedDocument
     }
 
-    /// An entry still encoded: its SHA-256, and where its bytes are: in `base` below `base.count`,
+    /// An entry still encoded: its SHA-256, and where its bytes are: in `base` below its count,
     /// else in `added`.
     struct Stored: Sendable {
         var sha256: String
@@ -25,10 +25,10 @@ public struct CrawlMemo: Sendable {
     var paths: [String] = []
     /// A fingerprint of what the crawl's findings depend on besides the files: entries and options.
     var context: UInt64 = 0
-    /// The buffer the memo was read from, shared and never changed: a rebuild that remembers one page
-    /// must not copy 12 MB of other pages' entries.
-    private var base: [UInt8] = []
-    /// Entries remembered since.
+    /// The entries the memo was read with, shared and never changed: a rebuild that remembers one
+    /// page must not copy, or even read, 12 MB of other pages' entries.
+    private var base: MemoBodies?
+    /// Entries remembered since (and those of appended changes).
     private var added: [UInt8] = []
     private var stored: [String: Stored] = [:]
     /// The files remembered since the memo was read from bytes; `nil` for a memo that was not.
@@ -52,8 +52,7 @@ public struct CrawlMemo: Sendable {
 
     /// The entry of `path`, decoded; `nil` when there is none or its bytes are damaged.
     func entry(at path: String) -> Entry? {
-        guard let stored = stored[path] else { return nil }
-        var reader = reader(for: stored.range)
+        guard let stored = stored[path], var reader = reader(for: stored.range) else { return nil }
         return Self.readEntry(&reader, path: path, sha256: stored.sha256, pathCount: paths.count)
     }
 
@@ -66,27 +65,29 @@ public struct CrawlMemo: Sendable {
     /// Remembers a file parsed and encoded (`encode(_:)`) elsewhere, by a crawl's child task.
     mutating func remember(encoded: [UInt8], sha256: String, at path: String) {
         changes?.insert(path)
-        let start = base.count + added.count
+        let start = baseCount + added.count
         added += encoded
         stored[path] = Stored(sha256: sha256, range: start..<start + encoded.count)
     }
 
-    private func reader(for range: Range<Int>) -> ByteReader {
-        range.lowerBound < base.count
-            ? ByteReader(base, range: range)
-            : ByteReader(added, range: range.lowerBound - base.count..<range.upperBound - base.count)
+    private var baseCount: Int { base?.count ?? 0 }
+
+    private func reader(for range: Range<Int>) -> ByteReader? {
+        if let base, range.lowerBound < base.count { return base.reader(for: range) }
+        return ByteReader(added, range: range.lowerBound - baseCount..<range.upperBound - baseCount)
     }
 
-    private func bytes(of range: Range<Int>) -> ArraySlice<UInt8> {
-        range.lowerBound < base.count ? base[range] : added[range.lowerBound - base.count..<range.upperBound - base.count]
+    private func bytes(of range: Range<Int>) -> ArraySlice<UInt8>? {
+        if let base, range.lowerBound < base.count { return base.bytes(range) }
+        return added[range.lowerBound - baseCount..<range.upperBound - baseCount]
     }
 
     /// Takes `path`'s entry over from `other` without decoding it. Only valid when both memos number
     /// accepted targets by the same path table.
     mutating func carry(_ path: String, from other: CrawlMemo) {
-        guard let entry = other.stored[path] else { return }
-        let start = base.count + added.count
-        added.append(contentsOf: other.bytes(of: entry.range))
+        guard let entry = other.stored[path], let bytes = other.bytes(of: entry.range) else { return }
+        let start = baseCount + added.count
+        added.append(contentsOf: bytes)
         stored[path] = Stored(sha256: entry.sha256, range: start..<start + entry.range.count)
     }
 
@@ -97,31 +98,49 @@ public struct CrawlMemo: Sendable {
         return body.bytes
     }
 
-    static let magic = "sitegen-crawl 7"
+    static let magic = "sitegen-crawl 8"
 
     /// The memo as bytes, deterministic for the same content.
     public func encoded() -> [UInt8] {
         Array(encodedParts().joined())
     }
 
-    /// `encoded()` in pieces, to be written one after the other: the entries of a large memo are
-    /// encoded on all cores, each part into its own buffer (a 12 MB buffer is mostly page faults).
+    /// `encoded()` in pieces, to be written one after the other: the magic, the length of the index
+    /// and the index (context, path table, and each entry's path, SHA-256 and length), then the
+    /// entries in the index's order, encoded on all cores, each part into its own buffer (a 12 MB
+    /// buffer is mostly page faults). The index comes first so that a reader can take it alone.
     public func encodedParts() -> [[UInt8]] {
+        var loading = self
+        // Every entry is written again: those in the file are read in one piece, not one by one.
+        if let base {
+            if let loaded = base.inMemory() {
+                loading.base = loaded
+            } else {
+                loading.stored = stored.filter { $0.value.range.lowerBound >= base.count }
+            }
+        }
+        let memo = loading
+        let sorted = memo.rememberedPaths.sorted()
+        var index = ByteWriter()
+        index.uint(context)
+        index.strings(paths)
+        index.int(sorted.count)
+        for path in sorted {
+            index.string(path)
+            index.string(memo.stored[path]!.sha256)
+            index.int(memo.stored[path]!.range.count)
+        }
         var head = ByteWriter()
         head.string(Self.magic)
-        head.uint(context)
-        head.strings(paths)
-        head.int(count)
-        let sorted = rememberedPaths.sorted()
-        let memo = self
         let entries = ParallelParts.map(count: sorted.count, threshold: 2048) { range in
-            var out = ByteWriter()
-            out.bytes.reserveCapacity(
-                (memo.base.count + memo.added.count) * range.count / max(sorted.count, 1) + range.count * 100)
-            for path in sorted[range] { memo.writeStored(path, to: &out) }
-            return out.bytes
+            var out: [UInt8] = []
+            out.reserveCapacity((memo.baseCount + memo.added.count) * range.count / max(sorted.count, 1) + range.count * 100)
+            for path in sorted[range] {
+                if let stored = memo.stored[path], let bytes = memo.bytes(of: stored.range) { out += bytes }
+            }
+            return out
         }
-        return [head.bytes] + entries
+        return [head.bytes + FixedWidth.bytes(of: UInt64(index.bytes.count)) + index.bytes] + entries
     }
 
     /// Reads `encoded()` output; `nil` for anything else (the crawl then parses every file). Entries
@@ -131,16 +150,59 @@ public struct CrawlMemo: Sendable {
     /// Like `init(bytes:)`, for a memo at `range` of `bytes` (inside a file of the caller's), without
     /// copying it out.
     public init?(bytes: [UInt8], range: Range<Int>) {
-        var r = ByteReader(bytes, range: range)
-        guard r.string() == Self.magic, let context = r.uint(), let paths = r.strings() else { return nil }
-        self.context = context
-        self.paths = paths
-        base = bytes
-        guard readEntries(&r) else { return nil }
+        guard range.lowerBound >= 0, range.upperBound <= bytes.count,
+            let (indexRange, entriesStart) = Self.indexPlace(
+                Array(bytes[range.lowerBound..<min(range.upperBound, range.lowerBound + 64)]), at: range.lowerBound,
+                end: range.upperBound)
+        else { return nil }
+        var r = ByteReader(bytes, range: indexRange)
+        guard readIndex(&r, entriesLength: range.upperBound - entriesStart) else { return nil }
+        base = MemoBodies(memory: bytes, start: entriesStart, count: range.upperBound - entriesStart)
         changes = []
     }
 
-    static let changesMagic = "sitegen-crawl-changes 7"
+    /// Like `init(bytes:range:)`, for a memo at `range` of `file`: only its index is read; each
+    /// entry is read from the file when a crawl asks for it.
+    package init?(file: ReadOnlyFile, range: Range<Int>) {
+        guard range.lowerBound >= 0, range.upperBound <= file.size,
+            let start = file.bytes(range.lowerBound..<min(range.upperBound, range.lowerBound + 64)),
+            let (indexRange, entriesStart) = Self.indexPlace(start, at: range.lowerBound, end: range.upperBound),
+            let index = file.bytes(indexRange)
+        else { return nil }
+        var r = ByteReader(index)
+        guard readIndex(&r, entriesLength: range.upperBound - entriesStart) else { return nil }
+        base = MemoBodies(file: file, start: entriesStart, count: range.upperBound - entriesStart)
+        changes = []
+    }
+
+    /// Where the index of a memo lies and where its entries start, from the memo's first bytes
+    /// (`start`, found at `offset` of a whole that ends at `end`); `nil` when they are no memo's.
+    private static func indexPlace(_ start: [UInt8], at offset: Int, end: Int) -> (Range<Int>, Int)? {
+        var r = ByteReader(start)
+        guard r.string() == magic, start.count - r.position >= 8 else { return nil }
+        let length = FixedWidth.number(start, at: r.position)
+        let indexStart = offset + r.position + 8
+        guard length <= UInt64(end - indexStart) else { return nil }
+        return (indexStart..<indexStart + Int(length), indexStart + Int(length))
+    }
+
+    /// Reads an index whose entries add up to `entriesLength`; `false` when it is damaged.
+    private mutating func readIndex(_ r: inout ByteReader, entriesLength: Int) -> Bool {
+        guard let context = r.uint(), let paths = r.strings(), let count = r.count() else { return false }
+        self.context = context
+        self.paths = paths
+        stored.reserveCapacity(count)
+        var start = 0
+        for _ in 0..<count {
+            guard let path = r.string(), let sha256 = r.string(), let length = r.count(), length <= entriesLength - start
+            else { return false }
+            stored[path] = Stored(sha256: sha256, range: start..<start + length)
+            start += length
+        }
+        return r.isAtEnd && start == entriesLength
+    }
+
+    static let changesMagic = "sitegen-crawl-changes 8"
 
     /// The entries remembered since the memo was read from bytes, without the path table they share
     /// with it: what can be appended to the memo's file instead of rewriting 10,000 entries. `nil`
@@ -155,33 +217,28 @@ public struct CrawlMemo: Sendable {
         return out.bytes
     }
 
-    /// One entry as `readEntries` reads it: path, SHA-256, then its bytes as they are.
+    /// One entry as `applyChanges` reads it: path, SHA-256, then its bytes as they are.
     private func writeStored(_ path: String, to out: inout ByteWriter) {
-        guard let entry = stored[path] else { return }
+        guard let entry = stored[path], let bytes = bytes(of: entry.range) else { return }
         out.string(path)
         out.string(entry.sha256)
         out.int(entry.range.count)
-        out.bytes += bytes(of: entry.range)
+        out.bytes += bytes
     }
 
-    /// Applies `encodedChanges()` output found at `range` of the very buffer this memo was read from.
-    /// `false` if it is not that, or damaged.
+    /// Applies `encodedChanges()` output found at `range` of `bytes` (the part of the memo's file
+    /// after the whole memo it was read from). `false` if it is not that, or damaged, or if this
+    /// memo has remembered files since it was read.
     public mutating func applyChanges(bytes: [UInt8], range: Range<Int>) -> Bool {
-        guard changes != nil, added.isEmpty, bytes.count == base.count else { return false }
+        guard changes?.isEmpty == true else { return false }
         var r = ByteReader(bytes, range: range)
-        guard r.string() == Self.changesMagic, let context = r.uint(), context == self.context, readEntries(&r) else {
-            return false
-        }
-        return true
-    }
-
-    /// Indexes a count of entries and then the entries, up to the reader's end.
-    private mutating func readEntries(_ r: inout ByteReader) -> Bool {
-        guard let count = r.count() else { return false }
-        stored.reserveCapacity(stored.count + count)
+        guard r.string() == Self.changesMagic, let context = r.uint(), context == self.context, let count = r.count()
+        else { return false }
         for _ in 0..<count {
-            guard let path = r.string(), let sha256 = r.string(), let length = r.count() else { return false }
-            let start = r.position
+            guard let path = r.string(), let sha256 = r.string(), let length = r.count(), r.position + length <= range.upperBound
+            else { return false }
+            let start = baseCount + added.count
+            added += bytes[r.position..<r.position + length]
             guard r.skip(length) else { return false }
             stored[path] = Stored(sha256: sha256, range: start..<start + length)
         }

@@ -1,6 +1,7 @@
 import Foundation
 import SitegenBundle
 import SitegenBundleCore
+import SitegenCore
 import Testing
 
 @testable import SitegenLinks
@@ -231,6 +232,7 @@ import Testing
         }
         let bytes = memo.encoded()
         #expect(bytes == Array(memo.encodedParts().joined()))
+        try expectTheSameFromAFile(bytes, paths: paths)
         let read = try #require(CrawlMemo(bytes: bytes))
         #expect(read.count == paths.count)
         #expect(read.encoded() == bytes)
@@ -240,5 +242,28 @@ import Testing
             #expect(Set(entry.document.anchorNames.map(\.string)) == ["part", "id-\(index)"])
             #expect(entry.document.acceptedTargets == [Int32(index % 100)])
         }
+    }
+
+    /// Read from a file (behind 5 bytes of something else), a memo reads each entry from there when
+    /// asked, and writes out the same bytes, with or without a file remembered since.
+    private func expectTheSameFromAFile(_ bytes: [UInt8], paths: [String]) throws {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("memo-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: url) }
+        try Data([1, 2, 3, 4, 5] + bytes).write(to: url)
+        let file = try #require(ReadOnlyFile(url.path))
+        var read = try #require(CrawlMemo(file: file, range: 5..<5 + bytes.count))
+        #expect(CrawlMemo(file: file, range: 5..<4 + bytes.count) == nil, "one byte short")
+        #expect(read.count == paths.count)
+        let entry = try #require(read.entry(at: paths[2_048]))
+        #expect(entry.document.links.first?.link.url == "page-2049.html#part")
+        #expect(read.encoded() == bytes)
+        var inMemory = try #require(CrawlMemo(bytes: bytes))
+        var changed = entry
+        changed.sha256 = String(repeating: "cd", count: 32)
+        read.remember(changed, at: paths[7])
+        inMemory.remember(changed, at: paths[7])
+        #expect(read.encodedChanges() == inMemory.encodedChanges())
+        #expect(read.encoded() == inMemory.encoded())
+        #expect(read.sha256(at: paths[7]) == changed.sha256)
     }
 }

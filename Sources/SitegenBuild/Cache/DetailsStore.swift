@@ -18,7 +18,7 @@ final class DetailsStore: Sendable {
     let generation: UInt64
     /// The length of the file when it was opened: records referring past it are damaged.
     let end: Int
-    private let descriptor: Int32
+    private let file: ReadOnlyFile
     private let damage = Atomic<Bool>(false)
 
     /// Whether some record read did not have the fingerprint the cache recorded for it: a file
@@ -28,13 +28,11 @@ final class DetailsStore: Sendable {
     /// Notes that a record read was not as recorded.
     func markDamaged() { damage.store(true, ordering: .relaxed) }
 
-    private init(generation: UInt64, end: Int, descriptor: Int32) {
+    private init(generation: UInt64, file: ReadOnlyFile) {
         self.generation = generation
-        self.end = end
-        self.descriptor = descriptor
+        end = file.size
+        self.file = file
     }
-
-    deinit { close(descriptor) }
 
     /// The file beside the bundle folder `output`.
     static func location(for output: URL) -> URL {
@@ -43,26 +41,16 @@ final class DetailsStore: Sendable {
 
     /// The store of `generation` at `path`; `nil` when it is missing or of another generation.
     static func open(_ path: String, generation: UInt64) -> DetailsStore? {
-        let descriptor = Foundation.open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return nil }
-        var info = stat()
-        var header = [UInt8](repeating: 0, count: headerSize)
-        let read = header.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, headerSize, 0) }
-        guard fstat(descriptor, &info) == 0, Int(info.st_size) >= headerSize, read == headerSize,
+        guard let file = ReadOnlyFile(path), let header = file.bytes(0..<headerSize),
             Array(header[0..<16]) == magic, FixedWidth.number(header, at: 16) == generation
-        else {
-            close(descriptor)
-            return nil
-        }
-        return DetailsStore(generation: generation, end: Int(info.st_size), descriptor: descriptor)
+        else { return nil }
+        return DetailsStore(generation: generation, file: file)
     }
 
     /// The bytes at `range` of the file; `nil` when they cannot be read or lie past `end`.
     func bytes(_ range: Range<Int>) -> [UInt8]? {
         guard range.lowerBound >= Self.headerSize, range.upperBound <= end else { return nil }
-        var bytes = [UInt8](repeating: 0, count: range.count)
-        let read = bytes.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, range.count, off_t(range.lowerBound)) }
-        return read == range.count ? bytes : nil
+        return file.bytes(range)
     }
 }
 

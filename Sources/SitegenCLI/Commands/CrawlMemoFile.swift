@@ -18,30 +18,30 @@ enum CrawlMemoFile {
         var baseSize: Int
     }
 
-    /// The memo saved for `output`; `nil` when there is none or any part of it is damaged.
+    /// The memo saved for `output`; `nil` when there is none or any part of it is damaged. Of the
+    /// whole memo only the index is read (its entries are read when the crawl asks for them); the
+    /// changes appended after it are read whole.
     static func load(for output: URL) -> Loaded? {
-        guard let bytes = FileBytes.read(BuildCache.memoLocation(for: output).path) else { return nil }
+        guard let file = ReadOnlyFile(BuildCache.memoLocation(for: output).path), let header = file.bytes(0..<16)
+        else { return nil }
+        var generation = FixedWidth.number(header, at: 0)
+        let length = Int(truncatingIfNeeded: FixedWidth.number(header, at: 8))
+        guard length >= 0, length <= file.size - 16, var memo = CrawlMemo(file: file, range: 16..<16 + length) else {
+            return nil
+        }
+        let baseSize = 16 + length
+        guard let tail = file.bytes(baseSize..<file.size) else { return nil }
         var offset = 0
-        var memo: CrawlMemo?
-        var generation: UInt64 = 0
-        var baseSize = 0
-        while offset < bytes.count {
-            guard bytes.count - offset >= 16 else { return nil }
-            generation = FixedWidth.number(bytes, at: offset)
-            let length = Int(truncatingIfNeeded: FixedWidth.number(bytes, at: offset + 8))
+        while offset < tail.count {
+            guard tail.count - offset >= 16 else { return nil }
+            generation = FixedWidth.number(tail, at: offset)
+            let length = Int(truncatingIfNeeded: FixedWidth.number(tail, at: offset + 8))
             let start = offset + 16
-            guard length >= 0, length <= bytes.count - start else { return nil }
-            let range = start..<start + length
-            if memo != nil {
-                guard memo!.applyChanges(bytes: bytes, range: range) else { return nil }
-            } else {
-                guard let whole = CrawlMemo(bytes: bytes, range: range) else { return nil }
-                memo = whole
-                baseSize = start + length
-            }
+            guard length >= 0, length <= tail.count - start, memo.applyChanges(bytes: tail, range: start..<start + length)
+            else { return nil }
             offset = start + length
         }
-        return memo.map { Loaded(generation: generation, memo: $0, fileSize: bytes.count, baseSize: baseSize) }
+        return Loaded(generation: generation, memo: memo, fileSize: file.size, baseSize: baseSize)
     }
 
     /// Saves `memo` as generation `generation`: appended as its changes to `previous` (the file as it
