@@ -11,9 +11,9 @@
 public struct CandidatePaths: Sendable {
     public let paths: [String]
     /// Every path's bytes, one after the other: scanned without touching 20,000 strings.
-    private let bytes: [UInt8]
+    let bytes: [UInt8]
     /// Where each path ends in `bytes`.
-    private let ends: [Int]
+    let ends: [Int]
     /// Where each path's last component starts in `bytes` (after its last `/`, if any).
     private let nameStarts: [Int]
 
@@ -67,21 +67,21 @@ public struct CandidatePaths: Sendable {
         return best
     }
 
-    /// The "did you mean" path for `path`, missing: the nearest (`Suggestion`) among the paths of its
-    /// folder and those named like it elsewhere. Only paths whose length could be near enough are
-    /// collected: a folder of 5,000 pages with a broken link on each is 5,000 scans, not 5,000 sorts
-    /// of 5,000 paths.
-    public func suggestion(for path: String) -> String? {
+    /// The "did you mean" paths for `path`, missing (`Suggestion.phrase` words them): the nearest
+    /// (`Suggestion`) among the paths of its folder and those named like it elsewhere. Only paths
+    /// whose length could be near enough are collected: a folder of 5,000 pages with a broken link on
+    /// each is 5,000 scans, not 5,000 sorts of 5,000 paths.
+    public func suggestions(for path: String) -> [String] {
         nearest(to: path, among: nearbyIndices(path, lengthWithin: Suggestion.limit(for: path)))
     }
 
-    /// The path at one of `indices` nearest to `word` (`Suggestion`'s distance and limit, ties to
-    /// the first in string order), compared on the bytes held here.
-    func nearest(to word: String, among indices: [Int]) -> String? {
+    /// The paths at `indices` nearest to `word` (`Suggestion`'s distance, limit and ties), compared on
+    /// the bytes held here.
+    func nearest(to word: String, among indices: [Int]) -> [String] {
         var word = word
         let found = word.withUTF8 { wanted in
             bytes.withUnsafeBufferPointer { all in
-                Suggestion.nearestIndex(
+                Suggestion.nearestIndices(
                     to: wanted, count: indices.count,
                     candidate: { position in
                         let index = indices[position]

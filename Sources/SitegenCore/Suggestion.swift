@@ -1,4 +1,4 @@
-/// "Did you mean" hints: the closest candidate by edit distance, if it is close enough.
+/// "Did you mean" hints: the closest candidates by edit distance, if they are close enough.
 package enum Suggestion {
     /// How far a candidate may be from `word` (in UTF-8 bytes) to be suggested: about a third of the
     /// length of its name (the last path component without its extension: `instal` of
@@ -18,60 +18,63 @@ package enum Suggestion {
         return name < 3 ? 0 : min(3, max(1, name / 3))
     }
 
-    /// ` (did you mean 'x'?)` for the candidate nearest to `word`, or nothing.
-    /// Two letters swapped (`titel`), the commonest slip in a short key, count as one edit here.
-    package static func hint(for word: String, in candidates: some Sequence<String>) -> String {
-        let candidates = Array(candidates)
-        let found = nearest(to: word, in: candidates) ?? candidates.sorted().first { isTransposition(of: word, $0) }
-        return found.map { " (did you mean '\($0)'?)" } ?? ""
+    /// How many candidates tied at the best distance are named: more, and none is, as a guess among
+    /// four or more would more likely be wrong than right.
+    package static let mostNamed = 3
+
+    /// ` (did you mean 'a'?)`, ` (did you mean 'a' or 'b'?)` or ` (did you mean 'a', 'b' or 'c'?)`
+    /// for `names`, in their order; nothing for none.
+    package static func phrase(_ names: [String]) -> String {
+        guard let last = names.last else { return "" }
+        let quoted = names.dropLast().map { "'\($0)'" }.joined(separator: ", ")
+        return " (did you mean \(quoted.isEmpty ? "" : quoted + " or ")'\(last)'?)"
     }
 
-    /// Whether `b` is `a` with two neighbouring bytes swapped.
-    private static func isTransposition(of a: String, _ b: String) -> Bool {
-        let x = Array(a.utf8), y = Array(b.utf8)
-        guard x.count == y.count, let first = x.indices.first(where: { x[$0] != y[$0] }), first + 1 < x.count else {
-            return false
-        }
-        return x[first] == y[first + 1] && x[first + 1] == y[first] && x[(first + 2)...] == y[(first + 2)...]
-    }
-
-    /// The candidate nearest to `word` (ties broken alphabetically), within `limit(for:)`.
+    /// The candidates nearest to `word` within `limit(for:)`, in string order: one, or up to
+    /// `mostNamed` tied at the same distance, or none (also when more tie). A candidate that differs
+    /// from `word` only in the value of a number (`v20` for `v10`) is never one.
     ///
     /// A folder of 5,000 pages named alike, each with a broken link, asks this 5,000 times of 5,000
     /// candidates: they are packed into one byte buffer (`CandidatePaths`, as the paths of a site are)
     /// and compared there, only on what lies between their common start and end (`guide/` and `.md`
     /// cost nothing).
-    package static func nearest(to word: String, in candidates: some Sequence<String>) -> String? {
+    package static func nearest(to word: String, in candidates: some Sequence<String>) -> [String] {
         let packed = CandidatePaths(paths: Array(candidates))
         return packed.nearest(to: word, among: Array(packed.paths.indices))
     }
 
-    /// The position of the candidate nearest to `word` among `count` candidates, each given by its
-    /// bytes; ties go to the one that `precedes` the other. What `nearest(to:in:)` does, for callers
-    /// that hold their candidates as bytes already: no string is touched but to break a tie.
-    package static func nearestIndex(
+    /// The positions of the candidates nearest to `word` among `count` candidates, each given by its
+    /// bytes, sorted by `precedes` (which also tells equal ones apart: each is named once). What
+    /// `nearest(to:in:)` does, for callers that hold their candidates as bytes already: no string is
+    /// touched but to sort the few found.
+    package static func nearestIndices(
         to w: UnsafeBufferPointer<UInt8>, count: Int, candidate: (Int) -> UnsafeBufferPointer<UInt8>,
         precedes: (Int, Int) -> Bool
-    ) -> Int? {
+    ) -> [Int] {
         var limit = limit(for: w)
-        var best: (distance: Int, index: Int)?
+        var best: [Int] = []
+        var bestDistance = Int.max
         var rows = ([Int](), [Int]())
         withUnsafeTemporaryAllocation(of: Int32.self, capacity: 256) { storage in
             let counts = ByteCounts(w, storage: storage)
             for index in 0..<count {
                 let c = candidate(index)
                 guard abs(c.count - w.count) <= limit, counts.lowerBound(from: w.count, to: c) <= limit,
-                    let d = distance(w, c, limit: limit, rows: &rows), d > 0
+                    let d = distance(w, c, limit: limit, rows: &rows), d > 0, !differInNumbersOnly(w, c)
                 else { continue }
-                if let current = best, current.distance < d || (current.distance == d && !precedes(index, current.index)) {
-                    continue
+                if d < bestDistance {
+                    best.removeAll(keepingCapacity: true)
+                    bestDistance = d
+                    // Only as near can still count.
+                    limit = d
                 }
-                best = (d, index)
-                // Only as near, or nearer, can still win.
-                limit = d
+                // One more than can be named is enough to name none.
+                if best.count <= mostNamed, !best.contains(where: { !precedes($0, index) && !precedes(index, $0) }) {
+                    best.append(index)
+                }
             }
         }
-        return best?.index
+        return best.count <= mostNamed ? best.sorted(by: precedes) : []
     }
 
     /// How often each byte occurs in a word: the bytes one string has and the other lacks bound

@@ -197,7 +197,7 @@ struct LinkRules {
                         + "by their bytes: spell both the same (NFC)"
                 )
             }
-            let hint = candidates.suggestion(for: wanted).map { " (did you mean '\($0)'?)" } ?? ""
+            let hint = Suggestion.phrase(candidates.suggestions(for: wanted))
             return (.error, .brokenLink, "no file '\(wanted)' in the bundle\(hint)")
         case .found(let path, _):
             if !target.path.isEmpty, !target.path.hasSuffix("/"), path == target.path + "/index.html" {
@@ -277,8 +277,7 @@ struct LinkRules {
         // An SVG view written in the fragment (`#svgView(viewBox(0,0,10,10))`) names no id.
         if document.kind == .svg, fragment.hasPrefix("svgView(") { return nil }
         let decoded = fragment.removingPercentEncoding ?? fragment
-        let hint =
-            Suggestion.nearest(to: decoded, in: document.anchorNames.map(\.string)).map { " (did you mean '\($0)'?)" } ?? ""
+        let hint = Suggestion.phrase(Suggestion.nearest(to: decoded, in: document.anchorNames.map(\.string)))
         return "no id '\(decoded)' in \(name)\(hint)"
     }
 

@@ -48,7 +48,7 @@ extension CandidatePathsTests {
             #expect(scan.sameIgnoringCase(as: query) == reference.sameIgnoringCase(as: query), "\(query)")
             #expect(scan.nearby(query) == reference.nearby(query), "\(query)")
             // The suggestion, made from bytes, is the string search's over the same nearby paths.
-            #expect(scan.suggestion(for: query) == Suggestion.nearest(to: query, in: reference.nearby(query)), "\(query)")
+            #expect(scan.suggestions(for: query) == Suggestion.nearest(to: query, in: reference.nearby(query)), "\(query)")
         }
     }
 }

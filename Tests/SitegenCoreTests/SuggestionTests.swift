@@ -18,11 +18,11 @@ import Testing
 
     /// The limit comes from the name, not the path or extension: a short name has no typo to fix.
     @Test func shortNamesGetNoSuggestion() {
-        #expect(Suggestion.nearest(to: "b.html", in: ["a.html"]) == nil)
-        #expect(Suggestion.nearest(to: "x4.png", in: ["a.png", "x.png"]) == nil)
-        #expect(Suggestion.nearest(to: "guide/x1.html", in: ["guide/cr.html"]) == nil)
-        #expect(Suggestion.nearest(to: "guide/instal.html", in: ["guide/install.html"]) == "guide/install.html")
-        #expect(Suggestion.nearest(to: "instal", in: ["install", "x"]) == "install")
+        #expect(Suggestion.nearest(to: "b.html", in: ["a.html"]).isEmpty)
+        #expect(Suggestion.nearest(to: "x4.png", in: ["a.png", "x.png"]).isEmpty)
+        #expect(Suggestion.nearest(to: "guide/x1.html", in: ["guide/cr.html"]).isEmpty)
+        #expect(Suggestion.nearest(to: "guide/instal.html", in: ["guide/install.html"]) == ["guide/install.html"])
+        #expect(Suggestion.nearest(to: "instal", in: ["install", "x"]) == ["install"])
         #expect(Suggestion.limit(for: "docs/.htaccess") == 3, "a dot-file's name is the whole")
     }
 
@@ -39,15 +39,36 @@ import Testing
         }
     }
 
-    /// What `nearest` must find, by brute force: the smallest distance within the limit, ties broken
-    /// by the strings' order.
-    private func bruteNearest(_ word: String, _ candidates: [String]) -> String? {
+    /// What `nearest` must find, by brute force: every candidate at the smallest distance within the
+    /// limit, in order, unless more than three tie; none that differs only in a number's value.
+    private func bruteNearest(_ word: String, _ candidates: [String]) -> [String] {
         let limit = Suggestion.limit(for: word)
-        return
+        let near =
             candidates
             .map { (levenshtein(Array(word.utf8), Array($0.utf8)), $0) }
-            .filter { $0.0 > 0 && $0.0 <= limit }
-            .min { ($0.0, $0.1) < ($1.0, $1.1) }?.1
+            .filter { $0.0 > 0 && $0.0 <= limit && !numbersOnly(word, $0.1) }
+        guard let best = near.map(\.0).min() else { return [] }
+        let tied = Set(near.filter { $0.0 == best }.map(\.1)).sorted()
+        return tied.count <= 3 ? tied : []
+    }
+
+    /// `differInNumbersOnly` the slow way: the same words once every number is read as its value.
+    private func numbersOnly(_ a: String, _ b: String) -> Bool {
+        func isDigit(_ c: Character) -> Bool { c.isASCII && c.isNumber }
+        func parts(_ s: String) -> [String] {
+            var parts: [String] = []
+            for c in s {
+                if let last = parts.last, last.last.map(isDigit) == isDigit(c) {
+                    parts[parts.count - 1].append(c)
+                } else {
+                    parts.append(String(c))
+                }
+            }
+            return parts.map { isDigit($0.first!) ? String(Int($0.prefix(18))!) : $0 }
+        }
+        return a != b && parts(a) != parts(b)
+            && parts(a).map { isDigit($0.first!) ? "0" : $0 }
+                == parts(b).map { isDigit($0.first!) ? "0" : $0 }
     }
 
     @Test func nearestAgreesWithBruteForceOnRandomFolders() {
@@ -64,12 +85,34 @@ import Testing
         }
     }
 
-    @Test func nearestPrefersTheClosestThenTheFirstInOrder() {
+    @Test func nearestPrefersTheClosestAndNamesTies() {
         let candidates = ["guide/install.md", "guide/instant.md", "guide/usage.md", "guide/instal.md"]
-        #expect(Suggestion.nearest(to: "guide/instal.md", in: candidates) == "guide/install.md")
-        #expect(Suggestion.nearest(to: "guide/instalx.md", in: candidates) == "guide/instal.md")
-        #expect(Suggestion.nearest(to: "reference/cli.md", in: candidates) == nil)
-        #expect(Suggestion.nearest(to: "page-1000.md", in: ["page-01000.md", "page-00999.md"]) == "page-01000.md")
+        #expect(Suggestion.nearest(to: "guide/instal.md", in: candidates) == ["guide/install.md"])
+        #expect(Suggestion.nearest(to: "guide/instalx.md", in: candidates) == ["guide/instal.md", "guide/install.md"])
+        #expect(Suggestion.nearest(to: "reference/cli.md", in: candidates).isEmpty)
+        #expect(Suggestion.nearest(to: "page-1000.md", in: ["page-01000.md", "page-00999.md"]) == ["page-01000.md"])
+    }
+
+    /// Candidates as near as each other are all named, up to three, in string order; a guess among
+    /// more is none.
+    @Test func tiesAreAllNamedOrNone() {
+        #expect(Suggestion.nearest(to: "setup", in: ["setups", "sedup", "setup-", "other"]) == ["sedup", "setup-", "setups"])
+        #expect(Suggestion.nearest(to: "setup", in: ["setups", "sedup", "setup-", "setu"]).isEmpty)
+        #expect(Suggestion.nearest(to: "setup", in: ["setups", "setups", "sedup"]) == ["sedup", "setups"], "named once")
+        #expect(Suggestion.phrase([]) == "")
+        #expect(Suggestion.phrase(["a"]) == " (did you mean 'a'?)")
+        #expect(Suggestion.phrase(["a", "b"]) == " (did you mean 'a' or 'b'?)")
+        #expect(Suggestion.phrase(["a", "b", "c"]) == " (did you mean 'a', 'b' or 'c'?)")
+    }
+
+    /// `v20` is no slip for `v10`: another version, which a changelog must not suggest.
+    @Test func anotherNumberIsNoSuggestion() {
+        #expect(Suggestion.nearest(to: "v30", in: ["v10", "v20", "v31"]).isEmpty)
+        #expect(Suggestion.nearest(to: "v20", in: ["v10", "version-20"]).isEmpty)
+        #expect(Suggestion.nearest(to: "chapter-2.md", in: ["chapter-3.md", "chapter-12.md"]).isEmpty)
+        #expect(Suggestion.nearest(to: "v2x0", in: ["v2-0", "v3x0"]) == ["v2-0"])
+        #expect(Suggestion.nearest(to: "image1.png", in: ["image01.png"]) == ["image01.png"], "the same number")
+        #expect(Suggestion.nearest(to: "vv30", in: ["vv3", "vx30"]) == ["vx30"])
     }
 }
 

@@ -180,7 +180,7 @@ struct SourceLinkChecker: Sendable {
                 .caseMismatch, .error,
                 { "'\($0)' differs in letter case from '\(real)': it works on a Mac but fails on a device" })
         }
-        let hint = suggestionPaths.suggestion(for: path.rawValue).map { " (did you mean '\($0)'?)" } ?? ""
+        let hint = Suggestion.phrase(suggestionPaths.suggestions(for: path.rawValue))
         return .problem(.brokenLink, .error, { _ in "no \(kind) '\(path)' in the site\(hint)" })
     }
 
@@ -214,7 +214,7 @@ struct SourceLinkChecker: Sendable {
         }
         // Named decoded, as the crawl names it: `caf%C3%A9` is the id `café`.
         let shown = fragment.removingPercentEncoding ?? fragment
-        let hint = Suggestion.nearest(to: shown, in: target.anchorIDs).map { " (did you mean '\($0)'?)" } ?? ""
+        let hint = Suggestion.phrase(Suggestion.nearest(to: shown, in: target.anchorIDs))
         return Diagnostic(.error, .brokenFragment, "no heading '\(shown)' in \(target.source)\(hint)", at: at)
     }
 
