@@ -67,12 +67,19 @@ public struct CandidatePaths: Sendable {
         return best
     }
 
-    /// The "did you mean" paths for `path`, missing (`Suggestion.phrase` words them): the nearest
-    /// (`Suggestion`) among the paths of its folder and those named like it elsewhere. Only paths
-    /// whose length could be near enough are collected: a folder of 5,000 pages with a broken link on
-    /// each is 5,000 scans, not 5,000 sorts of 5,000 paths.
+    /// The "did you mean" paths for `path`, missing (`Suggestion.phrase` words them): its name with
+    /// another extension in its folder (`otherExtensions(of:)`: `logo.svg` for `logo.png`, `install.md`
+    /// for `install`); else the nearest (`Suggestion`) among the paths of its folder and those named
+    /// like it elsewhere; else, for a folder's missing index (`install/index.md`, what `install/` asks
+    /// for), the folder's name with an extension (`install.md`, the page Hugo and MkDocs serve as
+    /// `install/`). Only paths whose length could be near enough are compared: a folder of 5,000
+    /// pages with a broken link on each is 5,000 scans, not 5,000 sorts of 5,000 paths.
     public func suggestions(for path: String) -> [String] {
-        nearest(to: path, among: nearbyIndices(path, lengthWithin: Suggestion.limit(for: path)))
+        let renamed = otherExtensions(of: path)
+        if !renamed.isEmpty { return renamed }
+        let near = nearest(to: path, among: nearbyIndices(path, lengthWithin: Suggestion.limit(for: path)))
+        if !near.isEmpty { return near }
+        return otherExtensions(ofFolderIndex: path)
     }
 
     /// The paths at `indices` nearest to `word` (`Suggestion`'s distance, limit and ties), compared on

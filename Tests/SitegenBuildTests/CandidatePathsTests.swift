@@ -34,7 +34,10 @@ import Testing
 extension CandidatePathsTests {
     /// Random paths and queries (folders, names, letter case, non-ASCII): both scans agree.
     @Test func agreesWithTheStringScanOnRandomPaths() {
-        let parts = ["guide", "Guide", "ref", "a", "b.md", "B.md", "install.md", "Über", "straße.md", "index.md", "x y.md"]
+        let parts = [
+            "guide", "Guide", "ref", "a", "b.md", "B.md", "install.md", "Über", "straße.md", "index.md", "x y.md", "install",
+            "b.html", "b.png", "index.html", "guide.md",
+        ]
         var state: UInt64 = 3
         func next(_ bound: Int) -> Int {
             state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
@@ -47,8 +50,8 @@ extension CandidatePathsTests {
             let query = randomPath()
             #expect(scan.sameIgnoringCase(as: query) == reference.sameIgnoringCase(as: query), "\(query)")
             #expect(scan.nearby(query) == reference.nearby(query), "\(query)")
-            // The suggestion, made from bytes, is the string search's over the same nearby paths.
-            #expect(scan.suggestions(for: query) == Suggestion.nearest(to: query, in: reference.nearby(query)), "\(query)")
+            // The suggestion, made from bytes, is the string search's over the same paths.
+            #expect(scan.suggestions(for: query) == reference.suggestions(for: query), "\(query)")
         }
     }
 }
@@ -75,6 +78,34 @@ struct ReferenceCandidatePaths {
             if matches, best.map({ candidate < $0 }) ?? true { best = candidate }
         }
         return best
+    }
+
+    /// Its name with the nearest other extensions, else the nearest nearby paths, else a folder index's
+    /// folder with the nearest extensions, each the slow way.
+    func suggestions(for path: String) -> [String] {
+        func withExtension(_ stem: String, nearestTo wanted: String, itself: Bool = true) -> [String] {
+            guard !stem.isEmpty, !stem.hasSuffix("/") else { return [] }
+            let found = paths.compactMap { path -> (Int, String)? in
+                guard path.utf8.starts(with: (stem + ".").utf8) else { return nil }
+                let rest = String(decoding: path.utf8.dropFirst(stem.utf8.count + 1), as: UTF8.self)
+                guard !rest.isEmpty, !rest.contains("/"), !rest.contains("."), !itself || rest != wanted else { return nil }
+                return (Suggestion.distance(Array(rest.utf8), Array(wanted.utf8), limit: .max)!, path)
+            }
+            guard let best = found.map(\.0).min() else { return [] }
+            let names = Set(found.filter { $0.0 == best }.map(\.1)).sorted()
+            return names.count <= 3 ? names : []
+        }
+        let folder = path.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
+        let name = String(path.split(separator: "/", omittingEmptySubsequences: false).last!)
+        let dot = name.lastIndex(of: ".").flatMap { $0 > name.startIndex ? $0 : nil }
+        let prefix = folder.isEmpty && !path.hasPrefix("/") ? "" : folder + "/"
+        let renamed =
+            dot.map { withExtension(prefix + name[..<$0], nearestTo: String(name[name.index(after: $0)...])) }
+            ?? withExtension(path, nearestTo: "")
+        if !renamed.isEmpty { return renamed }
+        let near = Suggestion.nearest(to: path, in: nearby(path))
+        if !near.isEmpty || !name.hasPrefix("index.") || folder.isEmpty { return near }
+        return withExtension(folder, nearestTo: String(name.dropFirst(6)), itself: false)
     }
 
     /// The paths in the folder of `path`, then the paths named like it (ignoring case) in any folder,
@@ -109,5 +140,26 @@ struct ReferenceCandidatePaths {
         zip(a, b).allSatisfy { x, y in
             x == y || (x | 0x20 == y | 0x20 && (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(x | 0x20))
         }
+    }
+}
+
+extension CandidatePathsTests {
+    /// The same name with another extension, or a page named like a folder, as Hugo and MkDocs write
+    /// links: nearest extension first, ties all named.
+    @Test func otherExtensionsAndPrettyURLs() {
+        let site = CandidatePaths(paths: [
+            "index.md", "install.md", "install.html", "images/logo.svg", "images/diagram.png", "images/icon.gif",
+            "images/icon.svg", "guide/a.md",
+        ])
+        #expect(site.suggestions(for: "install") == ["install.md"])
+        #expect(site.suggestions(for: "install.htm") == ["install.html"])
+        #expect(site.suggestions(for: "install/index.md") == ["install.md"])
+        #expect(site.suggestions(for: "install/index.html") == ["install.html"])
+        #expect(site.suggestions(for: "images/logo.png") == ["images/logo.svg"])
+        #expect(site.suggestions(for: "images/icon.bmp") == ["images/icon.gif", "images/icon.svg"])
+        #expect(site.suggestions(for: "images/diagram.jpg") == ["images/diagram.png"])
+        #expect(site.suggestions(for: "logo.png").isEmpty, "another folder's")
+        #expect(site.suggestions(for: "guide/index.md").isEmpty, "no guide.md")
+        #expect(site.suggestions(for: "guide.md/index.md").isEmpty)
     }
 }

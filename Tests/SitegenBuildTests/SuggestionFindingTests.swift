@@ -26,4 +26,20 @@ import Testing
                 "no heading 'instull' in index.md (did you mean 'install' or 'instill'?)",
             ])
     }
+
+    /// Links as Hugo and MkDocs authors write them: the page named like the link, the image with its
+    /// other extension.
+    @Test func prettyURLsAndOtherExtensionsNameTheFile() async throws {
+        let found = try await messages([
+            "Site/index.md": "# Home\n\n[i](install) [j](install/) ![l](images/logo.png) ![d](images/diagram.jpg)\n",
+            "Site/install.md": "# Install\n", "Site/images/logo.svg": "<svg/>", "Site/images/diagram.png": "png",
+        ])
+        #expect(
+            found == [
+                "no file 'install' in the site (did you mean 'install.md'?)",
+                "no page 'install/index.md' in the site (did you mean 'install.md'?)",
+                "no file 'images/logo.png' in the site (did you mean 'images/logo.svg'?)",
+                "no file 'images/diagram.jpg' in the site (did you mean 'images/diagram.png'?)",
+            ])
+    }
 }

@@ -23,4 +23,20 @@ import Testing
                 "no file 'guide/stp1.html' in the bundle (did you mean 'guide/step1.html' or 'guide/stp.html'?)"
             ])
     }
+
+    /// What a Hugo or MkDocs habit asks for (`install`, `install/`) names the page's file, and an image
+    /// its other extension.
+    @Test func prettyURLsAndOtherExtensionsNameTheFile() async {
+        let site = InMemoryFetcher([
+            "index.html": "<a href=install>i</a><a href=install/>j</a><img src=images/logo.png>",
+            "install.html": "<a href=index.html>h</a>", "images/logo.svg": "<svg/>",
+        ])
+        let report = await site.check()
+        #expect(
+            report.messages(.brokenLink) == [
+                "no file 'install' in the bundle (did you mean 'install.html'?)",
+                "no file 'install/index.html' in the bundle (did you mean 'install.html'?)",
+                "no file 'images/logo.png' in the bundle (did you mean 'images/logo.svg'?)",
+            ])
+    }
 }
