@@ -42,4 +42,22 @@ import Testing
                 "no file 'images/diagram.jpg' in the site (did you mean 'images/diagram.png'?)",
             ])
     }
+
+    /// A nav entry that names no page names the page meant, as a link's finding does.
+    @Test(arguments: [
+        ("guide/Configure.md", "names no page of the site (did you mean 'guide/configure.md'?)"),
+        ("guide/confgure.md", "names no page of the site (did you mean 'guide/configure.md'?)"),
+        ("guide/configure.html", "must name a Markdown file inside the site: write 'guide/configure.md'"),
+        ("guide/configure", "must name a Markdown file inside the site: write 'guide/configure.md'"),
+        ("guide/other.html", "must name a Markdown file inside the site"),
+        ("guide/other.md", "names no page of the site"),
+    ])
+    func navEntriesNameThePageMeant(entry: String, expected: String) async throws {
+        let site = try TestSite([
+            "Site/sitegen.yml": "nav:\n  - index.md\n  - \(entry)\n", "Site/index.md": "# H\n",
+            "Site/guide/configure.md": "# Configure\n",
+        ])
+        defer { site.remove() }
+        await site.expectInputError("Site/sitegen.yml:3:5: error: nav entry '\(entry)' \(expected)")
+    }
 }

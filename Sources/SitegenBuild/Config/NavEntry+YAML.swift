@@ -36,8 +36,10 @@ extension NavEntry {
         return .section(title: title, children: try decodeList(value, path: path), location: at)
     }
 
+    /// The path of a page entry. One of another kind (`guide/setup.html`) is refused once the pages
+    /// are known, with the page it means.
     private static func pagePath(_ text: String, at location: SourceLocation) throws(InputError) -> SitePath {
-        guard let sitePath = SitePath(normalizing: text), sitePath.pathExtension == "md" else {
+        guard let sitePath = SitePath(normalizing: text) else {
             throw InputError("nav entry '\(text)' must name a Markdown file inside the site", at: location)
         }
         return sitePath

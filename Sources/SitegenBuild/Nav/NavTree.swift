@@ -132,12 +132,19 @@ public struct NavTree: Sendable {
         return tree
     }
 
-    /// Why a nav entry names no page: a draft, or nothing at all.
+    /// Why a nav entry names no page: a draft, a file that is no Markdown, or nothing at all; with
+    /// the page meant when one is near, as a broken link's finding names it.
     private static func noPage(_ path: SitePath, _ location: SourceLocation, _ model: SiteModel) -> InputError {
-        InputError(
-            model.drafts.contains(path)
-                ? "nav entry '\(path)' is a draft, which is not in the bundle" : "nav entry '\(path)' names no page of the site",
-            at: location)
+        if model.drafts.contains(path) {
+            return InputError("nav entry '\(path)' is a draft, which is not in the bundle", at: location)
+        }
+        let sources = CandidatePaths(paths: model.pages.map(\.source.rawValue))
+        let meant = sources.sameIgnoringCase(as: path.rawValue).map { [$0] } ?? sources.suggestions(for: path.rawValue)
+        guard path.pathExtension == "md" else {
+            let fix = meant.count == 1 ? ": write '\(meant[0])'" : Suggestion.phrase(meant)
+            return InputError("nav entry '\(path)' must name a Markdown file inside the site\(fix)", at: location)
+        }
+        return InputError("nav entry '\(path)' names no page of the site\(Suggestion.phrase(meant))", at: location)
     }
 
     private mutating func add(_ node: Node) -> Int {
