@@ -1,11 +1,14 @@
 extension Suggestion {
     /// ` (did you mean 'x'?)` for a key or template name that is not known: the nearest known ones
     /// (`nearest(to:in:)`); else those that are it with two neighbouring letters swapped (`titel`, the
-    /// commonest slip in a short key). Nothing when more than `mostNamed` fit.
+    /// commonest slip in a short key); else its plural or singular (`alias`, `aliases`); else those it
+    /// begins, from four letters on (`desc`, `description`). Nothing when more than `mostNamed` fit.
     package static func hint(for word: String, in candidates: some Sequence<String>) -> String {
         let candidates = Array(candidates).sorted()
         var found = nearest(to: word, in: candidates)
         if found.isEmpty { found = candidates.filter { isTransposition(of: word, $0) } }
+        if found.isEmpty { found = candidates.filter { isPlural(of: word, $0) || isPlural(of: $0, word) } }
+        if found.isEmpty, word.utf8.count >= 4 { found = candidates.filter { $0 != word && $0.hasPrefix(word) } }
         return phrase(found.count <= mostNamed ? found : [])
     }
 
@@ -16,6 +19,11 @@ extension Suggestion {
             return false
         }
         return x[first] == y[first + 1] && x[first + 1] == y[first] && x[(first + 2)...] == y[(first + 2)...]
+    }
+
+    /// Whether `plural` is `word` with `s` or `es` after it (`aliases` of `alias`).
+    private static func isPlural(of word: String, _ plural: String) -> Bool {
+        !word.isEmpty && (plural == word + "s" || plural == word + "es")
     }
 
     /// Whether `a` and `b` differ only in the value of numbers written at the same places (`v10` and

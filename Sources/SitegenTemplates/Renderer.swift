@@ -112,7 +112,7 @@ struct Renderer {
     ) throws(TemplateError) {
         if let missing {
             guard library.missingPartials == .error else { return }
-            throw missing.unknownPartialError
+            throw missing.unknownPartialError(in: library)
         }
         guard chain.count <= library.recursionLimit, depth <= Self.depthLimit else {
             let inclusion =

@@ -10,7 +10,7 @@ extension TemplateLibrary {
     /// this once after creating the library, before anything is rendered.
     public func unknownReferences() -> [TemplateError] {
         let sites = program.inclusions + program.parents.map(\.inclusion)
-        return sites.filter { !contains($0.name) }.sorted { $0.location < $1.location }.map(\.unknownPartialError)
+        return sites.filter { !contains($0.name) }.sorted { $0.location < $1.location }.map { $0.unknownPartialError(in: self) }
     }
 }
 
@@ -37,8 +37,10 @@ extension TemplateLibrary {
 }
 
 extension Program.InclusionSite {
-    /// The error for this tag when the library has no template of its name.
-    var unknownPartialError: TemplateError {
-        TemplateError("unknown partial '\(name)'", at: location, sourceLine: sourceLine)
+    /// The error for this tag when `library` has no template of its name, naming the one meant
+    /// when one is near (`foter`: `footer`).
+    func unknownPartialError(in library: TemplateLibrary) -> TemplateError {
+        TemplateError(
+            "unknown partial '\(name)'" + Suggestion.hint(for: name, in: library.names), at: location, sourceLine: sourceLine)
     }
 }

@@ -60,4 +60,14 @@ import Testing
         defer { site.remove() }
         await site.expectInputError("Site/sitegen.yml:3:5: error: nav entry '\(entry)' \(expected)")
     }
+
+    /// `alias` for `aliases`, a slip too far in edits for so short a key, is named all the same.
+    @Test func aSingularOrAStartOfAKeyIsNamed() async throws {
+        let found = try await messages(["Site/index.md": "---\nalias: [old.html]\ndesc: x\n---\n# Home\n"])
+        #expect(
+            found == [
+                "unknown front matter key 'alias' (did you mean 'aliases'?)",
+                "unknown front matter key 'desc' (did you mean 'description'?)",
+            ])
+    }
 }

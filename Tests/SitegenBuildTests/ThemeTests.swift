@@ -11,7 +11,7 @@ import Testing
         (
             "Templates/page.html",
             "{{<base}}\n{{$aside}}\n{{#hasToc}}{{> tocc}}{{/hasToc}}\n{{/aside}}\n{{/base}}\n",
-            "Templates/page.html:3:12: error: unknown partial 'tocc'"
+            "Templates/page.html:3:12: error: unknown partial 'tocc' (did you mean 'toc'?)"
         ),
         (
             "Templates/partials/toc.html",

@@ -105,6 +105,19 @@ import Testing
         #expect(Suggestion.phrase(["a", "b", "c"]) == " (did you mean 'a', 'b' or 'c'?)")
     }
 
+    /// A key or partial's hint: a near name, two letters swapped, a plural or singular, the start of
+    /// a longer key.
+    @Test func keyHints() {
+        let keys = ["title", "description", "order", "template", "draft", "aliases", "nav_title"]
+        #expect(Suggestion.hint(for: "titel", in: keys) == " (did you mean 'title'?)")
+        #expect(Suggestion.hint(for: "alias", in: keys) == " (did you mean 'aliases'?)")
+        #expect(Suggestion.hint(for: "drafts", in: keys) == " (did you mean 'draft'?)")
+        #expect(Suggestion.hint(for: "desc", in: keys) == " (did you mean 'description'?)")
+        #expect(Suggestion.hint(for: "nav", in: keys) == "", "too short to be a start")
+        #expect(Suggestion.hint(for: "colour", in: keys) == "")
+        #expect(Suggestion.hint(for: "temp", in: ["template", "temperature"]) == " (did you mean 'temperature' or 'template'?)")
+    }
+
     /// `v20` is no slip for `v10`: another version, which a changelog must not suggest.
     @Test func anotherNumberIsNoSuggestion() {
         #expect(Suggestion.nearest(to: "v30", in: ["v10", "v20", "v31"]).isEmpty)

@@ -43,6 +43,13 @@ struct UnknownReferenceTests {
         #expect(try lib.render("page", context: [:]) == "ab")
         #expect(lib.unknownReferences().map(\.message) == ["unknown partial 'nav'"])
     }
+
+    /// A near name is named, at the check and at render time alike.
+    @Test func aNearPartialIsSuggested() throws {
+        let lib = try library("{{> foter}}", partials: ["footer": "f", "header": "h"], missingPartials: .error)
+        #expect(lib.unknownReferences().map(\.message) == ["unknown partial 'foter' (did you mean 'footer'?)"])
+        #expect(throws: lib.unknownReferences()[0]) { try lib.render("page", context: [:]) }
+    }
 }
 
 @Suite("Unused blocks")
