@@ -31,7 +31,7 @@ public struct StagedFolder: Sendable {
         }
         var isDirectory: ObjCBool = false
         if fileManager.fileExists(atPath: destination.path, isDirectory: &isDirectory), !isDirectory.boolValue {
-            throw InputError("the output path exists and is not a folder", path: displayPath)
+            throw InputError.outputIsNotAFolder(displayPath: displayPath)
         }
         if isDirectory.boolValue, !isKnownOutput, !isEmptyFolder(destination.path), !holdsBundle(destination.path) {
             throw InputError(

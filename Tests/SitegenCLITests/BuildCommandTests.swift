@@ -116,7 +116,7 @@ import Testing
         ("missing-site", "Site/: error: site folder not found"),
         ("missing-templates", "Templates/: error: templates folder not found"),
         ("not-utf8", "Site/bad.md:2:5: error: file is not valid UTF-8"),
-        ("out-is-file", "dist/: error: the output path exists and is not a folder"),
+        ("out-is-file", "dist: error: the output path exists and is not a folder"),
         ("reserved-scheme", "Site/sitegen.yml:1:9: error: the scheme 'https' is reserved"),
     ])
     func badInputIsOneLineAndExitTwo(scenario: String, expected: String) throws {

@@ -27,16 +27,26 @@ import Testing
     }
 
     /// A file as the output is said to be one, even a page of the site (which the scan would
-    /// otherwise leave out, as it leaves out the output).
-    @Test(arguments: ["README", "Site/index.md"])
-    func anOutputThatIsAFileIsSaidToBe(output: String) throws {
+    /// otherwise leave out, as it leaves out the output), and named without a slash, as a file.
+    @Test(arguments: [("README", "README"), ("Site/index.md", "Site/index.md"), ("README/", "README")])
+    func anOutputThatIsAFileIsSaidToBe(output: String, shown: String) throws {
         let runner = try project()
         defer { runner.cleanUp() }
         let before = try runner.snapshot(".")
         let run = try runner.run(["build", "--out", output])
         #expect(run.status == 2)
-        #expect(run.stderr == "\(output)/: error: the output path exists and is not a folder\n", "\(run.stderr)")
+        #expect(run.stderr == "\(shown): error: the output path exists and is not a folder\n", "\(run.stderr)")
         #expect(try runner.snapshot(".") == before)
+    }
+
+    @Test func aMirrorOutputThatIsAFileIsNamedWithoutASlash() throws {
+        let runner = try project()
+        defer { runner.cleanUp() }
+        try runner.write("<p>i</p>\n", to: "source/index.html")
+        let run = try runner.run(["mirror", "source", "--out", "README"])
+        #expect(run.status == 2)
+        #expect(run.stderr.hasPrefix("README: error: the output path exists and is not a folder\n"), "\(run.stderr)")
+        #expect(try runner.read("README") == "keep me\n")
     }
 
     @Test func emptyOutputIsAUsageError() throws {

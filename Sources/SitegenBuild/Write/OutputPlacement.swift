@@ -13,7 +13,7 @@ enum OutputPlacement {
         if FileManager.default.fileExists(atPath: options.outputDirectory.path, isDirectory: &isDirectory),
             !isDirectory.boolValue
         {
-            throw InputError("the output path exists and is not a folder", path: options.outputDisplay)
+            throw InputError.outputIsNotAFolder(displayPath: options.outputDisplay)
         }
         let output = FolderPlace.real(options.outputDirectory)
         for (folder, display, name) in [
