@@ -32,6 +32,48 @@ import Testing
         #expect(failure.attribute(forName: "message")?.stringValue == "broken-link: no file 'x\ty' in the bundle")
     }
 
+    /// GitLab keys test cases by suite, class and name and merges repeats: findings at one place
+    /// with one rule are told apart by a counter, in the order the findings are sorted in.
+    @Test func findingsAtOnePlaceWithOneRuleHaveNamesOfTheirOwn() throws {
+        let place = SourceLocation(path: "d/index.html", line: 2, column: 19)
+        let report = Report(
+            command: "check", files: ["d/index.html", "d/other.html"],
+            diagnostics: [
+                Diagnostic(.error, .brokenLink, "no file 'm1.png' in the bundle", at: place),
+                Diagnostic(.error, .brokenLink, "no file 'm2.png' in the bundle", at: place),
+                Diagnostic(.error, .brokenLink, "no file 'm3.png' in the bundle", at: place),
+                Diagnostic(.error, .brokenFragment, "no id 'x' in a.html", at: place),
+                Diagnostic(.warning, .orphan, "no link reaches this page from the entry", at: nil),
+                Diagnostic(.warning, .orphan, "no link reaches this page from the entry", at: nil),
+            ],
+            pages: 2, assets: 0, linksChecked: 4, seconds: 0)
+        let names = try cases(ReportFormat.junit.render(report)).compactMap { $0.attribute(forName: "name")?.stringValue }
+        #expect(
+            names == [
+                "(site) [orphan]", "(site) [orphan] (2)",
+                "d/index.html:2:19 [broken-link]", "d/index.html:2:19 [broken-link] (2)",
+                "d/index.html:2:19 [broken-link] (3)", "d/index.html:2:19 [broken-fragment]", "d/other.html",
+            ])
+    }
+
+    /// The tester's page: five broken links, two `srcset` candidates at one place and two `url()`
+    /// of one `style` at another, are five failures with five names under the page's class.
+    @Test func aCheckNamesEveryFailureUniquely() throws {
+        let runner = try SitegenRunner()
+        defer { runner.cleanUp() }
+        try runner.write(
+            "<html><body>\n<img src=\"m0.png\" srcset=\"m1.png 1x, m2.png 2x\">\n"
+                + "<div style=\"background:url(a.png), url(b.png)\"></div>\n</body></html>\n", to: "d/index.html")
+        let run = try runner.run(["check", "d", "--format", "junit"])
+        #expect(run.status == 1, "\(run.stderr)")
+        let cases = try cases(run.stdout)
+        let keys = cases.map {
+            "\($0.attribute(forName: "classname")?.stringValue ?? "") \($0.attribute(forName: "name")?.stringValue ?? "")"
+        }
+        #expect(cases.count == 5 && Set(keys).count == 5, "\(run.stdout)")
+        #expect(keys.contains("sitegen.check.d/index.html d/index.html:3:6 [broken-link] (2)"), "\(keys)")
+    }
+
     @Test func aFileNameWithANewlineKeepsItInACheck() throws {
         let runner = try SitegenRunner()
         defer { runner.cleanUp() }

@@ -1,28 +1,29 @@
 import SitegenCore
 
 /// JUnit XML as GitLab, Jenkins and most CI dashboards read it: a failed test case per finding
-/// (warnings included, marked as such in the failure type), named by its place and rule and grouped
-/// by file, and a passing test case per listed file without findings. Counts add up as those tools
-/// expect (failures never outnumber tests), and a run without findings is one passing test at
-/// least.
+/// (warnings included, marked as such in the failure type), named by its place and rule (unique in
+/// the report, see `JUnitCaseNames`) and grouped by file, and a passing test case per listed file
+/// without findings. Counts add up as those tools expect (failures never outnumber tests), and a
+/// run without findings is one passing test at least.
 enum JUnitReport {
     static func render(_ report: Report) -> String {
         let byFile = Dictionary(grouping: report.diagnostics) { $0.location?.path ?? "(site)" }
         let clean = Set(report.files).subtracting(byFile.keys).sorted()
         var cases: [String] = []
+        var names = JUnitCaseNames()
         for file in byFile.keys.sorted() {
             for finding in byFile[file] ?? [] {
                 let place = finding.location?.description ?? file
                 let message = "\(finding.rule): \(finding.message)"
                 cases.append(
-                    "    <testcase classname=\"\(escape(className(report, file)))\" name=\"\(escape("\(place) [\(finding.rule)]"))\" file=\"\(escape(file))\">\n"
+                    "    <testcase classname=\"\(escape(className(report, file)))\" name=\"\(escape(names.unique("\(place) [\(finding.rule)]")))\" file=\"\(escape(file))\">\n"
                         + "      <failure type=\"\(finding.severity.rawValue)\" message=\"\(escape(message))\">\(escape(finding.description))</failure>\n"
                         + "    </testcase>\n")
             }
         }
         for file in clean {
             cases.append(
-                "    <testcase classname=\"\(escape(className(report, file)))\" name=\"\(escape(file))\" file=\"\(escape(file))\"/>\n"
+                "    <testcase classname=\"\(escape(className(report, file)))\" name=\"\(escape(names.unique(file)))\" file=\"\(escape(file))\"/>\n"
             )
         }
         if cases.isEmpty {
