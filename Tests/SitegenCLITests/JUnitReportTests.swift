@@ -26,7 +26,7 @@ import Testing
         let cases = try cases(ReportFormat.junit.render(report))
         #expect(cases.compactMap { $0.attribute(forName: "file")?.stringValue } == [path, "dist/clean\n.html"])
         #expect(cases[0].attribute(forName: "name")?.stringValue == "\(path):2:3 [broken-link]")
-        #expect(cases[0].attribute(forName: "classname")?.stringValue == "sitegen.check.\(path)")
+        #expect(cases[0].attribute(forName: "classname")?.stringValue == "sitegen.check.dist/\(name.dropLast(5))_html")
         #expect(cases[1].attribute(forName: "name")?.stringValue == "dist/clean\n.html")
         let failure = try #require(cases[0].elements(forName: "failure").first)
         #expect(failure.attribute(forName: "message")?.stringValue == "broken-link: no file 'x\ty' in the bundle")
@@ -56,6 +56,24 @@ import Testing
             ])
     }
 
+    /// Jenkins reads the part of a class name after its last dot as the class and the rest as the
+    /// package: a file's dots would make every class `html` in a package per file.
+    @Test(arguments: [
+        ("t2/a b.html", "sitegen.check.t2/a b_html"), ("./index.md", "sitegen.check.index_md"),
+        ("v1.2/x.html", "sitegen.check.v1_2/x_html"), ("e/", "sitegen.check.e/"),
+    ])
+    func theClassNameHasOneDotBeforeTheFile(path: String, classname: String) throws {
+        let report = Report(
+            command: "check", files: [path],
+            diagnostics: [
+                Diagnostic(.error, .brokenLink, "no file 'x' in the bundle", at: SourceLocation(path: path, line: 1, column: 4))
+            ],
+            pages: 1, assets: 0, linksChecked: 1, seconds: 0)
+        let cases = try cases(ReportFormat.junit.render(report))
+        #expect(cases.map { $0.attribute(forName: "classname")?.stringValue } == [classname])
+        #expect(cases.map { $0.attribute(forName: "file")?.stringValue } == [path])
+    }
+
     /// The tester's page: five broken links, two `srcset` candidates at one place and two `url()`
     /// of one `style` at another, are five failures with five names under the page's class.
     @Test func aCheckNamesEveryFailureUniquely() throws {
@@ -71,7 +89,7 @@ import Testing
             "\($0.attribute(forName: "classname")?.stringValue ?? "") \($0.attribute(forName: "name")?.stringValue ?? "")"
         }
         #expect(cases.count == 5 && Set(keys).count == 5, "\(run.stdout)")
-        #expect(keys.contains("sitegen.check.d/index.html d/index.html:3:6 [broken-link] (2)"), "\(keys)")
+        #expect(keys.contains("sitegen.check.d/index_html d/index.html:3:6 [broken-link] (2)"), "\(keys)")
     }
 
     @Test func aFileNameWithANewlineKeepsItInACheck() throws {

@@ -61,7 +61,7 @@ import Testing
         #expect(suites[0].attribute(forName: "tests")?.stringValue == "5")
         #expect(suites[0].attribute(forName: "failures")?.stringValue == "4")
         #expect(root.attribute(forName: "failures")?.stringValue == "4")
-        #expect(cases[1].attribute(forName: "classname")?.stringValue == "sitegen.check.dist/index.html")
+        #expect(cases[1].attribute(forName: "classname")?.stringValue == "sitegen.check.dist/index_html")
         let failure = try #require(cases[1].elements(forName: "failure").first)
         #expect(failure.attribute(forName: "message")?.stringValue == "broken-link: no file 'x <&> \"y\".html' in the bundle")
         #expect(failure.attribute(forName: "type")?.stringValue == "error")

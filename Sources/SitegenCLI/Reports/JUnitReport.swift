@@ -1,8 +1,9 @@
+import Foundation
 import SitegenCore
 
 /// JUnit XML as GitLab, Jenkins and most CI dashboards read it: a failed test case per finding
 /// (warnings included, marked as such in the failure type), named by its place and rule (unique in
-/// the report, see `JUnitCaseNames`) and grouped by file, and a passing test case per listed file
+/// the report, see `JUnitCaseNames`) and classed by file, and a passing test case per listed file
 /// without findings. Counts add up as those tools expect (failures never outnumber tests), and a
 /// run without findings is one passing test at least.
 enum JUnitReport {
@@ -39,10 +40,12 @@ enum JUnitReport {
         return out
     }
 
-    /// `sitegen.build.Site/guide/a.md`: dashboards group test cases by class.
+    /// `sitegen.build.Site/guide/a_md`: dashboards group test cases by class. Jenkins takes what
+    /// follows the last `.` as the class and the rest as its package, so the file's dots are `_`:
+    /// package `sitegen.build`, class `Site/guide/a_md`, rather than class `md` of a package per file.
     private static func className(_ report: Report, _ file: String) -> String {
         let file = file.hasPrefix("./") && file.count > 2 ? String(file.dropFirst(2)) : file
-        return "sitegen.\(report.command).\(file)"
+        return "sitegen.\(report.command).\(file.replacingOccurrences(of: ".", with: "_"))"
     }
 
     /// Escapes text for XML attributes and content; drops characters XML 1.0 cannot carry. Tab,
