@@ -27,7 +27,7 @@ import Testing
         ("dist/a,b:c.html", "dist/a%2Cb%3Ac.html"),
         ("dist/caf\u{E9}#?.html", "dist/caf%C3%A9%23%3F.html"),
         ("dist/Guide-1_x~y.html", "dist/Guide-1_x~y.html"),
-        ("/abs/path.html", "/abs/path.html"),
+        ("/abs/path.html", "file:///abs/path.html"),
         ("./index.md", "index.md"),
         ("./", "./"),
     ])
@@ -39,12 +39,61 @@ import Testing
             ],
             pages: 1, assets: 0, linksChecked: 1, seconds: 0)
         #expect(try uris(ReportFormat.sarif.render(report)) == [uri])
-        #expect(URLComponents(string: uri)?.percentEncodedPath == uri)
+        #expect(URLComponents(string: uri)?.percentEncodedPath == (uri.hasPrefix("file://") ? String(uri.dropFirst(7)) : uri))
+    }
+
+    /// GitHub code scanning reads a relative URI from the repository root, where sitegen runs in CI:
+    /// a file there is named relative to it, whatever the path given, and a file elsewhere by an
+    /// absolute `file://` URI.
+    @Test(arguments: [
+        ("/w/site/a b.html", "/w", "site/a%20b.html"), ("site/../a.html", "/w", "a.html"),
+        ("../w/e/", "/w", "e/"), ("/w/", "/w", "./"), ("./", "/w", "./"), ("/x.html", "/", "x.html"),
+        ("/elsewhere/a.html", "/w", "file:///elsewhere/a.html"), ("/wx/a.html", "/w", "file:///wx/a.html"),
+        ("../x/100% done.html", "/w/sub", "file:///w/x/100%25%20done.html"), ("../", "/w/sub", "file:///w/"),
+    ])
+    func aFileInsideTheWorkingDirectoryIsRelativeAndOneOutsideAFileURI(path: String, directory: String, uri: String)
+        throws
+    {
+        let report = Report(
+            command: "check", files: [path],
+            diagnostics: [Diagnostic(.warning, .orphan, "no link reaches this page", at: SourceLocation(path: path))],
+            pages: 1, assets: 0, linksChecked: 0, seconds: 0)
+        let sarif = ReportFormat.sarif.render(report, workingDirectory: URL(fileURLWithPath: directory))
+        #expect(try uris(sarif) == [uri])
+        #expect(try physicalLocations(sarif).allSatisfy { ($0["artifactLocation"] as? [String: Any])?.count == 1 })
+    }
+
+    @Test func aCheckedFolderGivenAbsoluteOrThroughALinkOrOutsideIsNamedAsGitHubReadsIt() throws {
+        let runner = try SitegenRunner()
+        defer { runner.cleanUp() }
+        let outside = try SitegenRunner()
+        defer { outside.cleanUp() }
+        let link = FileManager.default.temporaryDirectory.appendingPathComponent("sitegen-link-\(UUID().uuidString)")
+        try FileManager.default.createSymbolicLink(at: link, withDestinationURL: runner.directory)
+        defer { try? FileManager.default.removeItem(at: link) }
+        for tree in [runner, outside] {
+            try tree.write("<a href=\"a%20b.html\">a</a>\n", to: "t2/index.html")
+            try tree.write("<a href=\"nope.html\">x</a>\n", to: "t2/a b.html")
+        }
+        let inside = ["t2/a%20b.html"]
+        for folder in [
+            runner.url("t2").path, "../\(runner.directory.lastPathComponent)/t2", link.appendingPathComponent("t2").path,
+        ] {
+            let run = try runner.run(["check", folder, "--format", "sarif"])
+            #expect(run.status == 1, "\(run.stderr)")
+            #expect(try uris(run.stdout) == inside, "\(folder): \(run.stdout)")
+        }
+        let elsewhere = outside.url("t2/a b.html").standardizedFileURL.path
+        for folder in [outside.url("t2").path, "../\(outside.directory.lastPathComponent)/t2"] {
+            let run = try runner.run(["check", folder, "--format", "sarif"])
+            #expect(run.status == 1, "\(run.stderr)")
+            #expect(try uris(run.stdout) == ["file://" + SARIFArtifactURI.encode(elsewhere)], "\(folder): \(run.stdout)")
+        }
     }
 
     /// Every rule has help text and no link to an address that does not exist.
     @Test func rulesCarryHelpTextAndNoDeadLinks() throws {
-        let sarif = SARIFReport.render(
+        let sarif = ReportFormat.sarif.render(
             Report(command: "check", files: [], diagnostics: [], pages: 0, assets: 0, linksChecked: 0, seconds: 0))
         #expect(!sarif.contains("sitegen.invalid") && !sarif.contains("helpUri") && !sarif.contains("informationUri"))
         let document = try #require(try JSONSerialization.jsonObject(with: Data(sarif.utf8)) as? [String: Any])

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The output formats of `--format`.
 enum ReportFormat: String, CaseIterable, Sendable {
     case text, json, junit, github, sarif
@@ -5,13 +7,15 @@ enum ReportFormat: String, CaseIterable, Sendable {
     static var names: String { allCases.map(\.rawValue).joined(separator: "|") }
 
     /// Renders the findings in this format; `summary` adds the closing lines of the line formats.
-    func render(_ report: Report, summary: Bool = true) -> String {
+    /// `workingDirectory`, the folder relative paths start from, tells SARIF which files are inside
+    /// it; without one (a report made in memory) every relative path is taken to be.
+    func render(_ report: Report, summary: Bool = true, workingDirectory: URL? = nil) -> String {
         switch self {
         case .text: TextReport.render(report, summary: summary)
         case .json: JSONReport.render(report)
         case .junit: JUnitReport.render(report)
         case .github: GitHubReport.render(report, summary: summary)
-        case .sarif: SARIFReport.render(report)
+        case .sarif: SARIFReport.render(report, workingDirectory: workingDirectory)
         }
     }
 }

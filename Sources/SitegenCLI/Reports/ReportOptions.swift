@@ -52,7 +52,7 @@ struct ReportOptions: Sendable {
     /// Prints or writes the report. Returns false (after saying why) when the file cannot be written.
     func emit(_ report: Report, console: Console, workingDirectory: URL) -> Bool {
         let report = report.withCharacterColumns(workingDirectory: workingDirectory)
-        let text = format.render(report, summary: !quiet)
+        let text = format.render(report, summary: !quiet, workingDirectory: workingDirectory)
         guard let outputFile else {
             console.out(text)
             return true

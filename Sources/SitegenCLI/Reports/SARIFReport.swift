@@ -10,7 +10,9 @@ enum SARIFReport {
     /// know the checked or output folder, and naming one of its files would point at the wrong one.
     static let wholeRunPath = "./"
 
-    static func render(_ report: Report) -> String {
+    /// - Parameter workingDirectory: the folder sitegen ran in, which relative paths start from and
+    ///   relative URIs are written from (see `SARIFArtifactURI`).
+    static func render(_ report: Report, workingDirectory: URL?) -> String {
         let rules: [[String: Any]] = RuleCatalog.all.map { rule in
             [
                 "id": rule.id.rawValue,
@@ -34,7 +36,9 @@ enum SARIFReport {
             }
             var location = d.location ?? SourceLocation(path: wholeRunPath)
             if location.path.isEmpty { location.path = wholeRunPath }
-            var physical: [String: Any] = ["artifactLocation": ["uri": uri(location.path)]]
+            var physical: [String: Any] = [
+                "artifactLocation": ["uri": SARIFArtifactURI.make(location.path, workingDirectory: workingDirectory)]
+            ]
             if location.line > 0 {
                 var region: [String: Any] = ["startLine": location.line]
                 if location.column > 0 { region["startColumn"] = location.column }
@@ -63,27 +67,6 @@ enum SARIFReport {
             (try? JSONSerialization.data(
                 withJSONObject: document, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])) ?? Data()
         return String(decoding: data, as: UTF8.self) + "\n"
-    }
-
-    /// `path` as a URI reference (SARIF §3.4.3, RFC 3986), without a leading `./`: every byte but the
-    /// unreserved characters and the `/` separators is percent-encoded, so `100% done.html` is
-    /// `100%25%20done.html`.
-    static func uri(_ path: String) -> String {
-        // `./index.md` (a build of `--site .`) is `index.md` to a code-scanning dashboard.
-        let path = path.hasPrefix("./") && path.count > 2 ? String(path.dropFirst(2)) : path
-        var out = ""
-        out.reserveCapacity(path.utf8.count)
-        for byte in path.utf8 {
-            switch byte {
-            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
-                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
-                UInt8(ascii: "~"), UInt8(ascii: "/"):
-                out.unicodeScalars.append(Unicode.Scalar(byte))
-            default:
-                out += "%" + String(byte >> 4, radix: 16, uppercase: true) + String(byte & 0xF, radix: 16, uppercase: true)
-            }
-        }
-        return out
     }
 }
 

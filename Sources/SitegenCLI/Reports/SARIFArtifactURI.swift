@@ -1,0 +1,57 @@
+import Foundation
+import SitegenCore
+
+/// The `artifactLocation.uri` of a SARIF result. GitHub code scanning reads a relative URI as a
+/// path from the repository root, which in a CI job is the folder sitegen runs in; an absolute path
+/// (`check /abs/site`) or one that leaves that folder (`check ../site`) would point at nothing
+/// there, so a file outside it gets an absolute `file://` URI, which says at least where it is.
+enum SARIFArtifactURI {
+    /// `path` (as findings name it: relative to `workingDirectory`, or absolute) as a URI: relative
+    /// when the file is inside `workingDirectory`, by its path or its real path, else `file://`.
+    /// Without a working directory a relative path is taken to be inside it.
+    static func make(_ path: String, workingDirectory: URL?) -> String {
+        guard let workingDirectory else {
+            return path.hasPrefix("/") ? "file://" + encode(path) : encode(withoutDotSlash(path))
+        }
+        let folder = path.hasSuffix("/") ? "/" : ""
+        let base = workingDirectory.standardizedFileURL
+        let file = (path.hasPrefix("/") ? URL(fileURLWithPath: path) : base.appendingPathComponent(path)).standardizedFileURL
+        if let inside = relative(file.path, to: base.path)
+            ?? relative(FolderPlace.real(file), to: FolderPlace.real(base))
+        {
+            return inside.isEmpty ? SARIFReport.wholeRunPath : encode(inside + folder)
+        }
+        return "file://" + encode(file.path == "/" ? "/" : file.path + folder)
+    }
+
+    /// `path` below `folder` (both absolute and without `.` or `..`), `""` for the folder itself, or
+    /// nil when it is elsewhere.
+    private static func relative(_ path: String, to folder: String) -> String? {
+        if path == folder { return "" }
+        let prefix = folder.hasSuffix("/") ? folder : folder + "/"
+        return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : nil
+    }
+
+    /// `./index.md` (a build of `--site .`) is `index.md` to a code-scanning dashboard.
+    private static func withoutDotSlash(_ path: String) -> String {
+        path.hasPrefix("./") && path.count > 2 ? String(path.dropFirst(2)) : path
+    }
+
+    /// `path` as a URI path (SARIF §3.4.3, RFC 3986): every byte but the unreserved characters and
+    /// the `/` separators is percent-encoded, so `100% done.html` is `100%25%20done.html`.
+    static func encode(_ path: String) -> String {
+        var out = ""
+        out.reserveCapacity(path.utf8.count)
+        for byte in path.utf8 {
+            switch byte {
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
+                UInt8(ascii: "~"), UInt8(ascii: "/"):
+                out.unicodeScalars.append(Unicode.Scalar(byte))
+            default:
+                out += "%" + String(byte >> 4, radix: 16, uppercase: true) + String(byte & 0xF, radix: 16, uppercase: true)
+            }
+        }
+        return out
+    }
+}
