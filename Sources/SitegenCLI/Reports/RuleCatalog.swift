@@ -40,7 +40,7 @@ enum RuleCatalog {
             summary: "sitegen mirror could not fetch a resource of the source site."),
         Rule(
             id: RuleID("mirror-limit"), defaultSeverity: .warning,
-            summary: "sitegen mirror stopped at --max-pages or --max-bytes."),
+            summary: "sitegen mirror left a resource out at --max-pages, --max-bytes or --max-seconds."),
         Rule(
             id: RuleID("mirror-encoding"), defaultSeverity: .warning,
             summary: "sitegen mirror could not decode a page or style sheet from its declared encoding: copied as it is."),
