@@ -88,6 +88,8 @@ public enum MarkdownRenderer {
 /// never leaves ``MarkdownRenderer/render(_:options:lineOffset:)``.
 private struct Walk {
     let positions: InlinePositions
+    /// The page's link reference definitions, found when its first link is met.
+    private var definitions: ReferenceDefinitions?
     let lineOffset: Int
     /// With smart punctuation, a heading's id is made from its text as written (`--`, not `–`).
     let smartPunctuation: Bool
@@ -192,7 +194,12 @@ private struct Walk {
             firstText = (Int(cmark_node_get_start_line(child)), Int(cmark_node_get_start_column(child)))
         }
         let link = (Int(cmark_node_get_start_line(node)), Int(cmark_node_get_start_column(node)))
-        let place = positions.opener(isImage: isImage, link: link, firstText: firstText, in: frame)
+        var place = positions.opener(isImage: isImage, link: link, firstText: firstText, in: frame)
+        // A reference link's destination is written in its definition: the place to fix it.
+        if definitions == nil { definitions = ReferenceDefinitions(positions.source) }
+        if let definition = definitions?.destination(ofLinkAt: place.line, column: place.column, in: positions.source) {
+            place = definition
+        }
         links.append(
             MarkdownLink(
                 destination: destination, rewritten: rewritten, isImage: isImage,

@@ -16,7 +16,6 @@ import Testing
         "line  \nhard [L1](r)\\\nback [L2](s)\n",
         "## Head *em* `c` [L1](e.md)\n\n#   Spaced [L2](x) #\n",
         "Setext [L1](v)\nsecond [L2](w)\n====\n",
-        "[L1] and [L2][ref] and [ref][] x\n\n[ref]: /r.md\n[L1]: /s.md\n",
         "multi [L1\ncontinued](z) after [L2](q)\n",
         "auto <https://a1.example> and\nsecond <https://a2.example> <a3@example.com>\n",
         "é ü 😀 [L1](x) ![I1](y)\n\n  ——[L2](z)\n",
@@ -27,11 +26,6 @@ import Testing
         "crlf [L1](a)\r\nnext [L2](b)\r\n",
         "[L1](a) [L2](b) [L3](c)\n[L4](d) [L5](e)\n",
         "a\ttab [L1](a)\n", "x\n- \tlist\n  [L1](a) \\\\\n  y [L2](b)\n",
-        // Link reference definitions at the start of a paragraph: cmark takes them off and counts
-        // its inline positions from the text after them.
-        "[ref]: /r.md\nsee [L1][ref] and [L2](d)\n",
-        "[a]: /a.md\n[b]: /b.md \"T\"\n[c]:\n  /c.md\n  \"title\"\nsee [L1][a] [L2][b] [L3][c] and [L4](d)\n",
-        "> [q]: /q.md\n> quoted [L1][q] [L2](e)\n",
         "[x]: not a definition\n[L1](a) after\n",
         // One block of many lines, walked once for all its links, with hard breaks and a lazy line.
         (1...40).map { "row \($0 % 7 == 0 ? "\\" : "") [L\($0)](p\($0))\($0 % 5 == 0 ? "\\" : "")" }.joined(separator: "\n")
@@ -70,7 +64,27 @@ import Testing
         let rendered = MarkdownRenderer.render("[a][ref] and [ref]\n\n[ref]: guide/x.md#y\n")
         #expect(rendered.links.map(\.destination) == ["guide/x.md#y", "guide/x.md#y"])
         #expect(rendered.links.map(\.rewritten) == ["guide/x.html#y", "guide/x.html#y"])
-        #expect(rendered.links.map(\.column) == [1, 14])
+        #expect(rendered.links.map { "\($0.line):\($0.column)" } == ["3:8", "3:8"])
+    }
+
+    /// A reference link is placed at its definition's destination, the text to edit: full,
+    /// collapsed and shortcut references, labels in other case and spacing, definitions before the
+    /// paragraph (which cmark takes off it), in a block quote, with the destination on the next
+    /// line; inline links among them keep their own place, and brackets in code are no label.
+    @Test(arguments: [
+        ("[L1] and [L2][ref] and [ref][] x\n\n[ref]: /r.md\n[L1]: /s.md\n", ["4:7", "3:8", "3:8"]),
+        ("[ref]: /r.md\nsee [L1][ref] and [L2](d)\n", ["1:8", "2:19"]),
+        (
+            "[a]: /a.md\n[b]: /b.md \"T\"\n[c]:\n  /c.md\n  \"title\"\nsee [L1][a] [L2][b] [L3][c] and [L4](d)\n",
+            ["1:6", "2:6", "4:3", "6:33"]
+        ),
+        ("> [q]: /q.md\n> quoted [L1][q] [L2](e)\n", ["1:8", "2:18"]),
+        ("[The  Guide][] and ![pic][the GUIDE]\n\n [the guide]: g.md\n", ["3:15", "3:15"]),
+        ("[`a]`][r] x\n\n[r]: z.md\n", ["3:6"]),
+    ])
+    func referenceLinksArePlacedAtTheirDefinition(document: String, places: [String]) {
+        let rendered = MarkdownRenderer.render(document, lineOffset: 0)
+        #expect(rendered.links.map { "\($0.line):\($0.column)" } == places, "\(document.debugDescription)")
     }
 
     @Test func autolinksAndImages() {
