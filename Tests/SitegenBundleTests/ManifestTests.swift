@@ -315,3 +315,54 @@ import Testing
         }
     }
 }
+
+extension ManifestTests {
+    /// A manifest as writers lay it out, one field a line, for messages that give a line and column.
+    static let laidOut = """
+        {
+          "format": "sitegen-bundle",
+          "version": 1,
+          "generator": "t",
+          "origin": "docs://app",
+          "entry": "docs://app/index.html",
+          "resources": [
+            {
+              "url": "docs://app/index.html",
+              "file": "index.html",
+              "mimeType": "text/html",
+              "textEncoding": "utf-8",
+              "size": 3,
+              "sha256": "\(sha)"
+            }
+          ],
+          "aliases": []
+        }
+        """
+
+    /// JSON has no trailing comma (Python and JavaScript refuse one), though `JSONDecoder` takes it.
+    @Test(arguments: [
+        ("    }\n  ],", "    },\n  ],", "manifest: not valid JSON: a trailing comma at line 15, column 6 (before ']')"),
+        ("\"\(sha)\"\n", "\"\(sha)\",\n", "manifest: not valid JSON: a trailing comma at line 14, column 83 (before '}')"),
+        (
+            "\"aliases\": []\n", "\"aliases\": [],\n",
+            "manifest: not valid JSON: a trailing comma at line 17, column 16 (before '}')"
+        ),
+        (
+            "\"aliases\": []", "\"aliases\": [{\"url\": \"docs://app/\", \"target\": \"docs://app/index.html\",}]",
+            "manifest: not valid JSON: a trailing comma at line 17, column 71 (before '}')"
+        ),
+    ])
+    func trailingCommasAreRefusedWithTheirPlace(original: String, replacement: String, message: String) throws {
+        let text = Self.laidOut.replacingOccurrences(of: original, with: replacement)
+        #expect(text != Self.laidOut)
+        #expect((try? JSONSerialization.jsonObject(with: Data(text.utf8))) != nil, "JSONDecoder's parser takes it")
+        #expect(throws: ManifestError(message)) { try Manifest.decode(Data(text.utf8)) }
+        #expect(try Manifest.decode(Data(Self.laidOut.utf8)).resources.count == 1)
+    }
+
+    /// Commas and brackets inside strings are not JSON's.
+    @Test func aCommaBeforeABracketInAStringIsNoTrailingComma() throws {
+        let text = Self.laidOut.replacingOccurrences(of: "\"generator\": \"t\"", with: "\"generator\": \"t ,] \\\",}\"")
+        #expect(try Manifest.decode(Data(text.utf8)).generator == "t ,] \",}")
+    }
+}

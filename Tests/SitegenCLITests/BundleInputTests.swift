@@ -91,3 +91,25 @@ extension BundleInputTests {
             run.stderr.contains("resources[0].mimeType 'text/plain\\r\\nX-Injected: 1' is not a MIME type without parameters"))
     }
 }
+
+extension BundleInputTests {
+    @Test func aTrailingCommaInTheManifestIsRefusedByEveryReader() throws {
+        let runner = try SitegenRunner()
+        defer { runner.cleanUp() }
+        try runner.copyFixture("Sites/clean", to: "Site")
+        try runner.copyFixture("Themes/minimal", to: "Templates")
+        #expect(try runner.run(["build"]).status == 0)
+        let text = try runner.read("dist/manifest.json")
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        let closing = try #require(lines.lastIndex(of: "  ],"))
+        try runner.write(text.replacingOccurrences(of: "    }\n  ],", with: "    },\n  ],"), to: "dist/manifest.json")
+        for arguments in [["verify", "dist"], ["resolve", "dist", "index.html"]] {
+            let run = try runner.run(arguments)
+            #expect(run.status == 2, "\(arguments)")
+            #expect(
+                run.stderr.contains("manifest: not valid JSON: a trailing comma at line \(closing), column 6 (before ']')"),
+                "\(arguments): \(run.stderr)")
+            #expect(run.stderr.split(separator: "\n").count == 1, "\(arguments): \(run.stderr)")
+        }
+    }
+}

@@ -3,8 +3,8 @@ import Foundation
 extension Manifest {
     /// Reads and validates a manifest: the `ManifestHeader` (format, version) first, then v1.
     ///
-    /// Refuses input that is not JSON or is truncated, an unknown format or version, missing or
-    /// mistyped fields (an integer written `1.0` included), resources or aliases not sorted by URL
+    /// Refuses input that is not JSON (a trailing comma included, with its line and column) or is
+    /// truncated, an unknown format or version, missing or mistyped fields (an integer written `1.0` included), resources or aliases not sorted by URL
     /// (UTF-8 byte order), keys the schema does not have or that an object repeats, duplicate URLs, URLs of another origin, `file` paths that are absolute,
     /// leave the bundle or are not normalised, malformed `sha256`, and alias targets that are not
     /// resources, each with a one-line `ManifestError`.
@@ -27,6 +27,12 @@ extension Manifest {
         // a bundle. The header is decoded on its own only to tell why a manifest failed, so the
         // reasons stay those of header-first decoding.
         let fast = fastDecode(data)
+        // The fast route reads no trailing comma; JSONDecoder would take one.
+        if fast == nil, let comma = JSONTrailingComma.first(in: data) {
+            throw ManifestError(
+                "manifest: not valid JSON: a trailing comma at line \(comma.line), column \(comma.column) "
+                    + "(before '\(comma.bracket)')")
+        }
         let decoded: Result<Manifest, any Error> =
             fast.map { .success($0) } ?? Result { try decoder.decode(Manifest.self, from: data) }
         let header: ManifestHeader
