@@ -163,6 +163,15 @@ import Testing
             "manifest: field 'resources[0].size' has the wrong type (expected Int)"
         ),
         (json(resources: "[\(resource(size: "-1"))]"), "manifest: resources[0].size is negative"),
+        // The schema allows "utf-8" or nothing: `null` is mistyped, as it is for every other field.
+        (
+            json(resources: "[\(typed(mimeType: "text/plain").replacingOccurrences(of: "\"utf-8\"", with: "null"))]"),
+            "manifest: field 'resources[0].textEncoding' is null (expected String)"
+        ),
+        (
+            json(resources: "[\(resource(size: "null"))]"),
+            "manifest: field 'resources[0].size' is null (expected Int)"
+        ),
         (
             json(aliases: "[{\"url\": \"docs://app/old.html\", \"target\": \"docs://app/nope.html\"}]"),
             "manifest: aliases[0].target 'docs://app/nope.html' is not a resource URL"

@@ -63,6 +63,19 @@ public struct Manifest: Codable, Sendable, Equatable {
             self.size = size
             self.sha256 = sha256
         }
+
+        /// Decodes a record as the synthesized decoder would, except that `"textEncoding": null` is
+        /// refused as a null `size` or `url` is: the schema allows only `"utf-8"`, and absent for none.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            url = try container.decode(String.self, forKey: .url)
+            file = try container.decode(String.self, forKey: .file)
+            mimeType = try container.decode(String.self, forKey: .mimeType)
+            textEncoding =
+                container.contains(.textEncoding) ? try container.decode(String.self, forKey: .textEncoding) : nil
+            size = try container.decode(Int.self, forKey: .size)
+            sha256 = try container.decode(String.self, forKey: .sha256)
+        }
     }
 
     /// A URL served with the bytes of another resource (never a redirect).
