@@ -9,7 +9,7 @@ import Testing
 
     static func json(
         format: String = "\"sitegen-bundle\"", version: String = "1", origin: String = "docs://app",
-        resources: String? = nil, aliases: String = "[]"
+        entry: String = "docs://app/index.html", resources: String? = nil, aliases: String = "[]"
     ) -> Data {
         let resources =
             resources ?? """
@@ -19,7 +19,7 @@ import Testing
         return Data(
             """
             {"format": \(format), "version": \(version), "generator": "t", "origin": "\(origin)",
-             "entry": "docs://app/index.html", "resources": \(resources), "aliases": \(aliases)}
+             "entry": "\(entry)", "resources": \(resources), "aliases": \(aliases)}
             """.utf8)
     }
 
@@ -239,6 +239,23 @@ import Testing
             json(resources: "[\(resource(size: "5.0"))]"),
             "manifest: field 'resources[0].size' is not an integer (written with a fraction or exponent)"
         ),
+        // The entry too is loaded as written: one spelling, as for resources and aliases.
+        (
+            json(entry: "docs://app/%69ndex.html"),
+            "manifest: entry 'docs://app/%69ndex.html' is not canonical and percent-encoded (expected 'docs://app/index.html')"
+        ),
+        (
+            json(entry: "docs://app//index.html"),
+            "manifest: entry 'docs://app//index.html' is not canonical and percent-encoded (expected 'docs://app/index.html')"
+        ),
+        (
+            json(entry: "docs://app/x/../index.html"),
+            "manifest: entry 'docs://app/x/../index.html' is not canonical and percent-encoded (expected 'docs://app/index.html')"
+        ),
+        (
+            json(entry: "docs://app/./"),
+            "manifest: entry 'docs://app/./' is not canonical and percent-encoded (expected 'docs://app/')"
+        ),
         // Alias URLs are looked up as written, as resource URLs are: one spelling each.
         (
             json(aliases: "[{\"url\": \"docs://app/old page.html\", \"target\": \"docs://app/index.html\"}]"),
@@ -305,6 +322,11 @@ import Testing
     @Test func acceptsValidHandWrittenManifest() throws {
         let manifest = try Manifest.decode(Self.json())
         #expect(manifest.resources.count == 1 && manifest.origin == "docs://app")
+    }
+
+    /// A canonical folder URL is an entry when its `index.html` is a resource, alias or not.
+    @Test func acceptsTheRootFolderAsEntry() throws {
+        #expect(try Manifest.decode(Self.json(entry: "docs://app/")).entry == "docs://app/")
     }
 
     @Test func randomTruncationsNeverCrash() async throws {

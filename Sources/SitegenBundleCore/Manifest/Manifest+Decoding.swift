@@ -96,6 +96,13 @@ extension Manifest {
         guard case .success(let entryKey) = validator.key(entry, allowDirectory: true) else {
             throw ManifestError("manifest: entry '\(entry)' is not a URL under origin '\(origin)'")
         }
+        // Apps load it as written, and other resolvers look it up as written: one spelling, as for URLs.
+        let canonicalEntry = BundleOrigin.urlString(prefix: urlPrefix, forPath: entryKey)
+        guard URLPath.bytesEqual(entry, canonicalEntry) else {
+            throw ManifestError(
+                "manifest: entry '\(Self.printable(entry))' is not canonical and percent-encoded "
+                    + "(expected '\(canonicalEntry)')")
+        }
         // Places are numbers until an error needs their text.
         // By bytes: NFC and NFD spellings of a URL are two URLs, as for every other resolver.
         var seen: [ByteKey: Place] = [:]
