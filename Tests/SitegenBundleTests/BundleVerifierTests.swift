@@ -41,6 +41,45 @@ import Testing
         #expect(report.missing.isEmpty && report.extra.isEmpty && report.changed.isEmpty)
     }
 
+    /// A link to a folder inside the bundle is walked as the resolver serves it: the files below it
+    /// are the listed ones, and the folder's own path is another, unlisted, spelling of them.
+    @Test func aLinkToAFolderInsideTheBundleIsFollowed() async throws {
+        let fixture = try Fixture(withSecret: false)
+        defer { fixture.remove() }
+        _ = try await fixture.writeManifest()
+        let manager = FileManager.default
+        try manager.moveItem(
+            at: fixture.bundle.appendingPathComponent("guide"), to: fixture.bundle.appendingPathComponent("guide_real"))
+        try manager.createSymbolicLink(
+            atPath: fixture.bundle.appendingPathComponent("guide").path, withDestinationPath: "guide_real")
+        let report = try BundleVerifier.verify(bundle: fixture.bundle)
+        #expect(report.missing.isEmpty && report.changed.isEmpty && report.unserved.isEmpty, "\(report)")
+        #expect(report.extra == ["guide_real/a b.html", "guide_real/index.html", "guide_real/install.html"])
+        let resolver = try SchemeResolver(bundle: fixture.bundle)
+        let (response, body, _) = try await collect(resolver.reply(for: request("docs://app/guide/install.html")))
+        #expect(response?.statusCode == 200 && body == Data("<h1>Install</h1>".utf8))
+    }
+
+    /// A link to a folder that holds it would list files without end: reported, not followed, also
+    /// when two links lead to each other's folders.
+    @Test func aLinkThatLoopsIsReportedAndNotFollowed() async throws {
+        let fixture = try Fixture(files: ["index.html": "home", "a/x.html": "a", "b/y.html": "b"], withSecret: false)
+        defer { fixture.remove() }
+        _ = try await fixture.writeManifest()
+        for (link, target) in [("a/up", ".."), ("a/self", "."), ("a/b", "../b"), ("b/a", "../a"), ("top", ".")] {
+            try FileManager.default.createSymbolicLink(
+                atPath: fixture.bundle.appendingPathComponent(link).path, withDestinationPath: target)
+        }
+        let report = try BundleVerifier.verify(bundle: fixture.bundle)
+        #expect(
+            report.unserved.map(\.path) == [
+                "a/b/a", "a/self", "a/up", "b/a/b", "b/a/self", "b/a/up", "top",
+            ])
+        #expect(report.unserved.allSatisfy { $0.isLoop && $0.reason == "to a folder that contains it" })
+        #expect(report.extra == ["a/b/y.html", "b/a/x.html"])
+        #expect(report.missing.isEmpty && report.changed.isEmpty)
+    }
+
     @Test func detectsMissingExtraAndChanged() async throws {
         let fixture = try Fixture()
         defer { fixture.remove() }

@@ -40,6 +40,25 @@ import Testing
         #expect(!escape.stdout.contains("root:"))
     }
 
+    /// `verify` agrees with `resolve` on a folder moved aside and linked back: the files listed
+    /// under the link are served and match; the moved folder's own files are not listed.
+    @Test func verifyFollowsALinkToAFolderInsideTheBundle() throws {
+        let runner = try built()
+        defer { runner.cleanUp() }
+        try FileManager.default.moveItem(at: runner.url("dist/guide"), to: runner.url("dist/guide_real"))
+        try FileManager.default.createSymbolicLink(atPath: runner.url("dist/guide").path, withDestinationPath: "guide_real")
+        let served = try runner.run(["resolve", "dist", "guide/install.html"])
+        #expect(served.status == 0 && served.stdout.hasPrefix("200 OK\n"))
+        let verified = try runner.run(["verify", "dist"])
+        #expect(verified.status == 1)
+        let lines = verified.stdout.split(separator: "\n")
+        #expect(
+            lines.dropLast().allSatisfy {
+                $0.hasPrefix("dist/guide_real/") && $0.hasSuffix(": error: in the bundle but not in the manifest")
+            }, "\(verified.stdout)")
+        #expect(lines.contains("dist/guide_real/install.html: error: in the bundle but not in the manifest"))
+    }
+
     @Test func verifyFindsMissingExtraAndChangedFiles() throws {
         let runner = try built()
         defer { runner.cleanUp() }
@@ -59,10 +78,11 @@ import Testing
             broken.stdout.contains("dist/index.html: error: differs from the manifest: same size, other bytes: sha256 "),
             "\(broken.stdout)")
 
-        // A link the resolver would not serve (out of the bundle, to a folder) is named as such.
+        // A link the resolver would not serve (out of the bundle) is named as such; one to a folder
+        // inside is followed as the resolver follows it, so its files are extra.
         try FileManager.default.removeItem(at: runner.url("dist/extra.txt"))
         try FileManager.default.createSymbolicLink(atPath: runner.url("dist/passwd").path, withDestinationPath: "/etc/passwd")
-        try FileManager.default.createSymbolicLink(atPath: runner.url("dist/images-too").path, withDestinationPath: "images")
+        try FileManager.default.createSymbolicLink(atPath: runner.url("dist/assets-too").path, withDestinationPath: "assets")
         let linked = try runner.run(["verify", "dist"])
         #expect(linked.status == 1)
         #expect(
@@ -70,8 +90,14 @@ import Testing
                 "dist/passwd: error: a symbolic link out of the bundle (to /etc/passwd), which no resolver serves"),
             "\(linked.stdout)")
         #expect(
-            linked.stdout.contains("dist/images-too: error: a symbolic link to a folder, which no resolver serves"),
+            linked.stdout.contains("dist/assets-too/style.css: error: in the bundle but not in the manifest"),
             "\(linked.stdout)")
+        #expect(!linked.stdout.contains("dist/assets-too:"), "\(linked.stdout)")
+
+        try FileManager.default.createSymbolicLink(atPath: runner.url("dist/images/all").path, withDestinationPath: "..")
+        #expect(
+            try runner.run(["verify", "dist"]).stdout.contains(
+                "dist/images/all: error: a symbolic link to a folder that contains it (a loop): not followed\n"))
 
         try FileManager.default.removeItem(at: runner.url("dist/manifest.json"))
         let noManifest = try runner.run(["verify", "dist"])

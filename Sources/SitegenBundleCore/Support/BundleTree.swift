@@ -62,32 +62,52 @@ struct BundleTree: Sendable {
         return .success((real, Int(info.st_size)))
     }
 
-    /// Why the symbolic link at `relative` is not served: `out of the bundle (to …)`, `to a folder`
-    /// or `to nothing`.
-    func whyUnserved(_ relative: String) -> String {
-        guard let resolved = realpath(prefix + relative, nil) else { return "to nothing" }
+    /// Where a symbolic link leads, followed to the end.
+    private enum LinkTarget {
+        case nothing, outside(String), other
+        /// A folder inside the bundle (the root included), by its real path.
+        case folder(String)
+
+        /// Why a link to here is not served: `out of the bundle (to …)`, `to a folder`, `to nothing`.
+        var whyUnserved: String {
+            switch self {
+            case .nothing: "to nothing"
+            case .outside(let real): "out of the bundle (to \(real))"
+            case .folder: "to a folder"
+            case .other: "to nothing it can serve"
+            }
+        }
+    }
+
+    private func linkTarget(_ relative: String) -> LinkTarget {
+        guard let resolved = realpath(prefix + relative, nil) else { return .nothing }
         let real = String(cString: resolved)
         free(resolved)
-        guard real.hasPrefix(prefix) else { return "out of the bundle (to \(real))" }
+        guard real.hasPrefix(prefix) || real + "/" == prefix else { return .outside(real) }
         var info = stat()
-        return stat(real, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR ? "to a folder" : "to nothing it can serve"
+        return stat(real, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR ? .folder(real) : .other
     }
 
     /// Every served file as a bundle-relative path, sorted by bytes: regular files, and symlinks to regular
     /// files inside the bundle; never `manifest.json` at the root, never a path through a
     /// symlinked directory, never a name with a backslash.
     func files() throws(ManifestError) -> [String] {
-        var unserved: [String] = []
-        return try files(unservedLinks: &unserved)
+        var unserved: [VerificationReport.UnservedLink] = []
+        return try files(followingFolderLinks: false, unservedLinks: &unserved)
     }
 
-    /// `files()`, and in `unservedLinks` the symbolic links it leaves out (to a folder, to nothing,
-    /// or out of the bundle): on disk, yet never served.
-    func files(unservedLinks: inout [String]) throws(ManifestError) -> [String] {
+    /// `files()`, and in `unservedLinks` the symbolic links it leaves out (to nothing, out of the
+    /// bundle, to a folder), each with why: on disk, yet never served. `followingFolderLinks` walks
+    /// a link to a folder inside the bundle as the folder it leads to, as a resolver serves the
+    /// files below it, unless the folder holds the link on the walk (a loop: `guide/all -> ..`).
+    func files(followingFolderLinks: Bool, unservedLinks: inout [VerificationReport.UnservedLink])
+        throws(ManifestError) -> [String]
+    {
         var found: [String] = []
-        var pending: [String] = [""]
+        // Each folder to list with the real paths of the folders walked to reach it, itself last.
+        var pending: [(relative: String, realPaths: [String])] = [("", [String(prefix.dropLast())])]
         let manager = FileManager.default
-        while let directory = pending.popLast() {
+        while let (directory, realPaths) = pending.popLast() {
             let names: [String]
             do { names = try manager.contentsOfDirectory(atPath: prefix + directory) } catch {
                 throw ManifestError("cannot list '\(directory.isEmpty ? root.path : directory)': \(error.fileErrorReason)")
@@ -99,10 +119,23 @@ struct BundleTree: Sendable {
                 var info = stat()
                 guard lstat(prefix + relative, &info) == 0 else { continue }
                 switch info.st_mode & S_IFMT {
-                case S_IFDIR: pending.append(relative)
+                case S_IFDIR: pending.append((relative, realPaths + [realPaths[realPaths.count - 1] + "/" + name]))
                 case S_IFREG: found.append(relative)
                 case S_IFLNK:
-                    if case .success = realFile(relative) { found.append(relative) } else { unservedLinks.append(relative) }
+                    if case .success = realFile(relative) {
+                        found.append(relative)
+                        continue
+                    }
+                    let target = linkTarget(relative)
+                    guard followingFolderLinks, case .folder(let real) = target else {
+                        unservedLinks.append(.init(path: relative, reason: target.whyUnserved))
+                        continue
+                    }
+                    if realPaths.contains(where: { $0 == real || $0.hasPrefix(real + "/") }) {
+                        unservedLinks.append(.init(path: relative, reason: "to a folder that contains it", isLoop: true))
+                    } else {
+                        pending.append((relative, realPaths + [real]))
+                    }
                 default: continue
                 }
             }

@@ -10,7 +10,8 @@ public struct VerificationReport: Sendable, Equatable {
     public var changed: [String]
     /// How each file of `changed` differs.
     public var differences: [String: Difference]
-    /// Symbolic links the resolver does not serve, listed in the manifest or not.
+    /// Symbolic links the resolver does not serve, listed in the manifest or not, and links to a
+    /// folder that contains them, which are not followed.
     public var unserved: [UnservedLink]
 
     /// A report.
@@ -42,16 +43,21 @@ public struct VerificationReport: Sendable, Equatable {
         }
     }
 
-    /// A symbolic link in the bundle that no resolver serves, and why.
+    /// A symbolic link in the bundle that no resolver serves, or a loop that is not followed, and why.
     public struct UnservedLink: Sendable, Equatable {
+        /// The bundle-relative path of the link.
         public var path: String
-        /// `out of the bundle (to /etc/hostname)`, `to a folder`, `to nothing`.
+        /// `out of the bundle (to /etc/hostname)`, `to nothing`, `to a folder that contains it`.
         public var reason: String
+        /// Whether the link leads to a folder that holds it (`guide/all -> ..`): a resolver serves
+        /// the files below it, but they are endless, so no manifest can list them.
+        public var isLoop: Bool
 
         /// A link record.
-        public init(path: String, reason: String) {
+        public init(path: String, reason: String, isLoop: Bool = false) {
             self.path = path
             self.reason = reason
+            self.isLoop = isLoop
         }
     }
 }
@@ -63,12 +69,13 @@ public struct BundleVerifier {
     public static func verify(bundle: URL) throws(ManifestError) -> VerificationReport {
         let tree = try BundleTree(bundle)
         let manifest = try Manifest.read(bundle: tree.root)
-        var unservedLinks: [String] = []
-        let onDisk = Set(try tree.files(unservedLinks: &unservedLinks))
+        var unservedLinks: [VerificationReport.UnservedLink] = []
+        // Links to folders inside the bundle are walked: the resolver serves the files below them.
+        let onDisk = Set(try tree.files(followingFolderLinks: true, unservedLinks: &unservedLinks))
         let resources = manifest.resources
         let verdicts = verdicts(of: resources, in: tree, onDisk: onDisk)
         var report = VerificationReport()
-        let links = Set(unservedLinks)
+        let links = Set(unservedLinks.map(\.path))
         for (resource, verdict) in zip(resources, verdicts) {
             switch verdict {
             case .matches: continue
@@ -81,9 +88,7 @@ public struct BundleVerifier {
             }
         }
         report.extra = onDisk.subtracting(resources.map(\.file)).sorted()
-        report.unserved = unservedLinks.sorted().map { path in
-            VerificationReport.UnservedLink(path: path, reason: tree.whyUnserved(path))
-        }
+        report.unserved = unservedLinks.sorted { URLPath.bytesPrecede($0.path, $1.path) }
         report.missing = Array(Set(report.missing)).sorted()
         report.changed = Array(Set(report.changed)).sorted()
         return report

@@ -27,7 +27,8 @@ enum VerifyCommand: Command {
             console.out("\(display)\(file): error: differs from the manifest\(how)\n")
         }
         for link in report.unserved {
-            console.out("\(display)\(link.path): error: a symbolic link \(link.reason), which no resolver serves\n")
+            let why = link.isLoop ? " (a loop): not followed" : ", which no resolver serves"
+            console.out("\(display)\(link.path): error: a symbolic link \(link.reason)\(why)\n")
         }
         let problems = report.missing.count + report.extra.count + report.changed.count + report.unserved.count
         console.out(report.isClean ? "\(display): bundle matches its manifest\n" : "\(display): \(plural(problems, "problem"))\n")
