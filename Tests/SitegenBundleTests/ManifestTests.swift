@@ -163,6 +163,43 @@ import Testing
             "manifest: field 'resources[0].size' has the wrong type (expected Int)"
         ),
         (json(resources: "[\(resource(size: "-1"))]"), "manifest: resources[0].size is negative"),
+        // Values quoted in a message have their control characters escaped: one line, nothing forged.
+        (
+            json(resources: "[\(resource(file: "../x\\nmt/: bundle matches its manifest\\n"))]"),
+            "manifest: resources[0].file '../x\\nmt/: bundle matches its manifest\\n' leaves the bundle"
+        ),
+        (json(format: "\"\\u001b[2J\""), "manifest: unknown format '\\u{1B}[2J' (expected 'sitegen-bundle')"),
+        (
+            json(resources: "[\(resource(url: "docs://app/a\\u0000.html"))]"),
+            "manifest: resources[0].url 'docs://app/a\\0.html' is not a valid file URL of the bundle"
+        ),
+        (
+            json(resources: "[\(resource(url: "docs://other/\\r.html"))]"),
+            "manifest: resources[0].url 'docs://other/\\r.html' is not under origin 'docs://app'"
+        ),
+        (
+            json(entry: "docs://app/\\n"),
+            "manifest: entry 'docs://app/\\n' is not canonical and percent-encoded (expected 'docs://app/%0A')"
+        ),
+        (
+            json(aliases: "[{\"url\": \"docs://app/old.html\", \"target\": \"docs://app/\\u001b.html\"}]"),
+            "manifest: aliases[0].target 'docs://app/\\u{1B}.html' is not a resource URL"
+        ),
+        (
+            json(origin: "docs://app\", \"x\\ny\": \"z"),
+            "manifest: the manifest has unknown key 'x\\ny' (a version 1 manifest has aliases, entry, format, generator, origin, resources, version)"
+        ),
+        (
+            json(
+                resources:
+                    "[\(resource(url: "docs://app/b%0A.html", file: "b\\n.html")), \(resource(url: "docs://app/a%0A.html", file: "a\\n.html"))]"
+            ),
+            "manifest: resources are not sorted by url: resources[1] 'docs://app/a%0A.html' sorts before resources[0] 'docs://app/b%0A.html'"
+        ),
+        (
+            json(origin: "docs://app\\t"),
+            "manifest: origin 'docs://app\\t' is not a lowercase 'scheme://host' of a non-reserved scheme"
+        ),
         // The schema allows "utf-8" or nothing: `null` is mistyped, as it is for every other field.
         (
             json(resources: "[\(typed(mimeType: "text/plain").replacingOccurrences(of: "\"utf-8\"", with: "null"))]"),

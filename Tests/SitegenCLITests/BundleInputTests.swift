@@ -113,3 +113,34 @@ extension BundleInputTests {
         }
     }
 }
+
+extension BundleInputTests {
+    /// A line break, ESC or NUL in a value of the manifest is printed escaped: no forged line.
+    @Test func verifyPrintsManifestValuesOnOneLineEach() throws {
+        let runner = try SitegenRunner()
+        defer { runner.cleanUp() }
+        let sha = String(repeating: "ab", count: 32)
+        func manifest(url: String, file: String) -> String {
+            """
+            {"format": "sitegen-bundle", "version": 1, "generator": "t", "origin": "docs://app",
+             "entry": "docs://app/\(url)", "aliases": [], "resources": [{"url": "docs://app/\(url)",
+             "file": "\(file)", "mimeType": "text/plain", "size": 1, "sha256": "\(sha)"}]}
+            """
+        }
+        try runner.write(manifest(url: "a.txt", file: #"../x\nmt/: bundle matches its manifest\n"#), to: "b/manifest.json")
+        let refused = try runner.run(["verify", "b"])
+        #expect(refused.status == 2)
+        #expect(
+            refused.stderr
+                == #"b/manifest.json: error: manifest: resources[0].file '../x\nmt/: bundle matches its manifest\n' leaves the bundle"#
+                + "\n")
+        #expect(refused.stdout.isEmpty)
+
+        try runner.write(
+            manifest(url: "x%0Amt/%1B%5B2J.txt", file: #"x\nmt/\u001b[2J.txt"#), to: "b/manifest.json")
+        let missing = try runner.run(["verify", "b"])
+        #expect(missing.status == 1, "\(missing.stderr)")
+        #expect(
+            missing.stdout == #"b/x\nmt/\u{1B}[2J.txt: error: listed in the manifest but missing"# + "\n" + "b/: 1 problem\n")
+    }
+}

@@ -46,7 +46,7 @@ extension Manifest {
             }
         }
         guard header.format == formatName else {
-            throw ManifestError("manifest: unknown format '\(header.format)' (expected '\(formatName)')")
+            throw ManifestError("manifest: unknown format '\(Self.printable(header.format))' (expected '\(formatName)')")
         }
         guard header.version == currentVersion else {
             throw ManifestError(
@@ -89,12 +89,13 @@ extension Manifest {
     /// `isPrechecked` (so its key is its file), leaving duplicates and aliases to check.
     func validate(resourcesPrechecked: Bool) throws(ManifestError) {
         guard let parsedOrigin = BundleOrigin(parsing: origin) else {
-            throw ManifestError("manifest: origin '\(origin)' is not a lowercase 'scheme://host' of a non-reserved scheme")
+            throw ManifestError(
+                "manifest: origin '\(Self.printable(origin))' is not a lowercase 'scheme://host' of a non-reserved scheme")
         }
         let validator = ManifestValidator(origin: parsedOrigin)
         let urlPrefix = parsedOrigin.description + "/"
         guard case .success(let entryKey) = validator.key(entry, allowDirectory: true) else {
-            throw ManifestError("manifest: entry '\(entry)' is not a URL under origin '\(origin)'")
+            throw ManifestError("manifest: entry '\(Self.printable(entry))' is not a URL under origin '\(origin)'")
         }
         // Apps load it as written, and other resolvers look it up as written: one spelling, as for URLs.
         let canonicalEntry = BundleOrigin.urlString(prefix: urlPrefix, forPath: entryKey)
@@ -112,7 +113,8 @@ extension Manifest {
             let place = Place.resource(index)
             if resourcesPrechecked {
                 if let previous = seen.updateValue(place, forKey: ByteKey(resources[index].file)) {
-                    throw ManifestError("manifest: duplicate URL '\(resources[index].url)' in \(place) and \(previous)")
+                    throw ManifestError(
+                        "manifest: duplicate URL '\(Self.printable(resources[index].url))' in \(place) and \(previous)")
                 }
                 try checkOrder(of: index)
                 continue
@@ -126,7 +128,8 @@ extension Manifest {
                 isEncoded = true
             }
             if let previous = seen.updateValue(place, forKey: ByteKey(key)) {
-                throw ManifestError("manifest: duplicate URL '\(resources[index].url)' in \(place) and \(previous)")
+                throw ManifestError(
+                    "manifest: duplicate URL '\(Self.printable(resources[index].url))' in \(place) and \(previous)")
             }
             try checkOrder(of: index)
             if isEncoded {
@@ -157,7 +160,7 @@ extension Manifest {
             let place = Place.alias(index)
             let key = try validator.checkedKey(alias.url, place: "\(place).url", allowDirectory: true)
             if let previous = seen.updateValue(place, forKey: ByteKey(key)) {
-                throw ManifestError("manifest: duplicate URL '\(alias.url)' in \(place) and \(previous)")
+                throw ManifestError("manifest: duplicate URL '\(Self.printable(alias.url))' in \(place) and \(previous)")
             }
             // Looked up as written too, as a resource's URL is.
             let canonical = BundleOrigin.urlString(prefix: urlPrefix, forPath: key)
@@ -168,19 +171,19 @@ extension Manifest {
             }
             if index > 0, URLPath.bytesPrecede(alias.url, aliases[index - 1].url) {
                 throw ManifestError(
-                    "manifest: aliases are not sorted by url: \(place) '\(alias.url)' sorts before "
-                        + "aliases[\(index - 1)] '\(aliases[index - 1].url)'")
+                    "manifest: aliases are not sorted by url: \(place) '\(Self.printable(alias.url))' sorts before "
+                        + "aliases[\(index - 1)] '\(Self.printable(aliases[index - 1].url))'")
             }
             // Only resource keys map to `.resource`: an alias with a resource's key was refused above.
             let target = validator.key(alias.target, allowDirectory: false)
             guard case .success(let targetKey) = target, case .resource(let resource) = seen[ByteKey(targetKey)] else {
-                throw ManifestError("manifest: \(place).target '\(alias.target)' is not a resource URL")
+                throw ManifestError("manifest: \(place).target '\(Self.printable(alias.target))' is not a resource URL")
             }
             // Other resolvers look the target up as written (embedding.md).
             guard URLPath.bytesEqual(alias.target, resources[resource].url) else {
                 throw ManifestError(
                     "manifest: \(place).target '\(Self.printable(alias.target))' is not byte for byte the url of "
-                        + "resources[\(resource)] ('\(resources[resource].url)')")
+                        + "resources[\(resource)] ('\(Self.printable(resources[resource].url))')")
             }
         }
         // The first URL an app loads: a manifest whose entry is a 404 opens on the error page.
@@ -195,8 +198,8 @@ extension Manifest {
     private func checkOrder(of index: Int) throws(ManifestError) {
         guard index > 0, URLPath.bytesPrecede(resources[index].url, resources[index - 1].url) else { return }
         throw ManifestError(
-            "manifest: resources are not sorted by url: resources[\(index)] '\(resources[index].url)' sorts before "
-                + "resources[\(index - 1)] '\(resources[index - 1].url)'")
+            "manifest: resources are not sorted by url: resources[\(index)] '\(Self.printable(resources[index].url))' sorts before "
+                + "resources[\(index - 1)] '\(Self.printable(resources[index - 1].url))'")
     }
 
     /// Whether `resource` passes every check `validate()` makes of a resource on its own, with its
@@ -230,8 +233,9 @@ extension Manifest {
         return slashes == 1 && partLength > 0
     }
 
-    /// `text` with control characters escaped (`\r\n`), so that a message stays one line.
-    static func printable(_ text: String) -> String {
+    /// `text` with control characters escaped (`\r\n`, `\u{1B}`), so that a message quoting a
+    /// value from a manifest or a bundle stays one line and cannot forge another.
+    package static func printable(_ text: String) -> String {
         guard text.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F }) else { return text }
         return text.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F ? $0.escaped(asASCII: true) : String($0) }
             .joined()

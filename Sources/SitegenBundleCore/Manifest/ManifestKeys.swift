@@ -66,10 +66,12 @@ enum ManifestKeys {
             elements(closedBy: UInt8(ascii: "}")) { walker in
                 let key = walker.string()
                 if !seen.insert(key).inserted {
-                    walker.problem = "\(place.name) has key '\(key)' twice (readers disagree on which one counts)"
+                    walker.problem =
+                        "\(place.name) has key '\(Manifest.printable(key))' twice (readers disagree on which one counts)"
                 } else if let allowed = place.allowed, !allowed.contains(key) {
                     let known = allowed.sorted().joined(separator: ", ")
-                    walker.problem = "\(place.name) has unknown key '\(key)' (a version 1 manifest has \(known))"
+                    walker.problem =
+                        "\(place.name) has unknown key '\(Manifest.printable(key))' (a version 1 manifest has \(known))"
                 }
                 walker.skipWhitespace()
                 walker.position += 1  // the colon

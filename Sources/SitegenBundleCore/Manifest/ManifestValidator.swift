@@ -111,10 +111,11 @@ struct ManifestValidator {
         switch key(url, allowDirectory: allowDirectory) {
         case .success(let key): return key
         case .failure(.wrongHost):
-            throw ManifestError("manifest: \(place()) '\(url)' is not under origin '\(origin)'")
+            throw ManifestError("manifest: \(place()) '\(Manifest.printable(url))' is not under origin '\(origin)'")
         case .failure:
             throw ManifestError(
-                "manifest: \(place()) '\(url)' is not a valid \(allowDirectory ? "" : "file ")URL of the bundle")
+                "manifest: \(place()) '\(Manifest.printable(url))' is not a valid \(allowDirectory ? "" : "file ")URL of the bundle"
+            )
         }
     }
 
@@ -122,9 +123,10 @@ struct ManifestValidator {
     func checkFile(_ file: String, place: @autoclosure () -> String) throws(ManifestError) {
         switch Self.asciiFileVerdict(file) ?? Self.fileVerdict(file) {
         case .accepted: return
-        case .absolute: throw ManifestError("manifest: \(place()) '\(file)' is an absolute path")
-        case .leaves: throw ManifestError("manifest: \(place()) '\(file)' leaves the bundle")
-        case .notNormalised: throw ManifestError("manifest: \(place()) '\(file)' is not a normalised relative path")
+        case .absolute: throw ManifestError("manifest: \(place()) '\(Manifest.printable(file))' is an absolute path")
+        case .leaves: throw ManifestError("manifest: \(place()) '\(Manifest.printable(file))' leaves the bundle")
+        case .notNormalised:
+            throw ManifestError("manifest: \(place()) '\(Manifest.printable(file))' is not a normalised relative path")
         case .manifest: throw ManifestError("manifest: \(place()) names the manifest itself")
         }
     }

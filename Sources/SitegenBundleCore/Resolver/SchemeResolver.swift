@@ -77,7 +77,9 @@ public struct SchemeResolver: Sendable {
     {
         if !validated { try manifest.validate() }
         guard let origin = BundleOrigin(parsing: manifest.origin), let entryURL = URL(string: manifest.entry) else {
-            throw ManifestError("manifest: origin '\(manifest.origin)' or entry '\(manifest.entry)' is invalid")
+            throw ManifestError(
+                "manifest: origin '\(Manifest.printable(manifest.origin))' or entry '\(Manifest.printable(manifest.entry))' "
+                    + "is invalid")
         }
         let validator = ManifestValidator(origin: origin)
         var entries: [ByteKey: Entry] = [:]

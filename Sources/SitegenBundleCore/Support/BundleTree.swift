@@ -110,7 +110,8 @@ struct BundleTree: Sendable {
         while let (directory, realPaths) = pending.popLast() {
             let names: [String]
             do { names = try manager.contentsOfDirectory(atPath: prefix + directory) } catch {
-                throw ManifestError("cannot list '\(directory.isEmpty ? root.path : directory)': \(error.fileErrorReason)")
+                throw ManifestError(
+                    "cannot list '\(Manifest.printable(directory.isEmpty ? root.path : directory))': \(error.fileErrorReason)")
             }
             for name in names where !name.contains("\\") && !name.utf8.contains(0) {
                 let relative = directory.isEmpty ? name : "\(directory)/\(name)"

@@ -20,15 +20,17 @@ enum VerifyCommand: Command {
             console.err("\(display)\(Manifest.fileName): error: \(error)\n")
             return .inputError
         }
-        for file in report.missing { console.out("\(display)\(file): error: listed in the manifest but missing\n") }
-        for file in report.extra { console.out("\(display)\(file): error: in the bundle but not in the manifest\n") }
+        // Paths come from the manifest or the disk: a line break in one must not forge a line.
+        let shown = { (file: String) in display + Manifest.printable(file) }
+        for file in report.missing { console.out("\(shown(file)): error: listed in the manifest but missing\n") }
+        for file in report.extra { console.out("\(shown(file)): error: in the bundle but not in the manifest\n") }
         for file in report.changed {
             let how = report.differences[file].map { ": \($0)" } ?? ""
-            console.out("\(display)\(file): error: differs from the manifest\(how)\n")
+            console.out("\(shown(file)): error: differs from the manifest\(how)\n")
         }
         for link in report.unserved {
             let why = link.isLoop ? " (a loop): not followed" : ", which no resolver serves"
-            console.out("\(display)\(link.path): error: a symbolic link \(link.reason)\(why)\n")
+            console.out("\(shown(link.path)): error: a symbolic link \(Manifest.printable(link.reason))\(why)\n")
         }
         let problems = report.missing.count + report.extra.count + report.changed.count + report.unserved.count
         console.out(report.isClean ? "\(display): bundle matches its manifest\n" : "\(display): \(plural(problems, "problem"))\n")
