@@ -72,14 +72,21 @@ public struct CandidatePaths: Sendable {
     /// for `install`); else the nearest (`Suggestion`) among the paths of its folder and those named
     /// like it elsewhere; else, for a folder's missing index (`install/index.md`, what `install/` asks
     /// for), the folder's name with an extension (`install.md`, the page Hugo and MkDocs serve as
-    /// `install/`). Only paths whose length could be near enough are compared: a folder of 5,000
+    /// `install/`); else the paths named like it in other folders, however far (a moved page), when
+    /// there are at most `Suggestion.mostNamed` and it is no folder's index. Only paths whose length could be near enough are compared: a folder of 5,000
     /// pages with a broken link on each is 5,000 scans, not 5,000 sorts of 5,000 paths.
     public func suggestions(for path: String) -> [String] {
         let renamed = otherExtensions(of: path)
         if !renamed.isEmpty { return renamed }
         let near = nearest(to: path, among: nearbyIndices(path, lengthWithin: Suggestion.limit(for: path)))
         if !near.isEmpty { return near }
-        return otherExtensions(ofFolderIndex: path)
+        let index = otherExtensions(ofFolderIndex: path)
+        if !index.isEmpty { return index }
+        // A page moved to another folder keeps its name: found however far apart the folders are.
+        // Not a folder's index, which every folder may have.
+        guard !SitePath(unchecked: path).lastComponent.hasPrefix("index.") else { return [] }
+        let named = nearbyGroups(path, lengthWithin: nil).named.map { paths[$0] }
+        return named.count <= Suggestion.mostNamed ? named.sorted() : []
     }
 
     /// The paths at `indices` nearest to `word` (`Suggestion`'s distance, limit and ties), compared on

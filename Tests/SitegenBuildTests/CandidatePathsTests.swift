@@ -162,4 +162,16 @@ extension CandidatePathsTests {
         #expect(site.suggestions(for: "guide/index.md").isEmpty, "no guide.md")
         #expect(site.suggestions(for: "guide.md/index.md").isEmpty)
     }
+
+    /// A page moved to another folder keeps its name: named however far the folders are, up to three.
+    @Test func theSameNameInOtherFolders() {
+        let site = CandidatePaths(paths: [
+            "index.md", "reference/configuration/setup.md", "guide/install.md", "a/x.md", "b/x.md", "c/x.md", "d/y.md",
+            "e/y.md", "f/y.md", "g/y.md",
+        ])
+        #expect(site.suggestions(for: "setup.md") == ["reference/configuration/setup.md"])
+        #expect(site.suggestions(for: "tutorials/Install.md") == ["guide/install.md"])
+        #expect(site.suggestions(for: "x.md") == ["a/x.md", "b/x.md", "c/x.md"])
+        #expect(site.suggestions(for: "y.md").isEmpty, "four are a guess")
+    }
 }
