@@ -6,6 +6,9 @@ public struct Diagnostic: Sendable, Hashable, Comparable, CustomStringConvertibl
     public var message: String
     /// Where the finding is; `nil` for findings about the whole site.
     public var location: SourceLocation?
+    /// The link the finding is about, as the page writes it (`guide/instal.md#setup`), for reports
+    /// that scripts read; `nil` for findings about no one link (an orphan, a duplicate id, a key).
+    public var link: String?
 
     public init(_ severity: Severity, _ rule: RuleID, _ message: String, at location: SourceLocation?) {
         self.severity = severity

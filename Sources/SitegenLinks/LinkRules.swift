@@ -114,6 +114,7 @@ struct LinkRules {
         let link = resolved.link
         func report(_ severity: Severity, _ rule: RuleID, _ message: String) {
             add(severity, rule, message, page: document.path, href: link.url, at: location(document.path, link.line, link.column))
+            findings[findings.count - 1].diagnostic.link = link.url
         }
         switch resolved.target {
         case .notALink, .ignored:

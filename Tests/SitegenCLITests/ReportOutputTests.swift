@@ -52,4 +52,28 @@ import Testing
         #expect(run.stderr.hasPrefix("error: --output '\(output)' is a file the build keeps beside dist/"), "\(run.stderr)")
         #expect(try runner.snapshot(".") == before)
     }
+
+    /// A JSON finding about a link names it as the page writes it, in `check` and in `build` (both
+    /// from a rebuild's cache); one about no link has none.
+    @Test func jsonFindingsNameTheirLink() throws {
+        let runner = try SitegenRunner()
+        defer { runner.cleanUp() }
+        try brokenTree(runner)
+        let check = try runner.run(["check", "t", "--format", "json"])
+        let checked = try #require(try JSONSerialization.jsonObject(with: Data(check.stdout.utf8)) as? [String: Any])
+        #expect((checked["findings"] as? [[String: Any]])?.map { $0["link"] as? String } == ["missing.html"])
+        try runner.copyFixture("Themes/minimal", to: "Templates")
+        try runner.write("# Home\n\n[a](instal.md#x) [b][r]\n\n[r]: gone.png\n", to: "Site/index.md")
+        try runner.write("# Lost\n", to: "Site/lost.md")
+        try runner.write("nav:\n  - index.md\n", to: "Site/sitegen.yml")
+        for _ in 0..<2 {
+            let build = try runner.run(["build", "--format", "json"])
+            let built = try #require(try JSONSerialization.jsonObject(with: Data(build.stdout.utf8)) as? [String: Any])
+            let findings = try #require(built["findings"] as? [[String: Any]])
+            #expect(
+                findings.map { "\($0["rule"] ?? ""):\($0["link"] as? String ?? "-")" } == [
+                    "broken-link:instal.md#x", "broken-link:gone.png", "orphan:-",
+                ], "\(build.stdout)")
+        }
+    }
 }

@@ -369,6 +369,7 @@ extension BuildCache {
             w.optionalString(d.location?.path)
             w.int(d.location?.line ?? 0)
             w.int(d.location?.column ?? 0)
+            w.optionalString(d.link)
         }
     }
 
@@ -377,12 +378,13 @@ extension BuildCache {
         var out: [Diagnostic] = []
         for _ in 0..<count {
             guard let isError = r.bool(), let rule = r.string(), let message = r.string(), let path = r.optionalString(),
-                let line = r.int(), let column = r.int()
+                let line = r.int(), let column = r.int(), let link = r.optionalString()
             else { return nil }
-            out.append(
-                Diagnostic(
-                    isError ? .error : .warning, RuleID(rule), message,
-                    at: path.map { SourceLocation(path: $0, line: line, column: column) }))
+            var diagnostic = Diagnostic(
+                isError ? .error : .warning, RuleID(rule), message,
+                at: path.map { SourceLocation(path: $0, line: line, column: column) })
+            diagnostic.link = link
+            out.append(diagnostic)
         }
         return out
     }

@@ -49,7 +49,11 @@ struct SourceLinkChecker: Sendable {
         if !ignored.isEmpty, ignored.contains(where: { $0.matches(page.output.rawValue) || $0.matches(page.source.rawValue) }) {
             return []
         }
-        return page.detailed.body.links.compactMap { check($0, in: page) }
+        return page.detailed.body.links.compactMap { link in
+            var finding = check(link, in: page)
+            finding?.link = link.destination
+            return finding
+        }
     }
 
     private func check(_ link: MarkdownLink, in page: Page) -> Diagnostic? {

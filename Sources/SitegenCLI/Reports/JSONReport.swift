@@ -1,7 +1,8 @@
 import Foundation
 import SitegenCore
 
-/// A stable JSON document: `{summary, findings: [{file, line, column, severity, rule, message}]}`.
+/// A stable JSON document: `{summary, findings: [{file, line, column, severity, rule, message, link}]}`,
+/// `link` only for findings about a link.
 enum JSONReport {
     struct Finding: Encodable {
         var file: String?
@@ -10,6 +11,7 @@ enum JSONReport {
         var severity: String
         var rule: String
         var message: String
+        var link: String?
     }
 
     struct Summary: Encodable {
@@ -32,7 +34,7 @@ enum JSONReport {
             Finding(
                 file: d.location?.path, line: d.location.flatMap { $0.line > 0 ? $0.line : nil },
                 column: d.location.flatMap { $0.column > 0 ? $0.column : nil },
-                severity: d.severity.rawValue, rule: d.rule.rawValue, message: d.message)
+                severity: d.severity.rawValue, rule: d.rule.rawValue, message: d.message, link: d.link)
         }
         let summary = Summary(
             command: report.command, pages: report.pages, assets: report.assets,
