@@ -129,17 +129,40 @@ struct Program: Sendable {
     func blockNames(reachableFrom index: Int, known: inout [Int: Set<String>]) -> Set<String> {
         if let names = known[index] { return names }
         known[index] = []  // a template that includes itself adds nothing more
-        let start = index == 0 ? 0 : Int(templates[index - 1].upperBound)
+        let names = blockNames(in: Int(templates[index].lowerBound)..<Int(templates[index].upperBound), known: &known)
+        known[index] = names
+        return names
+    }
+
+    /// The names of the blocks that rendering the instructions at `range` can meet: in sections,
+    /// in blocks' defaults, in what a parent tag passes, and in the templates included or extended.
+    func blockNames(in range: Range<Int>, known: inout [Int: Set<String>]) -> Set<String> {
         var names = Set<String>()
-        for op in ops[start..<Int(templates[index].upperBound)] {
+        for op in ops[range] {
             switch op.kind {
-            case .block: names.insert(blocks[Int(op.a)].name)
-            case .partial, .parent:
+            case .text, .variable: break
+            case .section, .inverted: names.formUnion(blockNames(in: Int(op.c)..<Int(op.d), known: &known))
+            case .block:
+                names.insert(blocks[Int(op.a)].name)
+                names.formUnion(blockNames(in: Int(op.c)..<Int(op.d), known: &known))
+            case .partial:
                 if op.c >= 0 { names.formUnion(blockNames(reachableFrom: Int(op.c), known: &known)) }
-            default: break
+            case .parent:
+                if op.c >= 0 { names.formUnion(blockNames(reachableFrom: Int(op.c), known: &known)) }
+                names.formUnion(passedBlockNames(parents[Int(op.d)], known: &known))
             }
         }
-        known[index] = names
+        return names
+    }
+
+    /// The names of the blocks inside what `parent` passes (not the names it passes): rendered in the
+    /// parent, they can be filled like the parent's own.
+    func passedBlockNames(_ parent: ParentSite, known: inout [Int: Set<String>]) -> Set<String> {
+        var names = Set<String>()
+        for index in parent.arguments.values {
+            let body = blocks[index].body
+            names.formUnion(blockNames(in: Int(body.lowerBound)..<Int(body.upperBound), known: &known))
+        }
         return names
     }
 

@@ -16,14 +16,16 @@ extension TemplateLibrary {
 
 extension TemplateLibrary {
     /// Every block a parent tag passes (`{{<base}}{{$asid}}…{{/asid}}{{/base}}`) that the parent
-    /// has nowhere, neither itself nor in a template it includes or extends: its content is never
-    /// shown, which in a theme is a typo. One error per block tag, sorted by file, line and column.
+    /// has nowhere, neither itself nor in a template it includes or extends, nor in what the tag
+    /// passes it (a partial there may have the block): its content is never shown, which in a theme
+    /// is a typo. One error per block tag, sorted by file, line and column.
     public func unusedBlocks() -> [TemplateError] {
         var known: [Int: Set<String>] = [:]
         var errors: [TemplateError] = []
         for op in program.ops where op.kind == .parent && op.c >= 0 {
             let parent = program.parents[Int(op.d)]
             let names = program.blockNames(reachableFrom: Int(op.c), known: &known)
+                .union(program.passedBlockNames(parent, known: &known))
             for (name, index) in parent.arguments where !names.contains(name) {
                 let tag = program.blocks[index].tag
                 errors.append(

@@ -81,4 +81,15 @@ struct UnusedBlockTests {
         #expect(lib.unusedBlocks().isEmpty)
         #expect(try lib.render("page", context: [:]) == "<title>T</title>I")
     }
+
+    /// What a parent tag passes is rendered in the parent: a block in a partial or parent that the
+    /// passed content includes is filled by the same tag, so it is used.
+    @Test(arguments: ["{{>side}}", "{{<side}}{{/side}}", "{{#x}}{{>side}}{{/x}}"])
+    func aBlockInTheContentPassedToTheParentIsUsed(main: String) throws {
+        let lib = try library(
+            "{{<parent}}{{$main}}\(main){{/main}}{{$s}}C{{/s}}{{/parent}}",
+            partials: ["parent": "({{$main}}{{/main}})", "side": "{{$s}}d{{/s}}"], missingPartials: .error)
+        #expect(lib.unusedBlocks().isEmpty)
+        #expect(try lib.render("page", context: ["x": true]) == "(C)")
+    }
 }
