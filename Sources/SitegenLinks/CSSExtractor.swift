@@ -5,6 +5,11 @@ import SitegenBundleCore
 /// `@import "..."` and the image strings of `image-set(...)`; comments are skipped and strings
 /// elsewhere are not links.
 public enum CSSExtractor {
+    /// The attribute of a `url()` that an `@font-face` source list marks `format("svg")`: an SVG
+    /// font, which no browser of today loads (they take the next source), so its `#fragment`
+    /// (Font Awesome 4's `#fontawesomeregular`, which names no id of its file) is never looked for.
+    package static let svgFont = "url format(svg)"
+
     /// The references in `css` (UTF-8). `startLine` and `startColumn` place the first byte, for CSS
     /// inside an HTML `<style>` element.
     public static func extract(_ css: Data, startLine: Int = 1, startColumn: Int = 1) -> [ExtractedLink] {
@@ -86,9 +91,8 @@ struct CSSScanner {
                     let start = i
                     i += 4
                     if let url = readURLBody() {
-                        emit(
-                            url, at: start, attribute: importPending ? "@import" : "url",
-                            destination: importPending && !importsEnded ? .style : .other)
+                        let attribute = importPending ? "@import" : isSVGFontFormatNext() ? CSSExtractor.svgFont : "url"
+                        emit(url, at: start, attribute: attribute, destination: importPending && !importsEnded ? .style : .other)
                     }
                     importPending = false
                 } else {
@@ -108,6 +112,25 @@ struct CSSScanner {
     }
 
     private func peek(_ ahead: Int) -> UInt8 { i + ahead < bytes.count ? bytes[i + ahead] : 0 }
+
+    /// Whether `format("svg")` (quoted or not, any case) follows the `url()` just read.
+    private func isSVGFontFormatNext() -> Bool {
+        var j = i
+        while j < bytes.count, bytes[j].isASCIIWhitespace { j += 1 }
+        let format = Array("format(".utf8)
+        guard j + format.count <= bytes.count,
+            zip(bytes[j..<j + format.count], format).allSatisfy({ $0 | 0x20 == $1 | 0x20 })
+        else { return false }
+        j += format.count
+        var value: [UInt8] = []
+        while j < bytes.count, bytes[j] != UInt8(ascii: ")") {
+            if !bytes[j].isASCIIWhitespace, bytes[j] != UInt8(ascii: "\""), bytes[j] != UInt8(ascii: "'") {
+                value.append(bytes[j] | 0x20)
+            }
+            j += 1
+        }
+        return value == Array("svg".utf8)
+    }
 
     private func isIdent(_ c: UInt8) -> Bool {
         c >= 0x80 || c == UInt8(ascii: "-") || c == UInt8(ascii: "_")

@@ -143,8 +143,9 @@ struct LinkRules {
         case .invalid:
             linksChecked += 1
             report(.error, .invalidURL, "cannot parse URL '\(link.url)'")
-        case .sameOrigin(let target):
+        case .sameOrigin(var target):
             linksChecked += 1
+            if link.attribute == CSSExtractor.svgFont { target.fragment = nil }
             if target.absolutePath {
                 report(
                     .warning, .absolutePath,

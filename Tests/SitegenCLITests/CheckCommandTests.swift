@@ -158,4 +158,20 @@ import Testing
                     + "the same (NFC) [broken-link]"), "\(run.stdout)")
     }
 
+    /// rustdoc writes no top `index.html`: start pages given replace that guess, and a folder that
+    /// has one keeps it as a start page beside them.
+    @Test func startPagesGivenReplaceAMissingIndex() throws {
+        let runner = try SitegenRunner()
+        defer { runner.cleanUp() }
+        try runner.write("<a href=\"b.html\">b</a>\n", to: "doc/crate/index.html")
+        try runner.write("<a href=\"index.html\">up</a>\n", to: "doc/crate/b.html")
+        let given = try runner.run(["check", "doc", "--entry", "crate/index.html"])
+        #expect(given.status == 0, "\(given.stdout)\(given.stderr)")
+        #expect(!given.stdout.contains("[broken-link]"), "\(given.stdout)")
+        let none = try runner.run(["check", "doc"])
+        #expect(none.stdout.contains("doc/: error: entry 'docs://app/index.html' is not in the bundle [broken-link]"))
+        try runner.write("<a href=\"nowhere.html\">x</a>\n", to: "doc/index.html")
+        let both = try runner.run(["check", "doc", "--entry", "crate/index.html"])
+        #expect(both.stdout.contains("doc/index.html:1:4: error: no file 'nowhere.html'"), "\(both.stdout)")
+    }
 }

@@ -18,6 +18,7 @@ import Testing
         let report = try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any]
         #expect((report?["findings"] as? [Any])?.count == 1, "\(run.stdout)")
         #expect(!FileManager.default.fileExists(atPath: runner.url("-").path))
+        #expect(run.stderr.hasPrefix("crawled 1 page and 0 assets"), "the summary as with any file: \(run.stderr)")
         let kind = try FileManager.default.attributesOfItem(atPath: "/dev/stdout")[.type] as? FileAttributeType
         #expect(kind == .typeSymbolicLink)
     }
@@ -75,5 +76,22 @@ import Testing
                     "broken-link:instal.md#x", "broken-link:gone.png", "orphan:-",
                 ], "\(build.stdout)")
         }
+    }
+
+    /// `check` and `mirror` keep a report out of the folders they read or write, as `build` does.
+    @Test(arguments: [
+        (["check", "t", "--output", "t/manifest.json"], "--output 't/manifest.json' is inside t/, the folder checked"),
+        (["mirror", "t", "--out", "m", "--output", "m/r.txt"], "--output 'm/r.txt' is inside m/, the bundle folder"),
+        (["mirror", "t", "--out", "m", "--output", "./t/r.txt"], "--output './t/r.txt' is inside t/, the folder mirrored"),
+    ])
+    func checkAndMirrorKeepTheReportOutOfTheirFolders(arguments: [String], message: String) throws {
+        let runner = try SitegenRunner()
+        defer { runner.cleanUp() }
+        try brokenTree(runner)
+        let before = try runner.snapshot(".")
+        let run = try runner.run(arguments)
+        #expect(run.status == 2)
+        #expect(run.stderr.hasPrefix("error: " + message), "\(run.stderr)")
+        #expect(try runner.snapshot(".") == before)
     }
 }

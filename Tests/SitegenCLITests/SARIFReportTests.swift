@@ -129,7 +129,7 @@ import Testing
 
     @Test(arguments: [
         // A missing entry is the checked folder's finding; an input error without a place is at ./.
-        (["check", "e", "--entry", "a.html"], 1, "entry 'docs://app/index.html' is not in the bundle", "e/"),
+        (["check", "e", "--entry", "a.html", "--entry", "c.html"], 1, "entry 'docs://app/c.html' is not in the bundle", "e/"),
         (["check", "e", "--scheme", "http"], 2, "URL scheme 'http' is reserved", "./"),
     ])
     func everyResultOfARunHasALocation(arguments: [String], status: Int32, message: String, uri: String) throws {

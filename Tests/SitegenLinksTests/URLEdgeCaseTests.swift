@@ -84,4 +84,24 @@ import Testing
                 "dist/index.html:1:4: error: 'guide%2Fa.html#top' reaches 'guide/a.html' through an encoded slash (%2F), which the resolver decodes but the WebView does not: the page is shown in another folder and its relative links break; write '/' [broken-link]"
             ])
     }
+
+    /// An `@font-face` source marked `format("svg")` is an SVG font, which no browser loads: its
+    /// file is checked, its fragment not (Font Awesome 4 names an id its file does not have).
+    @Test func anSVGFontsFragmentIsNotLookedFor() async {
+        let css = """
+            @font-face { src: url(f.woff2) format('woff2'), url(f.svg#fontawesomeregular) FORMAT( "svg" ),
+              url(gone.svg#x) format(svg); }
+            .icon { background: url(f.svg#nope); }
+            """
+        let site = InMemoryFetcher([
+            "index.html": "<link rel=stylesheet href=s.css>", "s.css": css, "f.woff2": "W",
+            "f.svg": "<svg xmlns=\"http://www.w3.org/2000/svg\"><font id=\"FontAwesome\"/></svg>",
+        ])
+        let report = await site.check(CheckOptions(displayRoot: "dist/"))
+        #expect(
+            report.findings.map(\.diagnostic.description) == [
+                "dist/s.css:2:3: error: no file 'gone.svg' in the bundle [broken-link]",
+                "dist/s.css:3:21: error: no id 'nope' in f.svg [broken-fragment]",
+            ])
+    }
 }

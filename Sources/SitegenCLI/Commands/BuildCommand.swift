@@ -30,25 +30,19 @@ enum BuildCommand: Command {
             site: arguments.value("--site") ?? "Site", templates: arguments.value("--templates") ?? "Templates",
             output: arguments.value("--out") ?? "dist", workingDirectory: environment.workingDirectory)
         options.toolIdentity = environment.toolIdentity
-        if let file = report.outputFile {
-            let url = file.hasPrefix("/") ? URL(fileURLWithPath: file) : environment.workingDirectory.appendingPathComponent(file)
-            let real = FolderPlace.real(url)
-            for (folder, display, role) in [
-                (options.outputDirectory, options.outputDisplay, "the bundle folder, which the build replaces"),
-                (options.siteDirectory, options.siteDisplay, "the site folder"),
-                (options.templatesDirectory, options.templatesDisplay, "the theme folder"),
-            ] where real == FolderPlace.real(folder) || FolderPlace.isInside(real, FolderPlace.real(folder)) {
-                console.err(
-                    "\(UsageError("--output '\(file)' is inside \(display), \(role): write the report elsewhere", command: spec))\n"
-                )
-                return .inputError
-            }
-            if BuildCache.files(for: options.outputDirectory).contains(where: { FolderPlace.real($0) == real }) {
-                console.err(
-                    "\(UsageError("--output '\(file)' is a file the build keeps beside \(options.outputDisplay): write the report elsewhere", command: spec))\n"
-                )
-                return .inputError
-            }
+        let folders = [
+            ReportOptions.ProtectedFolder(
+                url: options.outputDirectory, display: options.outputDisplay, role: "the bundle folder, which the build replaces"),
+            ReportOptions.ProtectedFolder(url: options.siteDirectory, display: options.siteDisplay, role: "the site folder"),
+            ReportOptions.ProtectedFolder(
+                url: options.templatesDirectory, display: options.templatesDisplay, role: "the theme folder"),
+        ]
+        let caches = BuildCache.files(for: options.outputDirectory).map {
+            ($0, "a file the build keeps beside \(options.outputDisplay)")
+        }
+        if let problem = report.misplacedOutput(inside: folders, files: caches, workingDirectory: environment.workingDirectory) {
+            console.err("\(UsageError(problem, command: spec))\n")
+            return .inputError
         }
         let result: Report
         let configStrict: Bool

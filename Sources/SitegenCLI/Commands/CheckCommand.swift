@@ -51,6 +51,12 @@ enum CheckCommand: Command {
             return stop(InputError("no such folder", path: path))
         }
         guard isDirectory.boolValue else { return stop(InputError("not a folder (a file)", path: path)) }
+        let checked = ReportOptions.ProtectedFolder(
+            url: directory, display: display, role: "the folder checked, whose files a report would replace or add to")
+        if let problem = report.misplacedOutput(inside: [checked], workingDirectory: environment.workingDirectory) {
+            console.err("\(UsageError(problem, command: spec))\n")
+            return .inputError
+        }
         let origin: BundleOrigin
         do {
             origin = try BundleOrigin(

@@ -60,7 +60,14 @@ enum Crawl {
         options.displayRoot = displayRoot
         let extra = entries.map { resolver.origin.url(forPath: $0.hasPrefix("/") ? String($0.dropFirst()) : $0) }
         let checker = LinkChecker(fetcher: fetcher, options: options, progress: progress)
-        let entries = [resolver.entryURL] + extra
+        var entries = [resolver.entryURL] + extra
+        // Without a manifest `index.html` is a guess at the start page (rustdoc writes none): start
+        // pages given replace it when it is not there.
+        if resolver.manifest == nil, !extra.isEmpty,
+            !FileManager.default.fileExists(atPath: bundle.appendingPathComponent("index.html").path)
+        {
+            entries = extra
+        }
         if let baseline, let memo,
             let (report, remembered) = await checker.recheck(entries: entries, baseline: baseline, memo: memo)
         {

@@ -67,6 +67,20 @@ enum MirrorCommand: Command {
             console.err("\(error)\n")  // the command line itself: no report to put it in
             return .inputError
         }
+        var protected = [
+            ReportOptions.ProtectedFolder(
+                url: environment.workingDirectory.appendingPathComponent(out), display: out.hasSuffix("/") ? out : out + "/",
+                role: "the bundle folder, which the mirror replaces")
+        ]
+        if out.hasPrefix("/") { protected[0].url = URL(fileURLWithPath: out) }
+        if let folder = source as? FolderSource {
+            protected.append(
+                ReportOptions.ProtectedFolder(url: folder.folder, display: options.sourceDisplay, role: "the folder mirrored"))
+        }
+        if let problem = report.misplacedOutput(inside: protected, workingDirectory: environment.workingDirectory) {
+            console.err("\(UsageError(problem, command: spec))\n")
+            return .inputError
+        }
         // `--max-seconds` is kept by the mirror itself, which reports every URL it did not fetch.
         options.maxSeconds = timeLimit
         // Nothing to mirror when the root itself failed: an input error, and the previous mirror stays.

@@ -5,6 +5,8 @@ import SitegenCore
 /// `--format`, `--output` and `--quiet`, shared by the commands that report findings.
 struct ReportOptions: Sendable {
     var format: ReportFormat
+    /// `--output`: a file, or `-` for standard output as a file would be written (the summary on
+    /// standard error); `nil` without the option.
     var outputFile: String?
     var quiet: Bool
 
@@ -20,8 +22,34 @@ struct ReportOptions: Sendable {
             throw UsageError("unknown format '\(name)'; use one of \(ReportFormat.names)", command: spec)
         }
         self.format = format
-        outputFile = arguments.value("--output").flatMap { $0 == "-" ? nil : $0 }
+        outputFile = arguments.value("--output")
         quiet = arguments.has("--quiet")
+    }
+
+    /// A folder a report must not be written into, as `--output` names it: what it is, for the message.
+    struct ProtectedFolder {
+        var url: URL
+        var display: String
+        /// `the bundle folder, which the build replaces`.
+        var role: String
+    }
+
+    /// Why `--output` may not be written where it names, or `nil`: inside one of `folders` (a report
+    /// there would replace one of its files, or change what it is about), or on one of `files`.
+    func misplacedOutput(inside folders: [ProtectedFolder], files: [(URL, String)] = [], workingDirectory: URL) -> String? {
+        guard let file = outputFile, file != "-" else { return nil }
+        let url = file.hasPrefix("/") ? URL(fileURLWithPath: file) : workingDirectory.appendingPathComponent(file)
+        let real = FolderPlace.real(url)
+        for folder in folders {
+            let place = FolderPlace.real(folder.url)
+            if real == place || FolderPlace.isInside(real, place) {
+                return "--output '\(file)' is inside \(folder.display), \(folder.role): write the report elsewhere"
+            }
+        }
+        for (other, role) in files where FolderPlace.real(other) == real {
+            return "--output '\(file)' is \(role): write the report elsewhere"
+        }
+        return nil
     }
 
     /// Stops a command on `error`: prints it on standard error, reports it (`reportInputError`) and
@@ -55,6 +83,11 @@ struct ReportOptions: Sendable {
         let text = format.render(report, summary: !quiet, workingDirectory: workingDirectory)
         guard let outputFile else {
             console.out(text)
+            return true
+        }
+        if outputFile == "-" {
+            console.out(text)
+            if !quiet { console.err(report.summaryLine + "\n") }
             return true
         }
         let path = outputFile.hasPrefix("/") ? outputFile : workingDirectory.appendingPathComponent(outputFile).path
