@@ -197,7 +197,9 @@ private struct Walk {
         var place = positions.opener(isImage: isImage, link: link, firstText: firstText, in: frame)
         // A reference link's destination is written in its definition: the place to fix it.
         if definitions == nil { definitions = ReferenceDefinitions(positions.source) }
-        if let definition = definitions?.destination(ofLinkAt: place.line, column: place.column, in: positions.source) {
+        if let definition = definitions?.destination(
+            ofLinkAt: place.line, column: place.column, url: destination, in: positions.source)
+        {
             place = definition
         }
         links.append(

@@ -5,33 +5,60 @@ import SitegenCore
 /// there, so that is the place a finding about it names, the one line to edit however many links
 /// use it.
 struct ReferenceDefinitions {
-    /// Each label, normalized, with the line and byte column of its destination; the first
-    /// definition of a label wins, as in cmark.
-    private var places: [String: (line: Int, column: Int)] = [:]
+    /// A definition found: where its destination is and the destination as written.
+    private struct Place {
+        var line: Int
+        var column: Int
+        var destination: [UInt8]
+    }
 
-    /// The definitions of `source`, found by their shape (`[label]:` after at most three spaces and
-    /// any `>` of block quotes); cmark has dropped them from the tree by the time links are seen.
+    /// Each label, normalized, with the definitions of that shape in order. Found by their shape,
+    /// they are checked against the link's destination: the first that writes it is the place.
+    private var places: [String: [Place]] = [:]
+
+    /// The definitions of `source`, found by their shape (`[label]:` after spaces and the `>` of
+    /// block quotes or the marker of a list item), outside fenced code; cmark has dropped them
+    /// from the tree by the time links are seen.
     init(_ source: SourceText) {
         // Most pages define no reference: one search for `]:` says so.
         guard ByteSearch.firstOffset(of: [UInt8(ascii: "]"), UInt8(ascii: ":")], in: source.bytes) != nil else { return }
+        var fence: [UInt8]?
         var line = 1
         while let range = source.lineRange(line) {
-            if let (label, destination) = Self.definition(in: source.bytes, range), places[label] == nil {
-                places[label] = destination.map { (line, $0 - range.lowerBound + 1) } ?? Self.nextLineStart(source, after: line)
+            defer { line += 1 }
+            let start = Self.contentStart(source.bytes, range)
+            if let marker = Self.fenceMarker(source.bytes, from: start, to: range.upperBound) {
+                if fence == nil {
+                    fence = marker
+                } else if let open = fence, marker.first == open.first, marker.count >= open.count {
+                    fence = nil
+                }
+                continue
             }
-            line += 1
+            guard fence == nil, let (label, destination) = Self.definition(in: source.bytes, from: start, to: range.upperBound)
+            else { continue }
+            let place: (Int, Int)? =
+                destination.map { (line, $0 - range.lowerBound + 1) } ?? Self.nextLineStart(source, after: line)
+            guard let (at, column) = place,
+                let written = source.lineRange(at).map({ range in
+                    Self.destinationText(source.bytes, from: range.lowerBound + column - 1, to: range.upperBound)
+                })
+            else { continue }
+            places[label, default: []].append(Place(line: at, column: column, destination: written))
         }
     }
 
     /// The place of the destination of the reference link whose `[` (`!` for an image) is at
-    /// `line:column` of `source`; `nil` for an inline link or one whose label has no definition
-    /// found here.
-    func destination(ofLinkAt line: Int, column: Int, in source: SourceText) -> (line: Int, column: Int)? {
+    /// `line:column` of `source` and whose destination is `url` (as cmark read it); `nil` for an
+    /// inline link, or when no definition found here writes `url`.
+    func destination(ofLinkAt line: Int, column: Int, url: String, in source: SourceText) -> (line: Int, column: Int)? {
         guard !places.isEmpty, let range = source.lineRange(line) else { return nil }
         var start = range.lowerBound + column - 1
         if start < source.bytes.count, source.bytes[start] == UInt8(ascii: "!") { start += 1 }
-        guard let label = Self.referenceLabel(source.bytes, opener: start) else { return nil }
-        return places[label]
+        guard let label = Self.referenceLabel(source.bytes, opener: start),
+            let place = places[label]?.first(where: { $0.destination.elementsEqual(url.utf8) })
+        else { return nil }
+        return (place.line, place.column)
     }
 
     /// The normalized label of the link whose text opens at `opener`, when it is a reference link.
@@ -83,37 +110,78 @@ struct ReferenceDefinitions {
         return nil
     }
 
-    /// The label and the destination's byte offset (`nil` when it is on the next line) of a
-    /// definition on the line at `range`.
-    private static func definition(in bytes: [UInt8], _ range: Range<Int>) -> (String, Int?)? {
+    /// Where a line's text starts after its indentation, block-quote markers and list-item markers.
+    private static func contentStart(_ bytes: [UInt8], _ range: Range<Int>) -> Int {
         var index = range.lowerBound
-        var spaces = 0
-        while index < range.upperBound, bytes[index] == UInt8(ascii: " ") || bytes[index] == UInt8(ascii: ">") {
-            spaces = bytes[index] == UInt8(ascii: ">") ? 0 : spaces + 1
-            guard spaces <= 3 else { return nil }
-            index += 1
+        while index < range.upperBound {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: ">") {
+                index += 1
+            } else if byte == UInt8(ascii: "-") || byte == UInt8(ascii: "*") || byte == UInt8(ascii: "+"),
+                index + 1 < range.upperBound, bytes[index + 1] == UInt8(ascii: " ")
+            {
+                index += 2
+            } else if (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) {
+                var end = index
+                while end < range.upperBound, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[end]) { end += 1 }
+                guard end + 1 < range.upperBound, bytes[end] == UInt8(ascii: ".") || bytes[end] == UInt8(ascii: ")"),
+                    bytes[end + 1] == UInt8(ascii: " ")
+                else { break }
+                index = end + 2
+            } else {
+                break
+            }
         }
-        guard index < range.upperBound, bytes[index] == UInt8(ascii: "[") else { return nil }
-        var close = index + 1
-        while close < range.upperBound, bytes[close] != UInt8(ascii: "]") {
-            close += bytes[close] == UInt8(ascii: "\\") ? 2 : 1
-        }
-        guard close > index + 1, close + 1 < range.upperBound, bytes[close + 1] == UInt8(ascii: ":") else { return nil }
-        var destination = close + 2
-        while destination < range.upperBound, bytes[destination] == UInt8(ascii: " ") || bytes[destination] == UInt8(ascii: "\t")
-        {
-            destination += 1
-        }
-        return (normalized(bytes[index + 1..<close]), destination < range.upperBound ? destination : nil)
+        return index
     }
 
+    /// The run of three or more backticks or tildes that opens or closes a fenced code block at `start`.
+    private static func fenceMarker(_ bytes: [UInt8], from start: Int, to end: Int) -> [UInt8]? {
+        guard start < end, bytes[start] == UInt8(ascii: "`") || bytes[start] == UInt8(ascii: "~") else { return nil }
+        var index = start
+        while index < end, bytes[index] == bytes[start] { index += 1 }
+        return index - start >= 3 ? Array(bytes[start..<index]) : nil
+    }
+
+    /// The label and the destination's byte offset (`nil` when it is on the next line) of a
+    /// definition whose `[` is at `start`.
+    private static func definition(in bytes: [UInt8], from start: Int, to end: Int) -> (String, Int?)? {
+        guard start < end, bytes[start] == UInt8(ascii: "[") else { return nil }
+        var close = start + 1
+        while close < end, bytes[close] != UInt8(ascii: "]") {
+            close += bytes[close] == UInt8(ascii: "\\") ? 2 : 1
+        }
+        guard close > start + 1, close + 1 < end, bytes[close + 1] == UInt8(ascii: ":") else { return nil }
+        var destination = close + 2
+        while destination < end, bytes[destination] == UInt8(ascii: " ") || bytes[destination] == UInt8(ascii: "\t") {
+            destination += 1
+        }
+        return (normalized(bytes[start + 1..<close]), destination < end ? destination : nil)
+    }
+
+    /// A destination as written at `start`: up to the `>` of `<…>` (without the brackets), else up to
+    /// white space.
+    private static func destinationText(_ bytes: [UInt8], from start: Int, to end: Int) -> [UInt8] {
+        guard start < end else { return [] }
+        if bytes[start] == UInt8(ascii: "<") {
+            let close = bytes[(start + 1)..<end].firstIndex(of: UInt8(ascii: ">")) ?? end
+            return Array(bytes[(start + 1)..<close])
+        }
+        let stop = bytes[start..<end].firstIndex { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") } ?? end
+        return Array(bytes[start..<stop])
+    }
+
+    /// Where the text of the line after `line` starts, past its indentation and block-quote markers.
     private static func nextLineStart(_ source: SourceText, after line: Int) -> (line: Int, column: Int)? {
         guard let range = source.lineRange(line + 1) else { return nil }
         var index = range.lowerBound
-        while index < range.upperBound, source.bytes[index] == UInt8(ascii: " ") || source.bytes[index] == UInt8(ascii: "\t") {
+        while index < range.upperBound,
+            source.bytes[index] == UInt8(ascii: " ") || source.bytes[index] == UInt8(ascii: "\t")
+                || source.bytes[index] == UInt8(ascii: ">")
+        {
             index += 1
         }
-        return (line + 1, index - range.lowerBound + 1)
+        return index < range.upperBound ? (line + 1, index - range.lowerBound + 1) : nil
     }
 
     /// A label as cmark matches it: case folded, runs of white space as one space, trimmed.

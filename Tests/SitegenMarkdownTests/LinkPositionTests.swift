@@ -81,6 +81,15 @@ import Testing
         ("> [q]: /q.md\n> quoted [L1][q] [L2](e)\n", ["1:8", "2:18"]),
         ("[The  Guide][] and ![pic][the GUIDE]\n\n [the guide]: g.md\n", ["3:15", "3:15"]),
         ("[`a]`][r] x\n\n[r]: z.md\n", ["3:6"]),
+        // A look-alike in fenced code is no definition; the real one after it is.
+        ("[L1][a]\n\n```\n[a]: fake.md\n```\n\n[a]: real.md\n", ["7:6"]),
+        // In list items, nested lists and block quotes, with the destination on the next line.
+        (
+            "[L1][a] [L2][b] [L3][c] [L4][d]\n\n- [a]: ga.md\n- one\n  - two\n\n    [b]: gb.md\n> - [c]: gc.md\n\n> [d]:\n>    gd.md\n",
+            ["3:8", "7:10", "8:10", "11:6"]
+        ),
+        // Angle brackets, and a destination written otherwise than cmark gives it: the link's place.
+        ("[L1][a] [L2][b]\n\n[a]: <x y.md>\n[b]: caf&eacute;.md\n", ["3:6", "1:9"]),
     ])
     func referenceLinksArePlacedAtTheirDefinition(document: String, places: [String]) {
         let rendered = MarkdownRenderer.render(document, lineOffset: 0)
