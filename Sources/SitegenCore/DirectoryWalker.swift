@@ -1,6 +1,3 @@
-import Dispatch
-import Synchronization
-
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -16,9 +13,7 @@ import Synchronization
 public enum DirectoryWalker {
     /// Bundle-relative paths of the regular files below `root`, sorted. `skip` is asked about every
     /// relative path (files and folders) and can prune it.
-    public static func files(
-        below root: String, skip: @Sendable (String, _ isDirectory: Bool) -> Bool = { _, _ in false }
-    ) -> [String] {
+    public static func files(below root: String, skip: (String, _ isDirectory: Bool) -> Bool = { _, _ in false }) -> [String] {
         entries(below: root, skip: skip).map(\.path)
     }
 
@@ -82,41 +77,16 @@ public enum DirectoryWalker {
     public static let maximumDepth = 64
 
     /// Like `files(below:skip:)`, with each file's size and modification time.
-    public static func entries(
-        below root: String, skip: @Sendable (String, _ isDirectory: Bool) -> Bool = { _, _ in false }
-    ) -> [Entry] {
+    public static func entries(below root: String, skip: (String, _ isDirectory: Bool) -> Bool = { _, _ in false }) -> [Entry] {
         listing(below: root, skip: skip).entries
     }
 
     /// Like `entries(below:skip:)`, with the names the walk could not list, what it could not read
-    /// and the loops it did not follow. Empty when `root` is not a folder. The root's folders are
-    /// walked at once on every core (`skip` is asked from several threads): 10,000 files are
-    /// 10,000 `fstatat` calls, which is most of what a rebuild of one page waits for.
-    public static func listing(
-        below root: String, skip: @Sendable (String, _ isDirectory: Bool) -> Bool = { _, _ in false }
-    ) -> Listing {
+    /// and the loops it did not follow. Empty when `root` is not a folder.
+    public static func listing(below root: String, skip: (String, _ isDirectory: Bool) -> Bool = { _, _ in false }) -> Listing {
         guard let realRoot = realPath(root) else { return Listing() }
-        var found = Found(entries: [], folders: nil, chain: [realRoot], subfolders: [])
+        var found = Found(entries: [], folders: nil, chain: [realRoot])
         walk(root, relative: "", realRoot: realRoot, skip: skip, found: &found)
-        let subfolders = found.subfolders ?? []
-        found.subfolders = nil
-        let walked = Mutex([Found?](repeating: nil, count: subfolders.count))
-        DispatchQueue.concurrentPerform(iterations: subfolders.count) { index in
-            let folder = subfolders[index]
-            var own = Found(entries: [], folders: nil, chain: [realRoot, folder.real])
-            walk(
-                descriptor: folder.descriptor, directory: folder.directory, relative: folder.relative, realRoot: realRoot,
-                skip: skip, found: &own)
-            walked.withLock { $0[index] = own }
-        }
-        for part in walked.withLock({ $0 }) {
-            guard let part else { continue }
-            found.entries! += part.entries ?? []
-            found.invalidNames += part.invalidNames
-            found.tooDeep += part.tooDeep
-            found.unreadable += part.unreadable
-            for (real, path) in part.loops { found.noteLoop(path, at: real) }
-        }
         var listing = Listing(
             entries: found.entries ?? [], invalidNames: found.invalidNames, loops: Array(found.loops.values),
             tooDeep: found.tooDeep.sorted(), unreadable: found.unreadable)
@@ -153,8 +123,6 @@ public enum DirectoryWalker {
         /// The real paths of the folders being walked, root first: a link to one of them, or to a
         /// folder above one of them, would be walked again and again.
         var chain: [String]
-        /// When not `nil`, the root's folders are collected here, open, instead of being walked.
-        var subfolders: [Subfolder]? = nil
 
         mutating func noteLoop(_ path: String, at real: String) {
             if let known = loops[real], (known.utf8.count, known) <= (path.utf8.count, path) { return }
@@ -168,14 +136,6 @@ public enum DirectoryWalker {
             guard code != ENOENT, code != ENOTDIR, code != ELOOP else { return }
             unreadable.append(Unreadable(path: path, reason: DirectoryWalker.reason(code), isFolder: isFolder))
         }
-    }
-
-    /// A folder of the root, opened, to be walked on its own.
-    private struct Subfolder: Sendable {
-        var descriptor: Int32
-        var directory: String
-        var relative: String
-        var real: String
     }
 
     private static func walk(
@@ -267,13 +227,7 @@ public enum DirectoryWalker {
                     continue
                 }
                 found.folders?.append(directory + "/" + name)
-                let real = realFolder ?? found.chain[found.chain.count - 1] + "/" + name
-                if found.subfolders != nil {
-                    found.subfolders!.append(
-                        Subfolder(descriptor: child, directory: directory + "/" + name, relative: path, real: real))
-                    continue
-                }
-                found.chain.append(real)
+                found.chain.append(realFolder ?? found.chain[found.chain.count - 1] + "/" + name)
                 walk(
                     descriptor: child, directory: directory + "/" + name, relative: path, realRoot: realRoot, skip: skip,
                     found: &found)
