@@ -114,6 +114,7 @@ enum BuildPipeline {
             if seen.insert(key).inserted { diagnostics.append(diagnostic) }
         }
         diagnostics.sort()
+        timer.lap("map findings to sources")
         if !outcome.commitsBeforeCrawl {
             do { try outcome.commitBundle() } catch {
                 await pendingCache?.discard()
