@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// `--output` writes through what the path is: a link keeps its place, a pipe is written, `-` is
-/// standard output, and the build's own cache files are refused.
+/// standard output; `check` and `mirror` keep it out of their folders (`build`'s: BuildCommandTests).
 @Suite struct ReportOutputTests {
     private func brokenTree(_ runner: SitegenRunner) throws {
         try runner.write("<a href=\"missing.html\">m</a>\n", to: "t/index.html")
@@ -38,20 +38,6 @@ import Testing
         let folder = try runner.run(["check", "t", "--format", "json", "--output", "folder-link"])
         #expect(folder.status == 2)
         #expect(folder.stderr == "folder-link: error: cannot write the report: it links to a folder\n", "\(folder.stderr)")
-    }
-
-    @Test(arguments: [".dist.sitegen-cache", ".dist.sitegen-details", ".dist.sitegen-crawl"])
-    func theBuildsCacheFilesAreRefused(output: String) throws {
-        let runner = try SitegenRunner()
-        defer { runner.cleanUp() }
-        try runner.copyFixture("Sites/clean", to: "Site")
-        try runner.copyFixture("Themes/minimal", to: "Templates")
-        #expect(try runner.run(["build"]).status == 0)
-        let before = try runner.snapshot(".")
-        let run = try runner.run(["build", "--format", "json", "--output", output])
-        #expect(run.status == 2)
-        #expect(run.stderr.hasPrefix("error: --output '\(output)' is a file the build keeps beside dist/"), "\(run.stderr)")
-        #expect(try runner.snapshot(".") == before)
     }
 
     /// A JSON finding about a link names it as the page writes it, in `check` and in `build` (both
