@@ -46,6 +46,28 @@ import Testing
         #expect(method != "HEAD" || body.isEmpty)
     }
 
+    /// A file the manifest lists that is gone when its reply starts is a 404 with its page, never a
+    /// stream that fails before any head (a WebKit task failed so crashes apps).
+    @Test func aFileThatCannotBeOpenedIsANotFound() async throws {
+        let fixture = try Fixture()
+        defer { fixture.remove() }
+        _ = try await fixture.writeManifest()
+        let resolver = try SchemeResolver(bundle: fixture.bundle)
+        try FileManager.default.removeItem(at: fixture.bundle.appendingPathComponent("assets/site.css"))
+        let reader = ReplyReader(resolver: resolver, request: SchemeRequest(url: URL(string: "docs://app/assets/site.css")))
+        var parts: [ReplyPart] = []
+        while let part = try await reader.next() { parts.append(part) }
+        guard case .head(let status, let headers) = parts.first else {
+            Issue.record("no head first: \(parts)")
+            return
+        }
+        #expect(status == 404)
+        #expect(headers["Content-Length"] == String(ReplyPlan.notFoundBody.count))
+        var body = Data()
+        for case .data(let data) in parts { body.append(data) }
+        #expect(body == ReplyPlan.notFoundBody)
+    }
+
     @Test func aRequestWithoutURLThrows() async throws {
         let fixture = try Fixture()
         defer { fixture.remove() }

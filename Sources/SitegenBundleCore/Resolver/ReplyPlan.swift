@@ -26,6 +26,15 @@ public struct ReplyPlan: Sendable, Equatable {
     public static let notFoundBody = Data(
         "<!doctype html>\n<meta charset=\"utf-8\">\n<title>Not found</title>\n<h1>Not found</h1>\n<p>This page is not part of the documentation bundle.</p>\n"
             .utf8)
+
+    /// The 404 reply: its small HTML page, no body for `HEAD`.
+    public static func notFound(isHead: Bool) -> ReplyPlan {
+        let headers = [
+            "Cache-Control": "no-cache", "X-Content-Type-Options": "nosniff", "Content-Type": "text/html; charset=utf-8",
+            "Content-Length": String(notFoundBody.count),
+        ]
+        return ReplyPlan(status: 404, headers: headers, body: isHead ? .none : .bytes(notFoundBody), resource: nil)
+    }
 }
 
 extension SchemeResolver {
@@ -36,11 +45,7 @@ extension SchemeResolver {
         let isHead = request.method.uppercased() == "HEAD"
         let common = ["Cache-Control": "no-cache", "X-Content-Type-Options": "nosniff"]
         guard !request.hasInvalidEscape, case .success(let resource) = resolve(url) else {
-            let body = ReplyPlan.notFoundBody
-            let headers = common.merging([
-                "Content-Type": "text/html; charset=utf-8", "Content-Length": String(body.count),
-            ]) { $1 }
-            return ReplyPlan(status: 404, headers: headers, body: isHead ? .none : .bytes(body), resource: nil)
+            return ReplyPlan.notFound(isHead: isHead)
         }
         var headers = common
         headers["Accept-Ranges"] = "bytes"

@@ -30,8 +30,10 @@ package enum ReplyBodyEvent: Sendable, Equatable {
 /// head into an `HTTPURLResponse`; `sitegen resolve` prints the parts.
 ///
 /// A task cancelled between parts ends the reply (not an error). The file is closed when the body is
-/// done, on cancellation, or when the reader is dropped. `next()` throws only when the request has no
-/// URL (`ResolutionFailure.missingURL`) or the file fails mid-read.
+/// done, on cancellation, or when the reader is dropped. A file that cannot be opened when its head
+/// is due (removed since the bundle was read, unreadable, or protected on a locked device) is a 404,
+/// so a head always comes first. `next()` throws only when the request has no URL
+/// (`ResolutionFailure.missingURL`), before any head, or when the file fails mid-read, after its head.
 public final class ReplyReader: @unchecked Sendable {
     /// Largest `.data` chunk of a reply.
     public static let chunkSize = 64 * 1024
@@ -84,25 +86,20 @@ public final class ReplyReader: @unchecked Sendable {
 
     private func start() throws -> ReplyPart {
         started = true
-        let plan = try resolver.plan(for: request)
-        body = plan.body
-        if case .file(let fileURL, let range) = plan.body {
-            if range.isEmpty {
-                body = .none
-            } else {
-                do {
-                    let handle = try FileHandle(forReadingFrom: fileURL)
-                    try handle.seek(toOffset: UInt64(range.lowerBound))
-                    self.handle = handle
-                    remaining = range.count
-                } catch {
-                    // The file vanished between resolution and reading: the head would promise a
-                    // length the body cannot deliver, so this is a real failure.
-                    body = .bytes(Data())
-                    throw ReplyError(message: "cannot open \(fileURL.lastPathComponent): \(error.fileErrorReason)")
-                }
+        var plan = try resolver.plan(for: request)
+        if case .file(let fileURL, let range) = plan.body, !range.isEmpty {
+            do {
+                let handle = try FileHandle(forReadingFrom: fileURL)
+                try handle.seek(toOffset: UInt64(range.lowerBound))
+                self.handle = handle
+                remaining = range.count
+            } catch {
+                // Opened before the head is sent: a WebKit task failed before any response crashes apps.
+                plan = ReplyPlan.notFound(isHead: false)
             }
         }
+        body = plan.body
+        if case .file(_, let range) = body, range.isEmpty { body = .none }
         return .head(status: plan.status, headers: plan.headers)
     }
 
