@@ -46,7 +46,7 @@ public struct SiteBuilder: Sendable {
         let site = options.siteDirectory
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: site.path, isDirectory: &isDirectory), isDirectory.boolValue else {
-            throw InputError("site folder not found", path: options.siteDisplay)
+            throw InputError("site folder not found (pass --site DIR)", path: options.siteDisplay)
         }
         try OutputPlacement.check(options)
         // Read while the configuration, theme and site folder are: the cache is the largest read.

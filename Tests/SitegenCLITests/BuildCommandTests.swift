@@ -113,7 +113,7 @@ import Testing
     }
 
     @Test(arguments: [
-        ("missing-site", "Site/: error: site folder not found"),
+        ("missing-site", "Site/: error: site folder not found (pass --site DIR)"),
         ("missing-templates", "Templates/: error: templates folder not found"),
         ("not-utf8", "Site/bad.md:2:5: error: file is not valid UTF-8"),
         ("out-is-file", "dist: error: the output path exists and is not a folder"),

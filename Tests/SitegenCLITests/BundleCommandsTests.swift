@@ -34,6 +34,11 @@ import Testing
         let missing = try runner.run(["resolve", "dist", "nope.html"])
         #expect(missing.status == 1)
         #expect(missing.stdout.hasPrefix("404 Not Found\n"))
+        #expect(missing.stderr.isEmpty, "the bundle's own origin: no note")
+
+        let otherOrigin = try runner.run(["resolve", "dist", "docs://app/guide/"])
+        #expect(otherOrigin.status == 1 && otherOrigin.stdout.hasPrefix("404 Not Found\n"))
+        #expect(otherOrigin.stderr == "note: the bundle's origin is help://book; 'docs://app/guide/' is of another\n")
 
         let escape = try runner.run(["resolve", "dist", "help://book/%2e%2e/%2e%2e/etc/passwd", "--body"])
         #expect(escape.stdout.hasPrefix("404 Not Found\n"))

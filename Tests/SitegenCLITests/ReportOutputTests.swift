@@ -80,4 +80,19 @@ import Testing
         #expect(run.stderr.hasPrefix("error: " + message), "\(run.stderr)")
         #expect(try runner.snapshot(".") == before)
     }
+
+    /// Warnings that fail a run under strict mode say so: the summary counts no error.
+    @Test func strictSaysWhyTheRunFailed() throws {
+        let runner = try SitegenRunner()
+        defer { runner.cleanUp() }
+        try runner.write("<a href=\"/a.html\">a</a>\n", to: "t/index.html")
+        try runner.write("<p>a</p>\n", to: "t/a.html")
+        let plain = try runner.run(["check", "t"])
+        #expect(plain.status == 0 && !plain.stderr.contains("strict"))
+        let strict = try runner.run(["check", "t", "--strict"])
+        #expect(strict.status == 1)
+        #expect(strict.stderr.contains("strict: the warning fails the check (exit 1)\n"), "\(strict.stderr)")
+        let quiet = try runner.run(["check", "t", "--strict", "--quiet"])
+        #expect(quiet.status == 1 && quiet.stderr.isEmpty)
+    }
 }

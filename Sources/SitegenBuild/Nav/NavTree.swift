@@ -136,7 +136,9 @@ public struct NavTree: Sendable {
     /// the page meant when one is near, as a broken link's finding names it.
     private static func noPage(_ path: SitePath, _ location: SourceLocation, _ model: SiteModel) -> InputError {
         if model.drafts.contains(path) {
-            return InputError("nav entry '\(path)' is a draft, which is not in the bundle", at: location)
+            return InputError(
+                "nav entry '\(path)' is a draft, which is not in the bundle: remove the entry, or 'draft: true' from the page",
+                at: location)
         }
         let sources = CandidatePaths(paths: model.pages.map(\.source.rawValue))
         let meant = sources.sameIgnoringCase(as: path.rawValue).map { [$0] } ?? sources.suggestions(for: path.rawValue)

@@ -69,7 +69,8 @@ enum BuildCommand: Command {
         progress.finish()
         guard report.emit(result, console: console, workingDirectory: environment.workingDirectory) else { return .inputError }
         let strict = arguments.has("--strict") || configStrict
-        return result.errors > 0 || strict && result.warnings > 0 ? .findings : .success
+        return report.exitCode(
+            errors: result.errors, warnings: result.warnings, strict: strict, command: "build", console: console)
     }
 }
 

@@ -95,6 +95,8 @@ enum CheckCommand: Command {
             command: "check", files: files, diagnostics: diagnostics, pages: crawl.pages, assets: crawl.assets,
             linksChecked: crawl.linksChecked, seconds: seconds(since: started))
         guard report.emit(result, console: console, workingDirectory: environment.workingDirectory) else { return .inputError }
-        return result.errors > 0 || arguments.has("--strict") && result.warnings > 0 ? .findings : .success
+        return report.exitCode(
+            errors: result.errors, warnings: result.warnings, strict: arguments.has("--strict"), command: "check",
+            console: console)
     }
 }

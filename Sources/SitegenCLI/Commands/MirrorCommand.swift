@@ -150,7 +150,9 @@ enum MirrorCommand: Command {
             command: "mirror", files: result.files.keys.sorted().map { display + $0 }, diagnostics: diagnostics,
             pages: crawl.pages, assets: crawl.assets, linksChecked: crawl.linksChecked, seconds: seconds(since: started))
         guard report.emit(summary, console: console, workingDirectory: environment.workingDirectory) else { return .inputError }
-        return summary.errors > 0 || arguments.has("--strict") && summary.warnings > 0 ? .findings : .success
+        return report.exitCode(
+            errors: summary.errors, warnings: summary.warnings, strict: arguments.has("--strict"), command: "mirror",
+            console: console)
     }
 
     private static func number(_ name: String, _ arguments: ParsedArguments, default value: Int) throws(UsageError) -> Int {

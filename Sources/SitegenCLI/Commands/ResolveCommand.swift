@@ -53,6 +53,12 @@ enum ResolveCommand: Command {
             console.err("error: \(error)\n")
             return .inputError
         }
+        // A URL of another origin is a 404 however the path reads: say which origin the bundle has.
+        if status == 404, let url = request.url,
+            url.scheme?.lowercased() != resolver.origin.scheme || url.host?.lowercased() != resolver.origin.host
+        {
+            console.err("note: the bundle's origin is \(resolver.origin); '\(text)' is of another\n")
+        }
         return status < 400 ? .success : .findings
     }
 }

@@ -52,6 +52,18 @@ struct ReportOptions: Sendable {
         return nil
     }
 
+    /// The exit code for `errors` and `warnings`: findings (1) when there are errors, or warnings
+    /// under `strict`; then a line on standard error says that strict mode failed the run, unless quiet.
+    func exitCode(errors: Int, warnings: Int, strict: Bool, command: String, console: Console) -> ExitCode {
+        if errors > 0 { return .findings }
+        guard strict, warnings > 0 else { return .success }
+        if !quiet {
+            console.err(
+                "strict: \(warnings == 1 ? "the warning fails" : "the \(warnings) warnings fail") the \(command) (exit 1)\n")
+        }
+        return .findings
+    }
+
     /// Stops a command on `error`: prints it on standard error, reports it (`reportInputError`) and
     /// gives the exit code of an input error.
     func fail(
