@@ -24,6 +24,9 @@ public struct BuildOutcome: Sendable {
     public var sources: SourceMap
     /// Display paths of every Markdown source, for per-file reports.
     public var sourceFiles: [String]
+    /// With a `nav` in sitegen.yml, the display paths of the pages it leaves out (reached by links
+    /// only, without a place in the sidebar), as MkDocs lists them; empty without one.
+    public var pagesOutsideNav: [String] = []
     /// What the next build can reuse; `cache.crawl` is set when the bundle is unchanged since the
     /// last crawl, whose findings then still hold.
     public var cache: BuildCache

@@ -229,8 +229,9 @@ public struct SiteBuilder: Sendable {
                         let folder = theme.pageTemplates.contains(name) ? "" : "partials/"
                         return (options.templatesDisplay + folder + name + ".html", text)
                     }),
-                sourceFiles: loaded.map(\.page.displayPath), cache: cache, previousCrawl: previous?.crawl,
-                previousCache: previous)
+                sourceFiles: loaded.map(\.page.displayPath),
+                pagesOutsideNav: config.nav == nil ? [] : nav.pagesOutside(model.pages).map(\.displayPath),
+                cache: cache, previousCrawl: previous?.crawl, previousCache: previous)
         } catch {
             staged.discard()
             throw error

@@ -188,4 +188,23 @@ import Testing
         #expect(try runner.run(["build", "--format", "json", "--output", "report.json"]).status == 0)
     }
 
+    /// As MkDocs does, a build names the pages an explicit nav leaves out; not without a nav, not
+    /// under --quiet.
+    @Test func pagesLeftOutOfTheNavAreNamed() throws {
+        let runner = try SitegenRunner()
+        defer { runner.cleanUp() }
+        try runner.copyFixture("Themes/minimal", to: "Templates")
+        try runner.write("# Home\n\n[a](a.md) [b](g/b.md)\n", to: "Site/index.md")
+        try runner.write("# A\n", to: "Site/a.md")
+        try runner.write("# B\n", to: "Site/g/b.md")
+        let folders = try runner.run(["build"])
+        #expect(folders.status == 0 && !folders.stderr.contains("note:"), "\(folders.stderr)")
+        try runner.write("nav:\n  - index.md\n", to: "Site/sitegen.yml")
+        let listed = try runner.run(["build"])
+        #expect(listed.status == 0)
+        #expect(
+            listed.stderr
+                == "note: 2 pages are not in the nav of sitegen.yml, so the sidebar does not show them: Site/a.md, Site/g/b.md\n")
+        #expect(try runner.run(["build", "--quiet"]).stderr.isEmpty)
+    }
 }

@@ -89,6 +89,12 @@ public struct NavTree: Sendable {
     }
 
     /// Builds the tree from an explicit `nav:` list; every entry must name an existing page.
+    /// The pages of `pages` that have no place in the tree, in their order.
+    func pagesOutside(_ pages: [Page]) -> [Page] {
+        let placed = Set(nodes.compactMap(\.page))
+        return pages.filter { !placed.contains($0.output) }
+    }
+
     static func fromConfig(_ entries: [NavEntry], model: SiteModel) throws(InputError) -> NavTree {
         var tree = NavTree()
         // A page has one place in the tree: its sidebar entry, breadcrumbs and neighbours come from it.

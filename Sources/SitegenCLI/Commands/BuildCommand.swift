@@ -46,6 +46,7 @@ enum BuildCommand: Command {
         }
         let result: Report
         let configStrict: Bool
+        let outsideNav: [String]
         let progress = ProgressLine(enabled: environment.stderrIsTerminal && !report.quiet)
         defer { progress.finish() }
         switch await BuildPipeline.run(
@@ -64,10 +65,17 @@ enum BuildCommand: Command {
         case .success(let built):
             result = built.report
             configStrict = built.strict
+            outsideNav = built.outcome.pagesOutsideNav
             keepUntilExit(built.outcome)
         }
         progress.finish()
         guard report.emit(result, console: console, workingDirectory: environment.workingDirectory) else { return .inputError }
+        if !outsideNav.isEmpty, !report.quiet {
+            let shown = outsideNav.prefix(5).joined(separator: ", ")
+            let more = outsideNav.count > 5 ? ", and \(outsideNav.count - 5) more" : ""
+            let count = outsideNav.count == 1 ? "1 page is" : "\(outsideNav.count) pages are"
+            console.err("note: \(count) not in the nav of sitegen.yml, so the sidebar does not show them: \(shown)\(more)\n")
+        }
         let strict = arguments.has("--strict") || configStrict
         return report.exitCode(
             errors: result.errors, warnings: result.warnings, strict: strict, command: "build", console: console)
