@@ -116,7 +116,21 @@ struct CSSScanner {
     /// Whether `format("svg")` (quoted or not, any case) follows the `url()` just read.
     private func isSVGFontFormatNext() -> Bool {
         var j = i
-        while j < bytes.count, bytes[j].isASCIIWhitespace { j += 1 }
+        while j < bytes.count {
+            if bytes[j].isASCIIWhitespace {
+                j += 1
+            } else if bytes[j] == UInt8(ascii: "/"), j + 1 < bytes.count, bytes[j + 1] == UInt8(ascii: "*") {
+                j += 2
+                while j < bytes.count,
+                    !(bytes[j] == UInt8(ascii: "*") && j + 1 < bytes.count && bytes[j + 1] == UInt8(ascii: "/"))
+                {
+                    j += 1
+                }
+                j += 2
+            } else {
+                break
+            }
+        }
         let format = Array("format(".utf8)
         guard j + format.count <= bytes.count,
             zip(bytes[j..<j + format.count], format).allSatisfy({ $0 | 0x20 == $1 | 0x20 })

@@ -1,5 +1,6 @@
 import CCmark
 import CCmarkArena
+import SitegenCore
 
 /// Markdown → HTML fragment, headings and links, through libcmark. The only file that imports
 /// `CCmark`: the C tree is walked once, copied into Swift values, and freed before returning.
@@ -42,6 +43,7 @@ public enum MarkdownRenderer {
         var walk = Walk(
             positions: InlinePositions(source: source), lineOffset: lineOffset, smartPunctuation: options.smartPunctuation)
         walk.run(document)
+        walk.placeReferenceLinks()
         for heading in walk.headingNodes {
             replace(heading.node, level: heading.level, id: heading.id, mem: mem)
         }
@@ -88,8 +90,13 @@ public enum MarkdownRenderer {
 /// never leaves ``MarkdownRenderer/render(_:options:lineOffset:)``.
 private struct Walk {
     let positions: InlinePositions
-    /// The page's link reference definitions, found when its first link is met.
-    private var definitions: ReferenceDefinitions?
+    /// Links that may be reference links, by index in `links`, with their opener in the body and
+    /// their destination: placed at their definitions once the whole tree is walked.
+    private var maybeReferences: [(index: Int, line: Int, column: Int, url: String)] = []
+    /// The lines of code blocks and HTML blocks, where no definition can be.
+    private var literalLines: [ClosedRange<Int>] = []
+    /// Whether the page has `]:` anywhere: most pages define no reference.
+    private let mayHaveDefinitions: Bool
     let lineOffset: Int
     /// With smart punctuation, a heading's id is made from its text as written (`--`, not `–`).
     let smartPunctuation: Bool
@@ -107,6 +114,8 @@ private struct Walk {
 
     init(positions: InlinePositions, lineOffset: Int, smartPunctuation: Bool) {
         self.positions = positions
+        mayHaveDefinitions =
+            ByteSearch.firstOffset(of: [UInt8(ascii: "]"), UInt8(ascii: ":")], in: positions.source.bytes) != nil
         self.lineOffset = lineOffset
         self.smartPunctuation = smartPunctuation
     }
@@ -147,6 +156,10 @@ private struct Walk {
                 headingText?.append(UInt8(ascii: " "))
                 slugText?.append(UInt8(ascii: " "))
             }
+        case CMARK_NODE_CODE_BLOCK, CMARK_NODE_HTML_BLOCK:
+            // cmark leaves the end of some HTML blocks unset (0): such a block holds its first line at least.
+            let start = Int(cmark_node_get_start_line(node))
+            literalLines.append(start...max(start, Int(cmark_node_get_end_line(node))))
         case CMARK_NODE_LINK:
             if entering { addLink(node, isImage: false) }
         case CMARK_NODE_IMAGE:
@@ -194,18 +207,28 @@ private struct Walk {
             firstText = (Int(cmark_node_get_start_line(child)), Int(cmark_node_get_start_column(child)))
         }
         let link = (Int(cmark_node_get_start_line(node)), Int(cmark_node_get_start_column(node)))
-        var place = positions.opener(isImage: isImage, link: link, firstText: firstText, in: frame)
-        // A reference link's destination is written in its definition: the place to fix it.
-        if definitions == nil { definitions = ReferenceDefinitions(positions.source) }
-        if let definition = definitions?.destination(
-            ofLinkAt: place.line, column: place.column, url: destination, in: positions.source)
-        {
-            place = definition
-        }
+        let place = positions.opener(isImage: isImage, link: link, firstText: firstText, in: frame)
+        if mayHaveDefinitions { maybeReferences.append((links.count, place.line, place.column, destination)) }
         links.append(
             MarkdownLink(
                 destination: destination, rewritten: rewritten, isImage: isImage,
                 line: place.line + lineOffset, column: place.column))
+    }
+
+    /// Moves each reference link to its definition's destination, the place to fix it; found
+    /// outside code and HTML blocks, which the whole tree tells.
+    mutating func placeReferenceLinks() {
+        guard !maybeReferences.isEmpty else { return }
+        let definitions = ReferenceDefinitions(positions.source, outside: literalLines)
+        guard !definitions.isEmpty else { return }
+        for link in maybeReferences {
+            guard
+                let place = definitions.destination(
+                    ofLinkAt: link.line, column: link.column, url: link.url, in: positions.source)
+            else { continue }
+            links[link.index].line = place.line + lineOffset
+            links[link.index].column = place.column
+        }
     }
 
     private mutating func appendLiteral(of node: OpaquePointer) {

@@ -1,5 +1,3 @@
-import SitegenCore
-
 /// Where the destinations of a page's link reference definitions (`[guide]: guide/install.md`)
 /// are: a reference link (`[the guide][guide]`, `[guide][]`, `[guide]`) takes its destination from
 /// there, so that is the place a finding about it names, the one line to edit however many links
@@ -17,25 +15,16 @@ struct ReferenceDefinitions {
     private var places: [String: [Place]] = [:]
 
     /// The definitions of `source`, found by their shape (`[label]:` after spaces and the `>` of
-    /// block quotes or the marker of a list item), outside fenced code; cmark has dropped them
-    /// from the tree by the time links are seen.
-    init(_ source: SourceText) {
-        // Most pages define no reference: one search for `]:` says so.
-        guard ByteSearch.firstOffset(of: [UInt8(ascii: "]"), UInt8(ascii: ":")], in: source.bytes) != nil else { return }
-        var fence: [UInt8]?
+    /// block quotes or the marker of a list item) on lines outside `literal` (code and HTML
+    /// blocks, whose text is no definition); cmark has dropped them from the tree by the time
+    /// links are seen.
+    init(_ source: SourceText, outside literal: [ClosedRange<Int>]) {
         var line = 1
         while let range = source.lineRange(line) {
             defer { line += 1 }
-            let start = Self.contentStart(source.bytes, range)
-            if let marker = Self.fenceMarker(source.bytes, from: start, to: range.upperBound) {
-                if fence == nil {
-                    fence = marker
-                } else if let open = fence, marker.first == open.first, marker.count >= open.count {
-                    fence = nil
-                }
-                continue
-            }
-            guard fence == nil, let (label, destination) = Self.definition(in: source.bytes, from: start, to: range.upperBound)
+            guard !literal.contains(where: { $0.contains(line) }),
+                let (label, destination) = Self.definition(
+                    in: source.bytes, from: Self.contentStart(source.bytes, range), to: range.upperBound)
             else { continue }
             let place: (Int, Int)? =
                 destination.map { (line, $0 - range.lowerBound + 1) } ?? Self.nextLineStart(source, after: line)
@@ -47,6 +36,9 @@ struct ReferenceDefinitions {
             places[label, default: []].append(Place(line: at, column: column, destination: written))
         }
     }
+
+    /// Whether no definition was found.
+    var isEmpty: Bool { places.isEmpty }
 
     /// The place of the destination of the reference link whose `[` (`!` for an image) is at
     /// `line:column` of `source` and whose destination is `url` (as cmark read it); `nil` for an
@@ -133,14 +125,6 @@ struct ReferenceDefinitions {
             }
         }
         return index
-    }
-
-    /// The run of three or more backticks or tildes that opens or closes a fenced code block at `start`.
-    private static func fenceMarker(_ bytes: [UInt8], from start: Int, to end: Int) -> [UInt8]? {
-        guard start < end, bytes[start] == UInt8(ascii: "`") || bytes[start] == UInt8(ascii: "~") else { return nil }
-        var index = start
-        while index < end, bytes[index] == bytes[start] { index += 1 }
-        return index - start >= 3 ? Array(bytes[start..<index]) : nil
     }
 
     /// The label and the destination's byte offset (`nil` when it is on the next line) of a

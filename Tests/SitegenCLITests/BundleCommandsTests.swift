@@ -39,6 +39,10 @@ import Testing
         let otherOrigin = try runner.run(["resolve", "dist", "docs://app/guide/"])
         #expect(otherOrigin.status == 1 && otherOrigin.stdout.hasPrefix("404 Not Found\n"))
         #expect(otherOrigin.stderr == "note: the bundle's origin is help://book; 'docs://app/guide/' is of another\n")
+        for url in ["help://book:80/guide/", "help://me@book/guide/"] {
+            let other = try runner.run(["resolve", "dist", url])
+            #expect(other.status == 1 && other.stderr.hasPrefix("note: the bundle's origin is help://book;"), "\(url)")
+        }
 
         let escape = try runner.run(["resolve", "dist", "help://book/%2e%2e/%2e%2e/etc/passwd", "--body"])
         #expect(escape.stdout.hasPrefix("404 Not Found\n"))

@@ -23,6 +23,17 @@ import Testing
         #expect(kind == .typeSymbolicLink)
     }
 
+    /// With `-`, the text report goes to standard output without its summary, which goes to
+    /// standard error alone (both are often one terminal).
+    @Test func theTextReportOnStandardOutputLeavesTheSummaryToStandardError() throws {
+        let runner = try SitegenRunner()
+        defer { runner.cleanUp() }
+        try brokenTree(runner)
+        let run = try runner.run(["check", "t", "--output", "-"])
+        #expect(run.stdout == "t/index.html:1:4: error: no file 'missing.html' in the bundle [broken-link]\n", "\(run.stdout)")
+        #expect(run.stderr.hasPrefix("crawled 1 page and 0 assets"), "\(run.stderr)")
+    }
+
     @Test func aSymbolicLinkKeepsItsPlaceAndItsTargetIsReplaced() throws {
         let runner = try SitegenRunner()
         defer { runner.cleanUp() }
@@ -69,11 +80,14 @@ import Testing
         (["check", "t", "--output", "t/manifest.json"], "--output 't/manifest.json' is inside t/, the folder checked"),
         (["mirror", "t", "--out", "m", "--output", "m/r.txt"], "--output 'm/r.txt' is inside m/, the bundle folder"),
         (["mirror", "t", "--out", "m", "--output", "./t/r.txt"], "--output './t/r.txt' is inside t/, the folder mirrored"),
+        (["check", "t", "--output", "into-t.json"], "--output 'into-t.json' is inside t/, the folder checked"),
     ])
     func checkAndMirrorKeepTheReportOutOfTheirFolders(arguments: [String], message: String) throws {
         let runner = try SitegenRunner()
         defer { runner.cleanUp() }
         try brokenTree(runner)
+        // A link to a file not there yet lands where it points.
+        try FileManager.default.createSymbolicLink(atPath: runner.url("into-t.json").path, withDestinationPath: "t/new.json")
         let before = try runner.snapshot(".")
         let run = try runner.run(arguments)
         #expect(run.status == 2)

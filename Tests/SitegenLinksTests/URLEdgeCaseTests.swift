@@ -89,7 +89,7 @@ import Testing
     /// file is checked, its fragment not (Font Awesome 4 names an id its file does not have).
     @Test func anSVGFontsFragmentIsNotLookedFor() async {
         let css = """
-            @font-face { src: url(f.woff2) format('woff2'), url(f.svg#fontawesomeregular) FORMAT( "svg" ),
+            @font-face { src: url(f.woff2) format('woff2'), url(f.svg#fontawesomeregular) /* svg */ FORMAT( "svg" ),
               url(gone.svg#x) format(svg); }
             .icon { background: url(f.svg#nope); }
             """

@@ -83,6 +83,13 @@ import Testing
         ("[`a]`][r] x\n\n[r]: z.md\n", ["3:6"]),
         // A look-alike in fenced code is no definition; the real one after it is.
         ("[L1][a]\n\n```\n[a]: fake.md\n```\n\n[a]: real.md\n", ["7:6"]),
+        // HTML blocks whose end cmark leaves unset (a lone tag line).
+        ("<img src=\"x.png\">\n\n<link rel=\"x\" href=\"y\">\n\n[L1][a]\n\n[a]: y.md\n", ["7:6"]),
+        // Nor one in indented code or an HTML block, even writing the same destination.
+        (
+            "Use [x] and [w].\n\n    [x]: x.md\n\n<div>\n[w]: w.md\n</div>\n\n<!--\n[w]: w.md\n-->\n\n[x]: x.md\n\n[w]: w.md\n",
+            ["13:6", "15:6"]
+        ),
         // In list items, nested lists and block quotes, with the destination on the next line.
         (
             "[L1][a] [L2][b] [L3][c] [L4][d]\n\n- [a]: ga.md\n- one\n  - two\n\n    [b]: gb.md\n> - [c]: gc.md\n\n> [d]:\n>    gd.md\n",

@@ -56,6 +56,7 @@ enum ResolveCommand: Command {
         // A URL of another origin is a 404 however the path reads: say which origin the bundle has.
         if status == 404, let url = request.url,
             url.scheme?.lowercased() != resolver.origin.scheme || url.host?.lowercased() != resolver.origin.host
+                || url.port != nil || url.user != nil
         {
             console.err("note: the bundle's origin is \(resolver.origin); '\(text)' is of another\n")
         }

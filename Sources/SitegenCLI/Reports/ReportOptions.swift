@@ -39,7 +39,7 @@ struct ReportOptions: Sendable {
     func misplacedOutput(inside folders: [ProtectedFolder], files: [(URL, String)] = [], workingDirectory: URL) -> String? {
         guard let file = outputFile, file != "-" else { return nil }
         let url = file.hasPrefix("/") ? URL(fileURLWithPath: file) : workingDirectory.appendingPathComponent(file)
-        let real = FolderPlace.real(url)
+        let real = Self.landing(url)
         for folder in folders {
             let place = FolderPlace.real(folder.url)
             if real == place || FolderPlace.isInside(real, place) {
@@ -62,6 +62,19 @@ struct ReportOptions: Sendable {
                 "strict: \(warnings == 1 ? "the warning fails" : "the \(warnings) warnings fail") the \(command) (exit 1)\n")
         }
         return .findings
+    }
+
+    /// Where writing `url` lands: symbolic links followed to their targets, also to one that does
+    /// not exist yet (the write creates it there).
+    private static func landing(_ url: URL) -> String {
+        var current = url
+        for _ in 0..<16 {
+            guard let target = try? FileManager.default.destinationOfSymbolicLink(atPath: current.path) else { break }
+            current =
+                target.hasPrefix("/")
+                ? URL(fileURLWithPath: target) : current.deletingLastPathComponent().appendingPathComponent(target)
+        }
+        return FolderPlace.real(current)
     }
 
     /// Stops a command on `error`: prints it on standard error, reports it (`reportInputError`) and
@@ -98,7 +111,8 @@ struct ReportOptions: Sendable {
             return true
         }
         if outputFile == "-" {
-            console.out(text)
+            // The summary goes to standard error alone: both streams are often one terminal.
+            console.out(format.render(report, summary: false, workingDirectory: workingDirectory))
             if !quiet { console.err(report.summaryLine + "\n") }
             return true
         }
