@@ -90,6 +90,16 @@ struct TemplateScanner {
         guard !name.isEmpty else { throw source.error("empty tag name", at: tagStart) }
         let text = String(decoding: name, as: UTF8.self)
         guard !name.contains(where: ASCII.isWhitespace) else {
+            // `{{site.title — {{page.title}}`: the first tag was never closed, and the next one's
+            // close ends it.
+            if let inner = name.firstRange(of: open) {
+                var head = Array(name[..<inner.lowerBound])
+                while let last = head.last, ASCII.isWhitespace(last) { head.removeLast() }
+                let unclosed = String(decoding: open + head, as: UTF8.self)
+                throw source.error(
+                    "tag '\(unclosed)' is not closed: another tag opens before its '\(String(decoding: close, as: UTF8.self))'",
+                    at: tagStart)
+            }
             throw source.error("tag name '\(text)' contains whitespace", at: tagStart)
         }
         return text

@@ -32,6 +32,9 @@ struct ParseErrorTests {
         Case(source: "a {{ }}", line: 1, column: 3, message: "empty tag name"),
         Case(source: "{{#}}{{/}}", line: 1, column: 1, message: "empty tag name"),
         Case(source: "{{a b}}", line: 1, column: 1, message: "tag name 'a b' contains whitespace"),
+        Case(
+            source: "<p>{{site.title — {{page.title}}</p>", line: 1, column: 4,
+            message: "tag '{{site.title —' is not closed: another tag opens before its '}}'"),
         Case(source: "é ü {{#a}}", line: 1, column: 5, message: "unclosed section 'a'"),
         Case(
             source: "{{<base}}{{$title}}x{{/base}}", line: 1, column: 21,
