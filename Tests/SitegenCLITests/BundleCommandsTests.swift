@@ -31,6 +31,11 @@ import Testing
         #expect(range.stdout.contains("Content-Range: bytes 0-3/"))
         #expect(range.stdout.hasSuffix("\n\n<svg"))
 
+        for bad in ["abc", "5-2", "-", "1-2-3", "x-"] {
+            let refused = try runner.run(["resolve", "dist", "images/logo.svg", "--range", bad])
+            #expect(refused.status == 2 && refused.stderr.contains("is not a byte range"), "\(bad): \(refused.stderr)")
+        }
+
         let missing = try runner.run(["resolve", "dist", "nope.html"])
         #expect(missing.status == 1)
         #expect(missing.stdout.hasPrefix("404 Not Found\n"))
@@ -38,7 +43,7 @@ import Testing
 
         let otherOrigin = try runner.run(["resolve", "dist", "docs://app/guide/"])
         #expect(otherOrigin.status == 1 && otherOrigin.stdout.hasPrefix("404 Not Found\n"))
-        #expect(otherOrigin.stderr == "note: the bundle's origin is help://book; 'docs://app/guide/' is of another\n")
+        #expect(otherOrigin.stderr == "note: the bundle's origin is help://book; 'docs://app/guide/' is of another origin\n")
         for url in ["help://book:80/guide/", "help://me@book/guide/"] {
             let other = try runner.run(["resolve", "dist", url])
             #expect(other.status == 1 && other.stderr.hasPrefix("note: the bundle's origin is help://book;"), "\(url)")

@@ -93,12 +93,17 @@ import Testing
         try runner.write("# Lost\n", to: "Site/faq/lost.md")
         try runner.write("title: Clean Docs\nnav:\n  - index.md\n", to: "Site/sitegen.yml")
         let server = try ServeProcess(runner, ["--port", "0"])
-        defer { server.stop() }
         #expect(
             server.firstLines.contains(
                 "Site/faq/lost.md: warning: no link reaches this page from the entry (generated /faq/lost.html) [orphan]"),
             "\(server.firstLines)")
         #expect(!server.firstLines.contains("sitegen-serve-"))
+        // As `build` does, the pages the nav leaves out are named.
+        let stopped = server.stop()
+        #expect(
+            stopped.stderr.contains(
+                "note: 4 pages are not in the nav of sitegen.yml, so the sidebar does not show them: Site/faq/lost.md, "),
+            "\(stopped.stderr)")
     }
 
     @Test(arguments: [SIGTERM, SIGHUP])

@@ -70,15 +70,22 @@ enum BuildCommand: Command {
         }
         progress.finish()
         guard report.emit(result, console: console, workingDirectory: environment.workingDirectory) else { return .inputError }
-        if !outsideNav.isEmpty, !report.quiet {
-            let shown = outsideNav.prefix(5).joined(separator: ", ")
-            let more = outsideNav.count > 5 ? ", and \(outsideNav.count - 5) more" : ""
-            let count = outsideNav.count == 1 ? "1 page is" : "\(outsideNav.count) pages are"
-            console.err("note: \(count) not in the nav of sitegen.yml, so the sidebar does not show them: \(shown)\(more)\n")
-        }
+        if let note = Self.outsideNavNote(outsideNav), !report.quiet { console.err(note) }
         let strict = arguments.has("--strict") || configStrict
         return report.exitCode(
             errors: result.errors, warnings: result.warnings, strict: strict, command: "build", console: console)
+    }
+}
+
+extension BuildCommand {
+    /// The note naming the pages an explicit nav leaves out (`BuildOutcome.pagesOutsideNav`), or
+    /// `nil` when there are none.
+    static func outsideNavNote(_ pages: [String]) -> String? {
+        guard !pages.isEmpty else { return nil }
+        let shown = pages.prefix(5).joined(separator: ", ")
+        let more = pages.count > 5 ? ", and \(pages.count - 5) more" : ""
+        let count = pages.count == 1 ? "1 page is" : "\(pages.count) pages are"
+        return "note: \(count) not in the nav of sitegen.yml, so the sidebar does not show them: \(shown)\(more)\n"
     }
 }
 

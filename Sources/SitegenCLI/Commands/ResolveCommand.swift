@@ -14,7 +14,23 @@ enum ResolveCommand: Command {
         ],
         discussion: "URL is a scheme URL (docs://app/guide/) or a bundle path (guide/), taken against the bundle's origin.")
 
+    /// Whether `text` is `A-B` (A <= B), `A-` or `-N`, in decimal digits.
+    private static func isByteRange(_ text: String) -> Bool {
+        let parts = text.split(separator: "-", maxSplits: 1, omittingEmptySubsequences: false)
+        guard parts.count == 2, !(parts[0].isEmpty && parts[1].isEmpty),
+            parts.allSatisfy({ $0.utf8.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) } })
+        else { return false }
+        guard let first = UInt64(parts[0]), let last = UInt64(parts[1]) else { return true }
+        return first <= last
+    }
+
     static func run(_ arguments: ParsedArguments, console: Console, environment: Environment) async -> ExitCode {
+        // A server ignores a `Range` it cannot read; a command line with one is a mistake to say.
+        if let range = arguments.value("--range"), !isByteRange(range) {
+            console.err(
+                "\(UsageError("--range '\(range)' is not a byte range: write A-B, A- or -N, with A <= B", command: spec))\n")
+            return .inputError
+        }
         let path = arguments.positionals[0]
         let directory =
             path.hasPrefix("/") ? URL(fileURLWithPath: path) : environment.workingDirectory.appendingPathComponent(path)
@@ -58,7 +74,7 @@ enum ResolveCommand: Command {
             url.scheme?.lowercased() != resolver.origin.scheme || url.host?.lowercased() != resolver.origin.host
                 || url.port != nil || url.user != nil
         {
-            console.err("note: the bundle's origin is \(resolver.origin); '\(text)' is of another\n")
+            console.err("note: the bundle's origin is \(resolver.origin); '\(text)' is of another origin\n")
         }
         return status < 400 ? .success : .findings
     }

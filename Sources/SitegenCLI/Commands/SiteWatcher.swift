@@ -73,6 +73,7 @@ struct SiteWatcher: Sendable {
         case .success(let built):
             let report = built.report.withCharacterColumns(workingDirectory: workingDirectory)
             console.out(ReportFormat.text.render(report))
+            if let note = BuildCommand.outsideNavNote(built.outcome.pagesOutsideNav) { console.err(note) }
             do {
                 // The manifest just written, as built: reading 10,000 entries back would cost more than the rebuild.
                 return .success(try SchemeResolver(bundle: options.outputDirectory, assembled: built.outcome.manifest))
