@@ -178,11 +178,14 @@ extension Mirror {
 
     private func diagnostics(_ crawl: Crawl, paths: [String: String]) -> [Diagnostic] {
         var result: [Diagnostic] = []
+        // Over HTTP a page is named by the URL fetched (`http://127.0.0.1:8000/`), not by the file it
+        // becomes (`index.html`), a URL nobody requested; in a folder, by its file there.
+        let overHTTP = options.sourceDisplay.contains("://")
+        func shown(_ key: String) -> String { overHTTP ? key : options.sourceDisplay + (paths[key] ?? key) }
         for failure in crawl.failures {
             let location =
-                failure.from.map {
-                    SourceLocation(path: options.sourceDisplay + (paths[$0.page] ?? $0.page), line: $0.line, column: $0.column)
-                } ?? failure.resource.flatMap { paths[$0] }.map { SourceLocation(path: options.sourceDisplay + $0) }
+                failure.from.map { SourceLocation(path: shown($0.page), line: $0.line, column: $0.column) }
+                ?? failure.resource.flatMap { paths[$0] == nil ? nil : $0 }.map { SourceLocation(path: shown($0)) }
             result.append(Diagnostic(.warning, failure.rule, failure.message, at: location))
         }
         var byFolded: [String: [String]] = [:]

@@ -31,6 +31,22 @@ import Testing
             ])
     }
 
+    /// Over HTTP a finding names the page by the URL fetched, not by the file it becomes.
+    @Test func overHTTPAPageIsNamedByItsURL() async throws {
+        let folder = try Self.site(["index.html": "<a href=\"gone.html\">x</a>\n", "sub/index.html": "<img src=\"../no.png\">"])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let server = try LoopbackServer(serving: folder)
+        defer { server.stop() }
+        let root = server.url.absoluteString
+        let source = try HTTPSource(root: server.url, timeout: 5)
+        let options = MirrorOptions(sourceDisplay: root)
+        let result = try await Mirror(source: source, options: options).run()
+        #expect(
+            result.diagnostics.map(\.description).sorted() == [
+                "\(root):1:4: warning: cannot mirror '\(root)gone.html': HTTP 404 [mirror-fetch]"
+            ], "\(result.diagnostics)")
+    }
+
     @Test func redirectOffTheOriginIsNotFollowed() async throws {
         let folder = try Self.site(["index.html": "<a href=\"/out\">x</a>", "_redirects": "/out https://example.com/ 302\n"])
         defer { try? FileManager.default.removeItem(at: folder) }
