@@ -158,6 +158,22 @@ import Testing
                     + "the same (NFC) [broken-link]"), "\(run.stdout)")
     }
 
+    /// `--scheme` and `--host` name the origin of a folder without manifest; with one, a note says
+    /// they are left unused.
+    @Test func anOriginGivenForAFolderWithAManifestIsSaidToBeUnused() throws {
+        let runner = try SitegenRunner()
+        defer { runner.cleanUp() }
+        try runner.copyFixture("Sites/clean", to: "Site")
+        try runner.copyFixture("Themes/minimal", to: "Templates")
+        #expect(try runner.run(["build"]).status == 0)
+        let run = try runner.run(["check", "dist", "--scheme", "foo", "--host", "bar"])
+        #expect(run.status == 0)
+        #expect(
+            run.stderr.hasPrefix("note: dist/ has a manifest, whose origin the check uses: --scheme and --host are left unused\n")
+        )
+        #expect(try runner.run(["check", "dist"]).stderr.isEmpty)
+    }
+
     /// rustdoc writes no top `index.html`: start pages given replace that guess, and a folder that
     /// has one keeps it as a start page beside them.
     @Test func startPagesGivenReplaceAMissingIndex() throws {

@@ -72,6 +72,13 @@ enum CheckCommand: Command {
                 return stop(InputError("--entry '\(entry)' is not a path inside the checked folder (see 'sitegen check --help')"))
             }
         }
+        // A bundle with a manifest is served under the manifest's origin: options that would name
+        // another are said to be unused rather than silently dropped.
+        if arguments.value("--scheme") != nil || arguments.value("--host") != nil, !report.quiet,
+            FileManager.default.fileExists(atPath: directory.appendingPathComponent(Manifest.fileName).path)
+        {
+            console.err("note: \(display) has a manifest, whose origin the check uses: --scheme and --host are left unused\n")
+        }
         let crawl: CrawlResult
         let progress = ProgressLine(enabled: environment.stderrIsTerminal && !report.quiet)
         do {
