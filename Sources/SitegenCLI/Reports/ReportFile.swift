@@ -46,15 +46,6 @@ enum ReportFile {
     }
 
     private static func writeThrough(_ path: String, _ bytes: [UInt8]) throws(Failure) {
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666)
-        guard descriptor >= 0 else { throw Failure(reason: DirectoryWalker.reason(errno)) }
-        defer { close(descriptor) }
-        var done = 0
-        while done < bytes.count {
-            let wrote = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress! + done, bytes.count - done) }
-            if wrote < 0, errno == EINTR { continue }
-            guard wrote > 0 else { throw Failure(reason: DirectoryWalker.reason(errno)) }
-            done += wrote
-        }
+        guard FileBytes.write(bytes, to: path) else { throw Failure(reason: DirectoryWalker.reason(errno)) }
     }
 }
