@@ -63,9 +63,7 @@ enum Crawl {
         var entries = [resolver.entryURL] + extra
         // Without a manifest `index.html` is a guess at the start page (rustdoc writes none): start
         // pages given replace it when it is not there.
-        if resolver.manifest == nil, !extra.isEmpty,
-            !FileManager.default.fileExists(atPath: bundle.appendingPathComponent("index.html").path)
-        {
+        if resolver.manifest == nil, !extra.isEmpty, case .failure = resolver.resolve(resolver.entryURL) {
             entries = extra
         }
         if let baseline, let memo,
