@@ -148,30 +148,31 @@ public struct CrawlMemo: Sendable {
     public init?(bytes: [UInt8]) { self.init(bytes: bytes, range: 0..<bytes.count) }
 
     /// Like `init(bytes:)`, for a memo at `range` of `bytes` (inside a file of the caller's), without
-    /// copying it out.
+    /// copying its entries out.
     public init?(bytes: [UInt8], range: Range<Int>) {
-        guard range.lowerBound >= 0, range.upperBound <= bytes.count,
-            let (indexRange, entriesStart) = Self.indexPlace(
-                Array(bytes[range.lowerBound..<min(range.upperBound, range.lowerBound + 64)]), at: range.lowerBound,
-                end: range.upperBound)
-        else { return nil }
-        var r = ByteReader(bytes, range: indexRange)
-        guard readIndex(&r, entriesLength: range.upperBound - entriesStart) else { return nil }
-        base = MemoBodies(memory: bytes, start: entriesStart, count: range.upperBound - entriesStart)
-        changes = []
+        guard range.upperBound <= bytes.count else { return nil }
+        self.init(range: range, reading: { Array(bytes[$0]) }) { MemoBodies(memory: bytes, start: $0, count: $1) }
     }
 
     /// Like `init(bytes:range:)`, for a memo at `range` of `file`: only its index is read; each
     /// entry is read from the file when a crawl asks for it.
     package init?(file: ReadOnlyFile, range: Range<Int>) {
-        guard range.lowerBound >= 0, range.upperBound <= file.size,
-            let start = file.bytes(range.lowerBound..<min(range.upperBound, range.lowerBound + 64)),
+        guard range.upperBound <= file.size else { return nil }
+        self.init(range: range, reading: file.bytes) { MemoBodies(file: file, start: $0, count: $1) }
+    }
+
+    /// A memo at `range` of bytes that `read` gives a part of at a time: its first bytes, then its
+    /// index; `bodies` holds the entries that follow (from where, how many bytes).
+    private init?(
+        range: Range<Int>, reading read: (Range<Int>) -> [UInt8]?, bodies: (Int, Int) -> MemoBodies
+    ) {
+        guard range.lowerBound >= 0, let start = read(range.lowerBound..<min(range.upperBound, range.lowerBound + 64)),
             let (indexRange, entriesStart) = Self.indexPlace(start, at: range.lowerBound, end: range.upperBound),
-            let index = file.bytes(indexRange)
+            let index = read(indexRange)
         else { return nil }
         var r = ByteReader(index)
         guard readIndex(&r, entriesLength: range.upperBound - entriesStart) else { return nil }
-        base = MemoBodies(file: file, start: entriesStart, count: range.upperBound - entriesStart)
+        base = bodies(entriesStart, range.upperBound - entriesStart)
         changes = []
     }
 
