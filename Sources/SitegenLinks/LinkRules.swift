@@ -113,8 +113,9 @@ struct LinkRules {
     private mutating func check(_ resolved: ResolvedLink, in document: ParsedDocument) {
         let link = resolved.link
         func report(_ severity: Severity, _ rule: RuleID, _ message: String) {
-            add(severity, rule, message, page: document.path, href: link.url, at: location(document.path, link.line, link.column))
-            findings[findings.count - 1].diagnostic.link = link.url
+            add(
+                severity, rule, message, page: document.path, href: link.url,
+                at: location(document.path, link.line, link.column), isLink: true)
         }
         switch resolved.target {
         case .notALink, .ignored:
@@ -294,10 +295,15 @@ struct LinkRules {
         SourceLocation(path: options.displayRoot + path, line: line, column: column)
     }
 
+    /// Adds a finding; `isLink` when `href` is a link as the page writes it (not an id or an alias),
+    /// which reports then carry as the finding's `link`.
     private mutating func add(
-        _ severity: Severity, _ rule: RuleID, _ message: String, page: String?, href: String?, at place: SourceLocation?
+        _ severity: Severity, _ rule: RuleID, _ message: String, page: String?, href: String?, at place: SourceLocation?,
+        isLink: Bool = false
     ) {
-        findings.append(LinkFinding(diagnostic: Diagnostic(severity, rule, message, at: place), page: page, href: href))
+        var diagnostic = Diagnostic(severity, rule, message, at: place)
+        if isLink { diagnostic.link = href }
+        findings.append(LinkFinding(diagnostic: diagnostic, page: page, href: href))
     }
 
     /// Whether `fragment` (its `:~:` directive aside) names an anchor of `names`, as written or percent-decoded; empty and `top`
