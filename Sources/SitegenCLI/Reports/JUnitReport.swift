@@ -44,7 +44,7 @@ enum JUnitReport {
     /// follows the last `.` as the class and the rest as its package, so the file's dots are `_`:
     /// package `sitegen.build`, class `Site/guide/a_md`, rather than class `md` of a package per file.
     private static func className(_ report: Report, _ file: String) -> String {
-        let file = file.hasPrefix("./") && file.count > 2 ? String(file.dropFirst(2)) : file
+        let file = Report.withoutDotSlash(file)
         return "sitegen.\(report.command).\(file.replacingOccurrences(of: ".", with: "_"))"
     }
 

@@ -41,3 +41,10 @@ struct Report: Sendable {
 func plural(_ count: Int, _ noun: String) -> String {
     "\(count) \(noun)\(count == 1 ? "" : "s")"
 }
+
+extension Report {
+    /// `./index.md` (a build of `--site .`) as dashboards name it, `index.md`; `./` itself stays.
+    static func withoutDotSlash(_ path: String) -> String {
+        path.hasPrefix("./") && path.count > 2 ? String(path.dropFirst(2)) : path
+    }
+}

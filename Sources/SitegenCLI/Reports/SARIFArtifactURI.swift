@@ -11,7 +11,7 @@ enum SARIFArtifactURI {
     /// Without a working directory a relative path is taken to be inside it.
     static func make(_ path: String, workingDirectory: URL?) -> String {
         guard let workingDirectory else {
-            return path.hasPrefix("/") ? "file://" + encode(path) : encode(withoutDotSlash(path))
+            return path.hasPrefix("/") ? "file://" + encode(path) : encode(Report.withoutDotSlash(path))
         }
         let folder = path.hasSuffix("/") ? "/" : ""
         let base = workingDirectory.standardizedFileURL
@@ -30,11 +30,6 @@ enum SARIFArtifactURI {
         if path == folder { return "" }
         let prefix = folder.hasSuffix("/") ? folder : folder + "/"
         return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : nil
-    }
-
-    /// `./index.md` (a build of `--site .`) is `index.md` to a code-scanning dashboard.
-    private static func withoutDotSlash(_ path: String) -> String {
-        path.hasPrefix("./") && path.count > 2 ? String(path.dropFirst(2)) : path
     }
 
     /// `path` as a URI path (SARIF §3.4.3, RFC 3986): every byte but the unreserved characters and
