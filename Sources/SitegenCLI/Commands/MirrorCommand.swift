@@ -67,12 +67,14 @@ enum MirrorCommand: Command {
             console.err("\(error)\n")  // the command line itself: no report to put it in
             return .inputError
         }
+        let display = out.hasSuffix("/") ? out : out + "/"
+        let destination =
+            (out.hasPrefix("/") ? URL(fileURLWithPath: out) : environment.workingDirectory.appendingPathComponent(out))
+            .standardizedFileURL
         var protected = [
             ReportOptions.ProtectedFolder(
-                url: environment.workingDirectory.appendingPathComponent(out), display: out.hasSuffix("/") ? out : out + "/",
-                role: "the bundle folder, which the mirror replaces")
+                url: destination, display: display, role: "the bundle folder, which the mirror replaces")
         ]
-        if out.hasPrefix("/") { protected[0].url = URL(fileURLWithPath: out) }
         if let folder = source as? FolderSource {
             protected.append(
                 ReportOptions.ProtectedFolder(url: folder.folder, display: options.sourceDisplay, role: "the folder mirrored"))
@@ -91,10 +93,6 @@ enum MirrorCommand: Command {
             let folder = source is FolderSource ? options.sourceDisplay : nil
             return stop(InputError(error.description, at: folder.map { SourceLocation(path: $0) }))
         }
-        let display = out.hasSuffix("/") ? out : out + "/"
-        let destination =
-            (out.hasPrefix("/") ? URL(fileURLWithPath: out) : environment.workingDirectory.appendingPathComponent(out))
-            .standardizedFileURL
         // The output is replaced whole: it may be neither the folder mirrored nor hold it.
         if let folder = source as? FolderSource {
             let (output, mirrored) = (FolderPlace.real(destination), FolderPlace.real(folder.folder))
