@@ -53,13 +53,18 @@ struct BundleTree: Sendable {
 
     private func realFileThroughLinks(_ relative: String) -> Result<(path: String, size: Int), ResolutionFailure> {
         // realpath(3) and stat(2) directly: Foundation's equivalents cost more than reading the file.
-        guard let resolved = realpath(prefix + relative, nil) else { return .failure(.notFound(path: relative)) }
-        let real = String(cString: resolved)
-        free(resolved)
+        guard let real = realPath(relative) else { return .failure(.notFound(path: relative)) }
         guard real.hasPrefix(prefix) else { return .failure(.outsideBundle(path: relative)) }
         var info = stat()
         guard stat(real, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return .failure(.notFound(path: relative)) }
         return .success((real, Int(info.st_size)))
+    }
+
+    /// The real path of a bundle-relative path, every link followed; nil when it leads nowhere.
+    private func realPath(_ relative: String) -> String? {
+        guard let resolved = realpath(prefix + relative, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
     }
 
     /// Where a symbolic link leads, followed to the end.
@@ -80,9 +85,7 @@ struct BundleTree: Sendable {
     }
 
     private func linkTarget(_ relative: String) -> LinkTarget {
-        guard let resolved = realpath(prefix + relative, nil) else { return .nothing }
-        let real = String(cString: resolved)
-        free(resolved)
+        guard let real = realPath(relative) else { return .nothing }
         guard real.hasPrefix(prefix) || real + "/" == prefix else { return .outside(real) }
         var info = stat()
         return stat(real, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR ? .folder(real) : .other
