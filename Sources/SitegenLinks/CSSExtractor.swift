@@ -71,9 +71,7 @@ struct CSSScanner {
                     i += 1
                 }
             case UInt8(ascii: "/") where peek(1) == UInt8(ascii: "*"):
-                i += 2
-                while i < bytes.count, !(bytes[i] == UInt8(ascii: "*") && peek(1) == UInt8(ascii: "/")) { i += 1 }
-                i += 2
+                i = end(ofCommentAt: i)
             case UInt8(ascii: "\""), UInt8(ascii: "'"):
                 let start = i
                 let value = readString()
@@ -113,6 +111,16 @@ struct CSSScanner {
 
     private func peek(_ ahead: Int) -> UInt8 { i + ahead < bytes.count ? bytes[i + ahead] : 0 }
 
+    /// Where the comment opening at `start` (`/*`) ends, past its `*/`; past the end of the text when
+    /// it is never closed.
+    private func end(ofCommentAt start: Int) -> Int {
+        var j = start + 2
+        while j < bytes.count, !(bytes[j] == UInt8(ascii: "*") && j + 1 < bytes.count && bytes[j + 1] == UInt8(ascii: "/")) {
+            j += 1
+        }
+        return j + 2
+    }
+
     /// Whether `format("svg")` (quoted or not, any case) follows the `url()` just read.
     private func isSVGFontFormatNext() -> Bool {
         var j = i
@@ -120,13 +128,7 @@ struct CSSScanner {
             if bytes[j].isASCIIWhitespace {
                 j += 1
             } else if bytes[j] == UInt8(ascii: "/"), j + 1 < bytes.count, bytes[j + 1] == UInt8(ascii: "*") {
-                j += 2
-                while j < bytes.count,
-                    !(bytes[j] == UInt8(ascii: "*") && j + 1 < bytes.count && bytes[j + 1] == UInt8(ascii: "/"))
-                {
-                    j += 1
-                }
-                j += 2
+                j = end(ofCommentAt: j)
             } else {
                 break
             }
