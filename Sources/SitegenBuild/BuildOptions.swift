@@ -1,4 +1,5 @@
 import Foundation
+import SitegenCore
 
 /// Where a build reads and writes, and how those folders are named in messages.
 public struct BuildOptions: Sendable {
@@ -14,9 +15,7 @@ public struct BuildOptions: Sendable {
     public var toolIdentity = ""
 
     public init(site: String, templates: String, output: String, workingDirectory: URL) {
-        func resolve(_ path: String) -> URL {
-            path.hasPrefix("/") ? URL(fileURLWithPath: path) : workingDirectory.appendingPathComponent(path)
-        }
+        func resolve(_ path: String) -> URL { FolderPlace.url(path, from: workingDirectory) }
         func display(_ path: String) -> String { path.hasSuffix("/") ? path : path + "/" }
         siteDirectory = resolve(site).standardizedFileURL
         templatesDirectory = resolve(templates).standardizedFileURL

@@ -4,6 +4,12 @@ import Foundation
 /// existing part resolved, `.` and `..` removed. Used to keep an output folder, which is replaced
 /// whole, from being or holding a folder of the user's.
 public enum FolderPlace {
+    /// The file URL of `path` as a command line gives it: absolute as it is, else below `base`
+    /// (the working directory).
+    public static func url(_ path: String, from base: URL) -> URL {
+        path.hasPrefix("/") ? URL(fileURLWithPath: path) : base.appendingPathComponent(path)
+    }
+
     /// The canonical path of `url`: symbolic links of its existing part resolved, the rest appended.
     public static func real(_ url: URL) -> String {
         var existing = url.standardizedFileURL

@@ -44,8 +44,7 @@ enum CheckCommand: Command {
         }
         let path = arguments.positionals[0]
         let display = path.hasSuffix("/") ? path : path + "/"
-        let directory =
-            path.hasPrefix("/") ? URL(fileURLWithPath: path) : environment.workingDirectory.appendingPathComponent(path)
+        let directory = FolderPlace.url(path, from: environment.workingDirectory)
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory) else {
             return stop(InputError("no such folder", path: path))

@@ -68,9 +68,7 @@ enum MirrorCommand: Command {
             return .inputError
         }
         let display = out.hasSuffix("/") ? out : out + "/"
-        let destination =
-            (out.hasPrefix("/") ? URL(fileURLWithPath: out) : environment.workingDirectory.appendingPathComponent(out))
-            .standardizedFileURL
+        let destination = FolderPlace.url(out, from: environment.workingDirectory).standardizedFileURL
         var protected = [
             ReportOptions.ProtectedFolder(
                 url: destination, display: display, role: "the bundle folder, which the mirror replaces")
@@ -184,9 +182,7 @@ enum MirrorCommand: Command {
                 throw InputError(error.description, path: argument)
             }
         }
-        let folder =
-            argument.hasPrefix("/")
-            ? URL(fileURLWithPath: argument) : environment.workingDirectory.appendingPathComponent(argument)
+        let folder = FolderPlace.url(argument, from: environment.workingDirectory)
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory), isDirectory.boolValue else {
             throw InputError("not a folder or an http:// URL", path: argument)

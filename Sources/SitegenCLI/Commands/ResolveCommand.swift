@@ -1,5 +1,6 @@
 import Foundation
 import SitegenBundleCore
+import SitegenCore
 import SitegenServe
 
 /// `sitegen resolve DIR URL`: what an app embedding the bundle would be served for URL.
@@ -32,8 +33,7 @@ enum ResolveCommand: Command {
             return .inputError
         }
         let path = arguments.positionals[0]
-        let directory =
-            path.hasPrefix("/") ? URL(fileURLWithPath: path) : environment.workingDirectory.appendingPathComponent(path)
+        let directory = FolderPlace.url(path, from: environment.workingDirectory)
         let resolver: SchemeResolver
         do {
             resolver = try SchemeResolver(bundle: directory)

@@ -1,6 +1,7 @@
 import Foundation
 import SitegenBuild
 import SitegenBundleCore
+import SitegenCore
 import SitegenServe
 
 /// `sitegen serve`: a loopback HTTP preview answering through `SchemeResolver`, rebuilding and
@@ -42,8 +43,7 @@ enum ServeCommand: Command {
         let stop = StopSignals()
         var configuration = ServeConfiguration(host: host, port: port)
         if let bundle = arguments.value("--bundle") {
-            let directory =
-                bundle.hasPrefix("/") ? URL(fileURLWithPath: bundle) : environment.workingDirectory.appendingPathComponent(bundle)
+            let directory = FolderPlace.url(bundle, from: environment.workingDirectory)
             let folder: BundleFolder
             let shown = bundle.hasSuffix("/") ? bundle : bundle + "/"
             do {

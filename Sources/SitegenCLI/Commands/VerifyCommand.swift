@@ -1,5 +1,6 @@
 import Foundation
 import SitegenBundleCore
+import SitegenCore
 
 /// `sitegen verify DIR`: re-hashes a bundle against its manifest.
 enum VerifyCommand: Command {
@@ -11,8 +12,7 @@ enum VerifyCommand: Command {
     static func run(_ arguments: ParsedArguments, console: Console, environment: Environment) async -> ExitCode {
         let path = arguments.positionals[0]
         let display = path.hasSuffix("/") ? path : path + "/"
-        let directory =
-            path.hasPrefix("/") ? URL(fileURLWithPath: path) : environment.workingDirectory.appendingPathComponent(path)
+        let directory = FolderPlace.url(path, from: environment.workingDirectory)
         let report: VerificationReport
         do {
             report = try BundleVerifier.verify(bundle: directory)

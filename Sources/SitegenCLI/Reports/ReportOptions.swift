@@ -38,8 +38,7 @@ struct ReportOptions: Sendable {
     /// there would replace one of its files, or change what it is about), or on one of `files`.
     func misplacedOutput(inside folders: [ProtectedFolder], files: [(URL, String)] = [], workingDirectory: URL) -> String? {
         guard let file = outputFile, file != "-" else { return nil }
-        let url = file.hasPrefix("/") ? URL(fileURLWithPath: file) : workingDirectory.appendingPathComponent(file)
-        let real = Self.landing(url)
+        let real = Self.landing(FolderPlace.url(file, from: workingDirectory))
         for folder in folders {
             let place = FolderPlace.real(folder.url)
             if real == place || FolderPlace.isInside(real, place) {
@@ -116,7 +115,7 @@ struct ReportOptions: Sendable {
             if !quiet { console.err(report.summaryLine + "\n") }
             return true
         }
-        let path = outputFile.hasPrefix("/") ? outputFile : workingDirectory.appendingPathComponent(outputFile).path
+        let path = FolderPlace.url(outputFile, from: workingDirectory).path
         do throws(ReportFile.Failure) {
             try ReportFile.write(Array(text.utf8), to: path)
         } catch {

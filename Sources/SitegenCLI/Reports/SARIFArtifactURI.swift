@@ -15,7 +15,7 @@ enum SARIFArtifactURI {
         }
         let folder = path.hasSuffix("/") ? "/" : ""
         let base = workingDirectory.standardizedFileURL
-        let file = (path.hasPrefix("/") ? URL(fileURLWithPath: path) : base.appendingPathComponent(path)).standardizedFileURL
+        let file = FolderPlace.url(path, from: base).standardizedFileURL
         if let inside = relative(file.path, to: base.path)
             ?? relative(FolderPlace.real(file), to: FolderPlace.real(base))
         {
