@@ -34,6 +34,25 @@ import Testing
         #expect(run.stderr.hasPrefix("crawled 1 page and 0 assets"), "\(run.stderr)")
     }
 
+    /// A JSON, SARIF or JUnit document on standard output stays whole; the summary line goes to
+    /// standard error, as with `--output`. The line formats keep it at their end; `--quiet` drops it.
+    @Test func aMachineFormatOnStandardOutputPutsTheSummaryOnStandardError() throws {
+        let runner = try SitegenRunner()
+        defer { runner.cleanUp() }
+        try brokenTree(runner)
+        for format in ["json", "sarif", "junit"] {
+            let run = try runner.run(["check", "t", "--format", format])
+            #expect(run.status == 1, "\(format): \(run.stderr)")
+            #expect(!run.stdout.contains("crawled 1 page"), "\(format): \(run.stdout)")
+            #expect(run.stderr.hasPrefix("crawled 1 page and 0 assets"), "\(format): \(run.stderr)")
+            let quiet = try runner.run(["check", "t", "--format", format, "--quiet"])
+            #expect(quiet.stderr.isEmpty, "\(format): \(quiet.stderr)")
+        }
+        let github = try runner.run(["check", "t", "--format", "github"])
+        #expect(github.stdout.contains("crawled 1 page and 0 assets"), "\(github.stdout)")
+        #expect(github.stderr.isEmpty, "\(github.stderr)")
+    }
+
     @Test func aSymbolicLinkKeepsItsPlaceAndItsTargetIsReplaced() throws {
         let runner = try SitegenRunner()
         defer { runner.cleanUp() }

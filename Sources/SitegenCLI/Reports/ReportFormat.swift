@@ -6,6 +6,10 @@ enum ReportFormat: String, CaseIterable, Sendable {
 
     static var names: String { allCases.map(\.rawValue).joined(separator: "|") }
 
+    /// Whether the report ends with the summary line (the line formats, `text` and `github`); the
+    /// others are documents with a summary of their own.
+    var carriesSummary: Bool { self == .text || self == .github }
+
     /// Renders the findings in this format; `summary` adds the closing lines of the line formats.
     /// `workingDirectory`, the folder relative paths start from, tells SARIF which files are inside
     /// it; without one (a report made in memory) every relative path is taken to be.

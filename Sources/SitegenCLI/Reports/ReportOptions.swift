@@ -107,6 +107,8 @@ struct ReportOptions: Sendable {
         let text = format.render(report, summary: !quiet, workingDirectory: workingDirectory)
         guard let outputFile else {
             console.out(text)
+            // A JSON, SARIF or JUnit document must stay whole on standard output: the line people read goes beside it.
+            if !quiet, !format.carriesSummary { console.err(report.summaryLine + "\n") }
             return true
         }
         if outputFile == "-" {
