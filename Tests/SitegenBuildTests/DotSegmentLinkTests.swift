@@ -24,4 +24,20 @@ import Testing
         defer { outcome.staged.discard() }
         #expect(outcome.diagnostics.map(\.rule) == [.directoryNoSlash])
     }
+
+    /// The fix the finding gives puts the slash after the path, before a fragment or query.
+    @Test func theSuggestedFixKeepsTheFragmentAndQueryAfterTheSlash() async throws {
+        let site = try TestSite([
+            "Site/index.md": "# Home\n\n[a](guide#sec) [b](guide?x=1) [c](guide)\n",
+            "Site/guide/index.md": "# Guide\n\n## Sec\n",
+        ])
+        defer { site.remove() }
+        let outcome = try await site.build()
+        defer { outcome.staged.discard() }
+        let messages = outcome.diagnostics.map(\.message)
+        #expect(messages.count == 3, "\(messages)")
+        #expect(messages.contains { $0.hasSuffix("write 'guide/#sec'") }, "\(messages)")
+        #expect(messages.contains { $0.hasSuffix("write 'guide/?x=1'") }, "\(messages)")
+        #expect(messages.contains { $0.hasSuffix("write 'guide/'") }, "\(messages)")
+    }
 }

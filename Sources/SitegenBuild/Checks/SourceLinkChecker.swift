@@ -167,7 +167,7 @@ struct SourceLinkChecker: Sendable {
             return .problem(
                 .directoryNoSlash, .error,
                 {
-                    "'\($0)' names a folder without its trailing slash, which an app is not served (no redirects under the scheme); write '\($0)/'"
+                    "'\($0)' names a folder without its trailing slash, which an app is not served (no redirects under the scheme); write '\(Self.withFolderSlash($0))'"
                 })
         }
         return missing(path, kind: "file")
@@ -186,6 +186,12 @@ struct SourceLinkChecker: Sendable {
         }
         let hint = Suggestion.phrase(suggestionPaths.suggestions(for: path.rawValue))
         return .problem(.brokenLink, .error, { _ in "no \(kind) '\(path)' in the site\(hint)" })
+    }
+
+    /// `link` with a `/` after its path, before any query or fragment: `guide#setup` becomes `guide/#setup`.
+    static func withFolderSlash(_ link: String) -> String {
+        guard let end = link.firstIndex(where: { $0 == "?" || $0 == "#" }) else { return link + "/" }
+        return link[..<end] + "/" + link[end...]
     }
 
     /// Whether a link path names a folder with its slash: it ends in `/`, or its last segment is `.`

@@ -64,7 +64,7 @@ enum BuildPipeline {
             do {
                 crawl = try await Crawl.run(
                     bundle: outcome.bundleToCrawl, displayRoot: options.outputDisplay, entries: [],
-                    external: CheckPolicy.external(outcome.config.externalLinks), ignore: outcome.config.ignoreLinks,
+                    external: CheckPolicy.external(outcome.config.externalLinks), ignore: outcome.config.crawlIgnoreLinks,
                     progress: progress?.handler, memo: memo, baseline: outcome.previousCrawl.map { CrawlResult($0).report },
                     resolver: outcome.crawlResolver)
             } catch {
