@@ -11,18 +11,6 @@ struct LinkResolver: Sendable {
     private let originBytes: [UInt8]
 
     /// The URL standard's special schemes besides `file`: their URLs cannot have an empty host.
-    private static let schemesWithHost: Set<String> = ["http", "https", "ws", "wss", "ftp"]
-
-    /// Whether the authority of `href` (`scheme:` then any slashes, as the URL standard skips them for
-    /// special schemes: `http:///x` is `http://x/`) has an empty host: `https://`, `http://:80/`.
-    static func authorityHasNoHost(_ href: String) -> Bool {
-        guard let colon = href.firstIndex(of: ":") else { return false }
-        let afterSlashes = href[href.index(after: colon)...].drop { $0 == "/" || $0 == "\\" }
-        let authority = afterSlashes.prefix { !"/\\?#".contains($0) }
-        let hostAndPort = authority.split(separator: "@", omittingEmptySubsequences: false).last ?? ""
-        return hostAndPort.prefix { $0 != ":" }.isEmpty
-    }
-
     /// Not links to content: scripts, inline data, and actions of the device (`mailto:` opens Mail).
     private static let nonLinkSchemes: Set<String> = ["javascript", "mailto", "tel", "data", "about", "blob", "sms"]
 
@@ -104,9 +92,7 @@ struct LinkResolver: Sendable {
         else { return .invalid }
         if url.scheme?.lowercased() == "file" { return .fileURL }
         // `https://` and the like: a URL with a special scheme has a host, or is no URL (URL standard).
-        if let scheme = url.scheme?.lowercased(), Self.schemesWithHost.contains(scheme), (url.host ?? "").isEmpty,
-            Self.authorityHasNoHost(href)
-        {
+        if let scheme = url.scheme?.lowercased(), (url.host ?? "").isEmpty, HostlessURL.isHostless(href, scheme: scheme) {
             return .invalid
         }
         guard isSameOrigin(url) else {

@@ -41,3 +41,19 @@ import Testing
         #expect(messages.contains { $0.hasSuffix("write 'guide/'") }, "\(messages)")
     }
 }
+
+/// A link the crawl reports under one rule is reported by the Markdown check under the same rule,
+/// so that a build shows it once.
+@Suite struct OneRulePerLinkTests {
+    @Test func hostlessAndOwnSchemeLinksGetTheCrawlsRule() async throws {
+        let site = try TestSite([
+            "Site/index.md": "# Home\n\n[k](https://) [o](docs:a.html) [p](docs:/a.html) [q](https://swift.org)\n",
+            "Site/a.md": "# A\n",
+        ])
+        defer { site.remove() }
+        let outcome = try await site.build()
+        defer { outcome.staged.discard() }
+        let found = outcome.diagnostics.map { "\($0.location?.column ?? 0) \($0.rule)" }
+        #expect(found == ["1 invalid-url", "15 broken-link", "32 broken-link", "50 external-link"], "\(found)")
+    }
+}

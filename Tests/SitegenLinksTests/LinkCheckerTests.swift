@@ -291,8 +291,8 @@ import Testing
                 "external-link index.html:1:76",
             ])
         // Slashes past the two are skipped for special schemes, as browsers do: `http:///x` is `http://x/`.
-        #expect(LinkResolver.authorityHasNoHost("http:///x") == false)
-        #expect(LinkResolver.authorityHasNoHost("https://user@") == true)
+        #expect(HostlessURL.authorityHasNoHost("http:///x") == false)
+        #expect(HostlessURL.authorityHasNoHost("https://user@") == true)
     }
 
     @Test func siblingsShareResolvedLinksButNotAcrossBaseHrefOrPage() async {

@@ -70,7 +70,16 @@ struct SourceLinkChecker: Sendable {
             case "mailto", "tel", "sms", "data", "javascript": return nil
             case model.config.scheme:
                 reference.path.removeFirst(scheme.utf8.count + 1)
-            default: return externalFinding(link.destination, at: at)
+                // `docs:a.html` names no host, so not the bundle's: the crawl's finding, worded as it words it.
+                guard reference.path.hasPrefix("//") else {
+                    return Diagnostic(
+                        .error, .brokenLink, LinkFindingMessage.otherHost(link.destination, meaning: nil), at: at)
+                }
+            default:
+                if HostlessURL.isHostless(link.destination, scheme: scheme) {
+                    return Diagnostic(.error, .invalidURL, "cannot parse URL '\(link.destination)'", at: at)
+                }
+                return externalFinding(link.destination, at: at)
             }
         }
         if reference.path.hasPrefix("//") {
