@@ -54,7 +54,10 @@ public struct SiteBuilder: Sendable {
         let (config, configText, configWarnings) = try loadConfig()
         let theme = try Theme.load(options.templatesDirectory, displayRoot: options.templatesDisplay)
         var ignore = config.ignore.map(GlobPattern.init)
-        if let inside = relativePath(of: options.outputDirectory, in: site) { ignore.append(GlobPattern("/" + inside)) }
+        // The bundle and the theme (`--templates Site/theme`) are no pages or assets of the site.
+        for folder in [options.outputDirectory, options.templatesDirectory] {
+            if let inside = relativePath(of: folder, in: site), !inside.isEmpty { ignore.append(GlobPattern("/" + inside)) }
+        }
         let (files, scanWarnings) = try SiteScanner.scan(site, displayRoot: options.siteDisplay, ignore: ignore)
         timer.lap("config, theme, scan")
 

@@ -19,6 +19,18 @@ import Testing
         #expect(try runner.snapshot("dist").keys.filter { $0.hasPrefix("_site/") }.isEmpty)
     }
 
+    /// A theme kept in the site folder (`--templates Site/theme`) is not published as the site's
+    /// pages and assets, nor crawled with its raw templates.
+    @Test func aThemeInsideTheSiteIsLeftOutOfTheSite() throws {
+        let runner = try SitegenRunner()
+        defer { runner.cleanUp() }
+        try runner.copyFixture("Themes/minimal", to: "Site/theme")
+        try runner.write("# Home\n", to: "Site/index.md")
+        let run = try runner.run(["build", "--templates", "Site/theme"])
+        #expect(run.status == 0, "\(run.stdout)")
+        #expect(try runner.snapshot("dist").keys.filter { $0.hasPrefix("theme/") }.isEmpty)
+    }
+
     @Test func brokenSiteReportsBothFindingsAtTheirMarkdownLines() throws {
         let runner = try SitegenRunner()
         defer { runner.cleanUp() }
