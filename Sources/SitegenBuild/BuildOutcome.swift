@@ -200,11 +200,22 @@ public struct SourceMap: Sendable {
         return sources
     }
 
-    /// Where the Markdown source of generated page `page` first mentions `text` (an alias in its
-    /// front matter), else the page itself.
-    public func location(page output: String, mentioning text: String) -> SourceLocation? {
+    /// Where the front matter of generated page `page` writes the alias whose path is `alias`, in
+    /// whatever spelling (`g%20h/x.html`, `./g//x.html` for `g h/x.html`), else the page itself.
+    public func location(page output: String, alias: String) -> SourceLocation? {
         guard let page = model.page(output: SitePath(unchecked: output)) else { return nil }
-        return place(of: text, in: page, offset: 0) ?? SourceLocation(path: page.displayPath)
+        let path = alias.hasSuffix("/") ? String(alias.dropLast()) : alias
+        if let site = siteDirectory, let written = page.meta.aliases.first(where: { Self.aliasPath($0) == path }) {
+            return FrontMatterPlace.of(written, under: "aliases", in: page, site: site)
+        }
+        return place(of: alias, in: page, offset: 0) ?? SourceLocation(path: page.displayPath)
+    }
+
+    /// The bundle path an alias as written names, without a trailing slash: `/g/./x%20y.html` is `g/x y.html`.
+    private static func aliasPath(_ written: String) -> String? {
+        let text = written.hasPrefix("/") ? String(written.dropFirst()) : written
+        guard let decoded = text.removingPercentEncoding, let path = SitePath(normalizing: decoded) else { return nil }
+        return path.rawValue.hasSuffix("/") ? String(path.rawValue.dropLast()) : path.rawValue
     }
 
     /// Where the Markdown source of generated page `output` writes `id` as an attribute of raw HTML

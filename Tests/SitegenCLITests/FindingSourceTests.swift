@@ -202,6 +202,22 @@ import Testing
         #expect(again.stdout.split(separator: "\n").filter { $0.hasSuffix("[alias-folder]") } == findings, "\(again.stdout)")
     }
 
+    /// An alias written in another spelling than its path (`%20`, `./`, `//`) is found at its item.
+    @Test func anAliasInAnotherSpellingIsReportedAtItsItem() throws {
+        let runner = try SitegenRunner()
+        defer { runner.cleanUp() }
+        try runner.copyFixture("Themes/minimal", to: "Templates")
+        try runner.write("# Home\n\n[a](a.md) [b](b.md) [g](g/index.md)\n", to: "Site/index.md")
+        try runner.write("# G\n", to: "Site/g/index.md")
+        try runner.write("---\ntitle: A\naliases:\n  - g%20h/x.html\n---\n[b](b.md)\n", to: "Site/a.md")
+        try runner.write("---\ntitle: B\naliases:\n  - ./g//y.html\n---\n[a](a.md)\n", to: "Site/b.md")
+        let run = try runner.run(["build"])
+        let places = run.stdout.split(separator: "\n").filter { $0.hasSuffix("[alias-folder]") }.map {
+            $0.prefix { $0 != " " }
+        }
+        #expect(places == ["Site/a.md:4:5:", "Site/b.md:4:5:"], "\(run.stdout)")
+    }
+
     @Test func linksWrittenWithTheAppsOwnSchemeAreBundlePathsOrBroken() throws {
         let runner = try SitegenRunner()
         defer { runner.cleanUp() }

@@ -167,7 +167,7 @@ enum BuildPipeline {
         }
         // An alias's finding belongs where the alias is declared.
         if diagnostic.rule == .aliasFolder, let page = finding.page, let alias = finding.href,
-            let location = sources.location(page: page, mentioning: alias)
+            let location = sources.location(page: page, alias: alias)
         {
             diagnostic.location = location
             return diagnostic
