@@ -41,6 +41,12 @@ public struct SiteBuilder: Sendable {
         return try await build(trustingCache: false)
     }
 
+    /// A build whose task is cancelled (`serve` stopped during its first build) ends at the next
+    /// stage, leaving nothing behind; the caller says nothing of it.
+    private static func stopIfCancelled() throws(InputError) {
+        if Task.isCancelled { throw InputError("stopped") }
+    }
+
     private func build(trustingCache: Bool) async throws(InputError) -> BuildOutcome {
         var timer = StageTimer()
         let site = options.siteDirectory
@@ -89,6 +95,7 @@ public struct SiteBuilder: Sendable {
             displayRoot: options.siteDisplay)
         let loaded = try await loadPages(files.filter { $0.kind == .markdown }, with: loader, previous: previous)
         timer.lap("parse")
+        try Self.stopIfCancelled()
         var diagnostics = configWarnings + scanWarnings + loaded.flatMap(\.warnings)
         let pages = loaded.map(\.page).filter { !$0.meta.draft }
         let drafts = Set(loaded.map(\.page).filter(\.meta.draft).map(\.source))
@@ -159,6 +166,7 @@ public struct SiteBuilder: Sendable {
                 } ?? NavScript.fingerprint(nav)
             written.append(try writer.write(NavScript.path, inputs: navScriptInputs) { NavScript.render(nav) })
             timer.lap("render, write")
+            try Self.stopIfCancelled()
             let removesOutputs = cache.recordOutputs(written, previous: previous?.outputs)
             cache.outputOrder =
                 model.pages.map(\.output.rawValue) + (assets.map(\.path.rawValue) + [NavScript.path.rawValue]).sorted()

@@ -5,9 +5,11 @@ import Foundation
 struct Console: Sendable {
     func out(_ text: String) { write(text, to: FileHandle.standardOutput) }
     func err(_ text: String) { write(text, to: FileHandle.standardError) }
-    func outData(_ data: Data) { FileHandle.standardOutput.write(data) }
+    func outData(_ data: Data) { try? FileHandle.standardOutput.write(contentsOf: data) }
 
+    /// A write that fails (a closed pipe, under `serve`, which ignores SIGPIPE) is dropped: the
+    /// output is for people, and the server goes on serving.
     private func write(_ text: String, to handle: FileHandle) {
-        handle.write(Data(text.utf8))
+        try? handle.write(contentsOf: Data(text.utf8))
     }
 }

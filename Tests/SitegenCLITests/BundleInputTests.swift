@@ -135,6 +135,10 @@ extension BundleInputTests {
                 == #"b/manifest.json: error: manifest: resources[0].file '../x\nmt/: bundle matches its manifest\n' leaves the bundle"#
                 + "\n")
         #expect(refused.stdout.isEmpty)
+        // `resolve` names the manifest too, as `verify` and `check` do.
+        let unresolved = try runner.run(["resolve", "b", "docs://app/a.txt"])
+        #expect(unresolved.status == 2)
+        #expect(unresolved.stderr.hasPrefix("b/manifest.json: error: manifest: "), "\(unresolved.stderr)")
 
         try runner.write(
             manifest(url: "x%0Amt/%1B%5B2J.txt", file: #"x\nmt/\u001b[2J.txt"#), to: "b/manifest.json")

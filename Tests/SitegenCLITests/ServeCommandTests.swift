@@ -115,6 +115,56 @@ import Testing
         #expect(stopped.status == 0, "signal \(signal): \(stopped.stderr)")
     }
 
+    /// A stop signal during the first build ends it at its next stage: no URL is printed for a
+    /// server that never listens, and the temporary bundle is removed.
+    @Test func aStopSignalDuringTheFirstBuildStopsWithoutServing() throws {
+        let runner = try SitegenRunner()
+        defer { runner.cleanUp() }
+        try runner.copyFixture("Themes/minimal", to: "Templates")
+        let body = String(repeating: "Words of a long page. ", count: 400)
+        try runner.write("# Home\n\n" + (0..<800).map { "[p\($0)](p/\($0).md)" }.joined(separator: " "), to: "Site/index.md")
+        for index in 0..<800 { try runner.write("# Page \(index)\n\n\(body)\n", to: "Site/p/\(index).md") }
+        try FileManager.default.createDirectory(at: runner.url("tmp"), withIntermediateDirectories: true)
+        let process = Process()
+        process.executableURL = SitegenRunner.executable
+        process.arguments = ["serve", "--port", "0"]
+        process.currentDirectoryURL = runner.directory
+        process.environment = ProcessInfo.processInfo.environment.merging(["TMPDIR": runner.url("tmp").path]) { $1 }
+        let stdout = Pipe(), stderr = Pipe()
+        process.standardOutput = stdout
+        process.standardError = stderr
+        try process.run()
+        // The build has started once its temporary folder exists.
+        let deadline = ContinuousClock.now + .seconds(20)
+        while (try? FileManager.default.contentsOfDirectory(atPath: runner.url("tmp").path))?.isEmpty ?? true,
+            process.isRunning, ContinuousClock.now < deadline
+        {
+            usleep(5_000)
+        }
+        kill(process.processIdentifier, SIGTERM)
+        process.waitUntilExit()
+        let out = String(decoding: stdout.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let err = String(decoding: stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(process.terminationStatus == 0, "\(err)")
+        #expect(!out.contains("serving"), "\(out)")
+        #expect(err == "stopped\n", "\(err)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: runner.url("tmp").path).isEmpty)
+    }
+
+    /// Its log's reader gone (`sitegen serve | head -2`), the server goes on serving and rebuilding.
+    @Test func aClosedLogPipeDoesNotStopTheServer() throws {
+        let runner = try SitegenRunner.cleanSite()
+        defer { runner.cleanUp() }
+        let server = try ServeProcess(runner, ["--port", "0"])
+        defer { server.stop() }
+        try server.stdout.fileHandleForReading.close()
+        try runner.write("# Home again\n", to: "Site/index.md")
+        usleep(1_500_000)
+        #expect(server.process.isRunning)
+        let page = try #require(RawHTTP.get(port: server.port, "/index.html"))
+        #expect(String(decoding: page.body, as: UTF8.self).contains("Home again"))
+    }
+
     @Test func bundleModeServesTheBundleUntouched() throws {
         let runner = try SitegenRunner.cleanSite()
         defer { runner.cleanUp() }
@@ -358,6 +408,10 @@ import Testing
         (
             ["--host", "::2", "--port", "0"],
             "error: --host '::2' is not a loopback address; the preview listens on 127.x.x.x or ::1 only\n"
+        ),
+        (
+            ["--host", "127.0.0.01", "--port", "0"],
+            "error: --host '127.0.0.01' is not an address the system takes: write each number without leading zeros, up to 255 (127.0.0.1)\n"
         ),
         (["--port", "70000"], "error: --port '70000' is not a port number (0-65535) (see 'sitegen serve --help')\n"),
         (

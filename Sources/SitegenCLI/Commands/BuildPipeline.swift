@@ -48,6 +48,10 @@ enum BuildPipeline {
             return .failure(Failure(error, workingDirectory: workingDirectory))
         }
         var timer = StageTimer()
+        if Task.isCancelled {
+            outcome.staged.discard()
+            return .failure(Failure(message: "stopped"))
+        }
         if outcome.commitsBeforeCrawl {
             do { try outcome.commitBundle() } catch { return .failure(Failure(error, workingDirectory: workingDirectory)) }
         }

@@ -38,7 +38,7 @@ enum ResolveCommand: Command {
         do {
             resolver = try SchemeResolver(bundle: directory)
         } catch {
-            console.err("\(path): error: \(error)\n")
+            console.err("\(path.hasSuffix("/") ? path : path + "/")\(Manifest.fileName): error: \(error)\n")
             return .inputError
         }
         let text = arguments.positionals[1]

@@ -41,6 +41,8 @@ enum ServeCommand: Command {
         }
         // Installed before the first build: a Ctrl-C from now on stops cleanly (the scratch folder is removed).
         let stop = StopSignals()
+        // A server outlives the reader of its log (`sitegen serve | head -2`, `less` quit): its lines are dropped.
+        signal(SIGPIPE, SIG_IGN)
         var configuration = ServeConfiguration(host: host, port: port)
         if let bundle = arguments.value("--bundle") {
             let directory = FolderPlace.url(bundle, from: environment.workingDirectory)
@@ -51,7 +53,7 @@ enum ServeCommand: Command {
                     console.err("\(shown)\(Manifest.fileName): warning: \(error); still serving the bundle as last read\n")
                 }
             } catch {
-                console.err("\(bundle): error: \(error)\n")
+                console.err("\(shown)\(Manifest.fileName): error: \(error)\n")
                 return .inputError
             }
             return await serve(.folder(folder), configuration, watcher: nil, stop: stop, console: console)
@@ -77,7 +79,25 @@ enum ServeCommand: Command {
             return .inputError
         }
         let before = watcher.snapshot()
-        guard let resolver = await watcher.build() else { return .inputError }
+        // Ctrl-C during the first build (seconds at 10,000 pages) stops it at its next stage.
+        let building = Task { await watcher.build() }
+        let stopped = await withTaskGroup(of: Bool.self) { group in
+            group.addTask {
+                _ = await building.value; return false
+            }
+            group.addTask {
+                await stop.wait(); return stop.hasArrived
+            }
+            let stopped = await group.next() ?? false
+            if stopped { building.cancel() }
+            group.cancelAll()
+            return stopped
+        }
+        if stopped {
+            console.err("stopped\n")
+            return .success
+        }
+        guard let resolver = await building.value else { return .inputError }
         configuration.liveReload = true
         return await serve(.built(resolver), configuration, watcher: (watcher, before), stop: stop, console: console)
     }

@@ -68,7 +68,8 @@ struct SiteWatcher: Sendable {
     private func buildReportingFailure() async -> Result<SchemeResolver, BuildPipeline.Failure> {
         switch await BuildPipeline.run(options, workingDirectory: workingDirectory, started: .now) {
         case .failure(let failure):
-            console.err("\(failure.message)\n")
+            // Stopped by the user, the build has nothing to say.
+            if !Task.isCancelled { console.err("\(failure.message)\n") }
             return .failure(failure)
         case .success(let built):
             let report = built.report.withCharacterColumns(workingDirectory: workingDirectory)

@@ -1,20 +1,25 @@
 import Dispatch
 import Foundation
+import Synchronization
 
 /// Waits for SIGINT (Ctrl-C), SIGTERM or SIGHUP (the terminal closed), delivered through dispatch
 /// sources rather than a C handler: `serve` then removes its temporary bundle and exits 0.
 /// `@unchecked`: the sources are set once in init, and dispatch sources are thread-safe.
 final class StopSignals: @unchecked Sendable {
-    private let stream: AsyncStream<Int32>
-    private let sources: [any DispatchSourceSignal]
+    private struct State {
+        var arrived = false
+        var waiters: [Int: CheckedContinuation<Void, Never>] = [:]
+        var nextWaiter = 0
+    }
+
+    private let state = Mutex(State())
+    private var sources: [any DispatchSourceSignal] = []
 
     init() {
-        let (stream, continuation) = AsyncStream<Int32>.makeStream()
-        self.stream = stream
         sources = [SIGINT, SIGTERM, SIGHUP].map { number in
             signal(number, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler { continuation.yield(number) }
+            source.setEventHandler { [weak self] in self?.arrive() }
             source.resume()
             return source
         }
@@ -22,8 +27,36 @@ final class StopSignals: @unchecked Sendable {
 
     deinit { sources.forEach { $0.cancel() } }
 
-    /// Returns when the first stop signal arrives.
+    /// Whether a stop signal has arrived.
+    var hasArrived: Bool { state.withLock(\.arrived) }
+
+    /// Returns when a stop signal arrives (at once if one has), or when the task is cancelled:
+    /// a race between the first build and Ctrl-C ends whichever way it goes.
     func wait() async {
-        for await _ in stream { return }
+        let id = state.withLock { state in
+            state.nextWaiter += 1
+            return state.nextWaiter
+        }
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                let resumeNow = state.withLock { state in
+                    if state.arrived || Task.isCancelled { return true }
+                    state.waiters[id] = continuation
+                    return false
+                }
+                if resumeNow { continuation.resume() }
+            }
+        } onCancel: {
+            state.withLock { $0.waiters.removeValue(forKey: id) }?.resume()
+        }
+    }
+
+    private func arrive() {
+        let waiters = state.withLock { state in
+            state.arrived = true
+            defer { state.waiters = [:] }
+            return Array(state.waiters.values)
+        }
+        waiters.forEach { $0.resume() }
     }
 }

@@ -35,6 +35,13 @@ public struct ServeConfiguration: Sendable {
     /// refused as a name rather than as not loopback.
     public static func refusal(ofHost host: String) -> String? {
         if isLoopback(host) || isIPv6Loopback(host) { return nil }
+        let parts = host.split(separator: ".", omittingEmptySubsequences: false)
+        if parts.count == 4, parts[0] == "127",
+            parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) })
+        {
+            return
+                "--host '\(host)' is not an address the system takes: write each number without leading zeros, up to 255 (127.0.0.1)"
+        }
         if host.lowercased() == "localhost" {
             return "--host '\(host)': give a loopback address, 127.0.0.1 or ::1, not a name"
         }
@@ -54,13 +61,13 @@ public struct ServeConfiguration: Sendable {
         return withUnsafeBytes(of: &address) { bytes in bytes.dropLast().allSatisfy { $0 == 0 } && bytes.last == 1 }
     }
 
-    /// Whether `host` is a loopback IPv4 address (`127.x.x.x`).
+    /// Whether `host` is a loopback IPv4 address (`127.x.x.x`) in the dotted form the socket takes:
+    /// four decimal numbers, no leading zeros (`127.0.0.01` is refused here, not after a build).
     public static func isLoopback(_ host: String) -> Bool {
+        var address = in_addr()
+        guard inet_pton(AF_INET, host, &address) == 1 else { return false }
         let parts = host.split(separator: ".", omittingEmptySubsequences: false)
-        guard parts.count == 4, parts[0] == "127" else { return false }
-        return parts.allSatisfy { part in
-            !part.isEmpty && part.count <= 3 && part.allSatisfy(\.isASCII) && part.allSatisfy(\.isNumber) && Int(part)! <= 255
-        }
+        return parts.count == 4 && parts[0] == "127" && parts.allSatisfy { $0 == "0" || !$0.hasPrefix("0") }
     }
 }
 
