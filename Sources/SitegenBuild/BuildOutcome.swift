@@ -166,12 +166,7 @@ public struct SourceMap: Sendable {
         var rest = Substring(href)
         while rest.hasPrefix("../") || rest.hasPrefix("./") { rest = rest.drop { $0 == "." }.dropFirst() }
         guard !rest.isEmpty else { return nil }
-        let own = templatesDisplay + name + ".html"
-        // A page renders its own template and partials, never another page template.
-        let partials = templatesDisplay + "partials/"
-        let ordered = templates.filter { $0.display == own || $0.display.hasPrefix(partials) }
-            .sorted { ($0.display == own ? 0 : 1, $0.display) < ($1.display == own ? 0 : 1, $1.display) }
-        for template in ordered {
+        for template in pageTemplates(named: name) {
             let bytes = Array(template.text.utf8)
             for quote in ["\"", "'"] {
                 guard let range = bytes.firstRange(of: Array((rest + quote).utf8)) else { continue }
@@ -223,6 +218,32 @@ public struct SourceMap: Sendable {
     public func rawHTMLPlaces(ofID id: String, page output: String) -> [SourceLocation] {
         guard let page = model.page(output: SitePath(unchecked: output)) else { return [] }
         return attributePlaces(of: id, named: "id", in: page, at: \.nameStart)
+    }
+
+    /// Where the templates generated page `output` renders (its own, then the partials) write `id`
+    /// as an `id` attribute, in order.
+    public func templatePlaces(ofID id: String, page output: String) -> [SourceLocation] {
+        guard !id.isEmpty, let page = model.page(output: SitePath(unchecked: output)) else { return [] }
+        return pageTemplates(of: page).flatMap { template in
+            let bytes = Array(template.text.utf8)
+            let lines = LineStarts(bytes)
+            return RawHTMLAttributes.places(of: id, named: "id", in: bytes).map {
+                SourceLocation(path: template.display, byteOffset: $0.nameStart, lines: lines)
+            }
+        }
+    }
+
+    /// The template files `page` renders: its own template first, then the partials by name (a
+    /// page never renders another page template).
+    private func pageTemplates(of page: Page) -> [(display: String, text: String)] {
+        pageTemplates(named: page.meta.template ?? Theme.defaultTemplate)
+    }
+
+    private func pageTemplates(named name: String) -> [(display: String, text: String)] {
+        let own = templatesDisplay + name + ".html"
+        let partials = templatesDisplay + "partials/"
+        return templates.filter { $0.display == own || $0.display.hasPrefix(partials) }
+            .sorted { ($0.display == own ? 0 : 1, $0.display) < ($1.display == own ? 0 : 1, $1.display) }
     }
 
     /// Where the Markdown source of generated page `output` has the heading whose id is `id`.

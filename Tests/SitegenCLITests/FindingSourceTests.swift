@@ -202,6 +202,30 @@ import Testing
         #expect(again.stdout.split(separator: "\n").filter { $0.hasSuffix("[alias-folder]") } == findings, "\(again.stdout)")
     }
 
+    /// An id a template writes twice is reported at the second place in the template, with the
+    /// first in the same file's lines; one written once and rendered twice, at its one place.
+    @Test func aDuplicateIDOfTheTemplateIsReportedInTheTemplate() throws {
+        let runner = try SitegenRunner()
+        defer { runner.cleanUp() }
+        try runner.write(
+            "<!doctype html>\n<title>{{page.title}}</title>\n<main>{{{content}}}</main>\n{{> foot}}\n{{> foot}}\n",
+            to: "Templates/page.html")
+        try runner.write(
+            "<p id=\"x\">a</p>\n<p class=\"checkbox\" id=\"x\">b</p>\n<p id=\"y\">c</p>\n", to: "Templates/partials/foot.html")
+        try runner.write("# Home\n", to: "Site/index.md")
+        let run = try runner.run(["build"])
+        let found = run.stdout.split(separator: "\n").filter { $0.hasSuffix("[duplicate-id]") }
+        #expect(
+            found.contains("Templates/partials/foot.html:2:21: warning: duplicate id 'x' (first at line 1) [duplicate-id]"),
+            "\(run.stdout)")
+        #expect(
+            found.contains {
+                $0.hasPrefix(
+                    "Templates/partials/foot.html:3:4: warning: duplicate id 'y' (written once here, rendered more than once; in generated "
+                )
+            }, "\(run.stdout)")
+    }
+
     /// An alias written in another spelling than its path (`%20`, `./`, `//`) is found at its item.
     @Test func anAliasInAnotherSpellingIsReportedAtItsItem() throws {
         let runner = try SitegenRunner()

@@ -30,9 +30,13 @@ struct DuplicateIDPlaces {
     mutating func map(_ diagnostic: Diagnostic, page: String, id: String) -> Diagnostic? {
         let key = Key(page: page, id: id)
         if places[key] == nil { places[key] = sources.rawHTMLPlaces(ofID: id, page: page) }
+        seen[key, default: 0] += 1
+        let occurrence = seen[key] ?? 1
         guard let written = places[key], let last = written.last else {
             // A heading whose id the template writes too (`sg-main`): the heading is what to rename.
-            guard let heading = sources.headingPlace(ofID: id, page: page) else { return nil }
+            guard let heading = sources.headingPlace(ofID: id, page: page) else {
+                return templateDuplicate(diagnostic, page: page, id: id, occurrence: occurrence)
+            }
             var mapped = diagnostic
             mapped.message =
                 "heading id '\(id)' is also an id the template writes (in generated "
@@ -40,8 +44,6 @@ struct DuplicateIDPlaces {
             mapped.location = heading
             return mapped
         }
-        seen[key, default: 0] += 1
-        let occurrence = seen[key] ?? 1
         var mapped = diagnostic
         if written.count == (repeats[key] ?? 0) + 1 || (written.count > 1 && occurrence < written.count) {
             // Every occurrence (or at least this one) is in the Markdown: the n-th repeat is there.
@@ -57,6 +59,26 @@ struct DuplicateIDPlaces {
                 mapped.message = "duplicate id '\(id)' (the template writes it too; \(generated))"
             }
             mapped.location = last
+        }
+        return mapped
+    }
+
+    /// A duplicate id neither the Markdown nor a heading writes: the templates do. At the n-th
+    /// repeat among the places the page's templates write it, "first at" in template coordinates;
+    /// at its one place when the template writes it once and renders it more than once.
+    private func templateDuplicate(_ diagnostic: Diagnostic, page: String, id: String, occurrence: Int) -> Diagnostic? {
+        let written = sources.templatePlaces(ofID: id, page: page)
+        guard let first = written.first else { return nil }
+        var mapped = diagnostic
+        let generated = "in generated \(diagnostic.location?.description ?? page)"
+        if written.count > 1 {
+            let place = written[min(occurrence, written.count - 1)]
+            let firstAt = first.path == place.path ? "line \(first.line)" : "\(first.path):\(first.line)"
+            mapped.message = "duplicate id '\(id)' (first at \(firstAt))"
+            mapped.location = place
+        } else {
+            mapped.message = "duplicate id '\(id)' (written once here, rendered more than once; \(generated))"
+            mapped.location = first
         }
         return mapped
     }
