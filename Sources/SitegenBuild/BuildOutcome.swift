@@ -166,11 +166,15 @@ public struct SourceMap: Sendable {
         var rest = Substring(href)
         while rest.hasPrefix("../") || rest.hasPrefix("./") { rest = rest.drop { $0 == "." }.dropFirst() }
         guard !rest.isEmpty else { return nil }
-        for template in pageTemplates(named: name) {
-            let bytes = Array(template.text.utf8)
-            for quote in ["\"", "'"] {
-                guard let range = bytes.firstRange(of: Array((rest + quote).utf8)) else { continue }
-                return SourceLocation(path: template.display, byteOffset: range.lowerBound, in: bytes)
+        // A link made of a variable and a fragment (`{{home}}#top`) is found by its fragment.
+        let fragment = rest.firstIndex(of: "#").map { rest[$0...] }
+        for text in [rest, fragment].compactMap({ $0 }) where text.count > 1 {
+            for template in pageTemplates(named: name) {
+                let bytes = Array(template.text.utf8)
+                for quote in ["\"", "'"] {
+                    guard let range = bytes.firstRange(of: Array((text + quote).utf8)) else { continue }
+                    return SourceLocation(path: template.display, byteOffset: range.lowerBound, in: bytes)
+                }
             }
         }
         return nil

@@ -226,6 +226,24 @@ import Testing
             }, "\(run.stdout)")
     }
 
+    /// A template link made of a variable and a fragment (`{{home}}#zzz`) is found in the template
+    /// by its fragment: one finding there, not one per page at the page template.
+    @Test func aTemplateLinkToAFragmentOfHomeIsReportedOnceInTheTemplate() throws {
+        let runner = try SitegenRunner()
+        defer { runner.cleanUp() }
+        try runner.write(
+            "<!doctype html>\n<title>{{page.title}}</title>\n{{> foot}}\n<main>{{{content}}}</main>\n", to: "Templates/page.html")
+        try runner.write("<footer>\n  <a href=\"{{home}}#zzz\">Top</a>\n</footer>\n", to: "Templates/partials/foot.html")
+        try runner.write("# Home\n\n[b](b.md)\n", to: "Site/index.md")
+        try runner.write("# B\n", to: "Site/b.md")
+        let run = try runner.run(["build"])
+        let found = run.stdout.split(separator: "\n").filter { $0.hasSuffix("[broken-fragment]") }
+        #expect(found.count == 1, "\(run.stdout)")
+        #expect(
+            found.first?.hasPrefix("Templates/partials/foot.html:2:20: error: no id 'zzz' in index.html") == true, "\(run.stdout)"
+        )
+    }
+
     /// An alias written in another spelling than its path (`%20`, `./`, `//`) is found at its item.
     @Test func anAliasInAnotherSpellingIsReportedAtItsItem() throws {
         let runner = try SitegenRunner()
