@@ -1,0 +1,56 @@
+import SitegenCore
+import SitegenMarkdown
+
+extension SiteConfig {
+    /// Reads `mime_types:`, a mapping of extensions to the MIME types that replace their defaults.
+    static func decodeMimeTypes(_ value: YAMLNode, path: String) throws(InputError) -> [String: String] {
+        guard case .mapping(let entries) = value.value else {
+            throw InputError("mime_types must map extensions to MIME types", at: value.location(in: path))
+        }
+        var mimeTypes: [String: String] = [:]
+        var firstLines: [String: Int] = [:]
+        for entry in entries {
+            let ext = (entry.key.string ?? "").lowercased().trimmingPrefix(".")
+            // `less` and `.LESS` are one extension: the second would silently win.
+            if let first = firstLines[String(ext)] {
+                throw InputError(
+                    "mime_types: '\(entry.key.string ?? "")' is the extension '\(ext)' again (line \(first)); "
+                        + "extensions count in any letter case, with or without a dot",
+                    at: entry.key.location(in: path))
+            }
+            firstLines[String(ext)] = entry.key.line
+            let type = try entry.value.requireString("mime_types.\(ext)", path: path)
+            if let problem = mimeTypeProblem(type) {
+                throw InputError("mime_types.\(ext): '\(type)' \(problem)", at: entry.value.location(in: path))
+            }
+            mimeTypes[String(ext)] = type
+        }
+        return mimeTypes
+    }
+
+    /// Why `type` cannot be a manifest's `mimeType` (`type/subtype`, each an HTTP token, without
+    /// parameters), or nil.
+    static func mimeTypeProblem(_ type: String) -> String? {
+        if type.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) {
+            return "holds a control character"
+        }
+        if let semicolon = type.firstIndex(of: ";") {
+            let bare = type[..<semicolon].filter { $0 != " " && $0 != "\t" }
+            return "has parameters, which a manifest's mimeType does not carry: write the type alone, e.g. '\(bare)'"
+        }
+        let parts = type.split(separator: "/", omittingEmptySubsequences: false)
+        guard parts.count == 2, parts.allSatisfy({ !$0.isEmpty && $0.utf8.allSatisfy(isTokenByte) }) else {
+            return "is not a MIME type: write type/subtype, e.g. 'text/plain' or 'model/gltf-binary'"
+        }
+        return nil
+    }
+
+    /// RFC 9110 `tchar`: the bytes of a type or subtype.
+    private static func isTokenByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            true
+        default: "!#$%&'*+-.^_`|~".utf8.contains(byte)
+        }
+    }
+}
