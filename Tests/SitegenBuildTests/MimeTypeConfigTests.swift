@@ -49,4 +49,50 @@ import Testing
             #expect(!error.description.contains("\n"))
         }
     }
+
+    /// A type is looked up by the last extension of a file's name, so a key with a dot or a slash, or
+    /// an empty one, would never match: an error at the key.
+    @Test(arguments: [
+        (
+            "  \"tar.gz\": application/x-tgz\n",
+            "2:3: error: mime_types: 'tar.gz' matches no file: a key must be an extension without dots, e.g. 'gz' "
+                + "(a.tar.gz is a .gz file)"
+        ),
+        ("  .tar.gz: application/x-tgz\n", "2:3: error: mime_types: '.tar.gz' matches no file: a key must be"),
+        ("  \"\": text/plain\n", "2:3: error: mime_types: '' matches no file: a key must be an extension without dots"),
+        ("  .: text/plain\n", "2:3: error: mime_types: '.' matches no file: a key must be an extension without dots"),
+        ("  \"a/b\": text/plain\n", "2:3: error: mime_types: 'a/b' matches no file: a key must be an extension"),
+        ("  ~: text/plain\n", "2:3: error: mime_types: a key must be an extension without dots, e.g. 'gz'"),
+        ("  ? [gz]\n  : text/plain\n", "2:5: error: mime_types: a key must be an extension without dots, e.g. 'gz'"),
+    ])
+    func keysThatMatchNoFileAreRefused(entry: String, expected: String) {
+        do throws(InputError) {
+            _ = try decode("mime_types:\n" + entry)
+            Issue.record("expected an input error")
+        } catch {
+            #expect(error.description.hasPrefix("Site/sitegen.yml:" + expected), "\(error)")
+        }
+    }
+
+    /// Pages are `.html` files (copied ones may be `.htm`): served as anything but text/html, the app
+    /// would show their source or nothing.
+    @Test(arguments: [
+        ("  html: text/plain\n", "2:9: error: mime_types.html: pages must be served as text/html; as 'text/plain'"),
+        ("  .HTM: application/xhtml+xml\n", "2:9: error: mime_types.htm: pages must be served as text/html;"),
+    ])
+    func pagesStayHTML(entry: String, expected: String) {
+        do throws(InputError) {
+            _ = try decode("mime_types:\n" + entry)
+            Issue.record("expected an input error")
+        } catch {
+            #expect(error.description.hasPrefix("Site/sitegen.yml:" + expected), "\(error)")
+        }
+    }
+
+    @Test func htmlAsTextHTMLIsKept() throws {
+        #expect(
+            try decode("mime_types:\n  html: Text/HTML\n  htm: text/html\n").mimeTypes == [
+                "html": "Text/HTML", "htm": "text/html",
+            ])
+    }
 }

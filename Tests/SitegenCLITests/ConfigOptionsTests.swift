@@ -69,6 +69,19 @@ import Testing
         #expect(resolved.stdout.contains("Content-Type: text/markdown"), "\(resolved.stdout)")
     }
 
+    /// A `mime_types` key that no file can match stops the build before anything is written.
+    @Test func aMimeTypeKeyWithADotIsAConfigurationError() throws {
+        let runner = try site("mime_types:\n  \"tar.gz\": application/x-tgz\n", ["index.md": "# Home\n", "a.tar.gz": "x"])
+        defer { runner.cleanUp() }
+        let run = try runner.run(["build"])
+        #expect(run.status == 2)
+        #expect(
+            run.stderr
+                == "Site/sitegen.yml:2:3: error: mime_types: 'tar.gz' matches no file: a key must be an extension without "
+                + "dots, e.g. 'gz' (a.tar.gz is a .gz file)\n")
+        #expect(!FileManager.default.fileExists(atPath: runner.url("dist").path))
+    }
+
     @Test func rawHTMLOffAndSmartPunctuationOn() throws {
         let runner = try site(
             "raw_html: false\nsmart_punctuation: true\n",

@@ -1,3 +1,4 @@
+import SitegenBundleCore
 import SitegenCore
 import SitegenMarkdown
 
@@ -10,20 +11,34 @@ extension SiteConfig {
         var mimeTypes: [String: String] = [:]
         var firstLines: [String: Int] = [:]
         for entry in entries {
-            let ext = (entry.key.string ?? "").lowercased().trimmingPrefix(".")
-            // `less` and `.LESS` are one extension: the second would silently win.
-            if let first = firstLines[String(ext)] {
+            let ext = String((entry.key.string ?? "").lowercased().trimmingPrefix("."))
+            // A file's type comes from the last extension of its name: one without dots or slashes, never empty.
+            guard let written = entry.key.string, !ext.isEmpty, !ext.contains("."), !ext.contains("/") else {
+                let key = entry.key.string.map { "'\($0)' matches no file: " } ?? ""
+                let dotted = ext.contains(".") ? " (a.tar.gz is a .gz file)" : ""
                 throw InputError(
-                    "mime_types: '\(entry.key.string ?? "")' is the extension '\(ext)' again (line \(first)); "
+                    "mime_types: \(key)a key must be an extension without dots, e.g. 'gz'\(dotted)",
+                    at: entry.key.location(in: path))
+            }
+            // `less` and `.LESS` are one extension: the second would silently win.
+            if let first = firstLines[ext] {
+                throw InputError(
+                    "mime_types: '\(written)' is the extension '\(ext)' again (line \(first)); "
                         + "extensions count in any letter case, with or without a dot",
                     at: entry.key.location(in: path))
             }
-            firstLines[String(ext)] = entry.key.line
+            firstLines[ext] = entry.key.line
             let type = try entry.value.requireString("mime_types.\(ext)", path: path)
             if let problem = mimeTypeProblem(type) {
                 throw InputError("mime_types.\(ext): '\(type)' \(problem)", at: entry.value.location(in: path))
             }
-            mimeTypes[String(ext)] = type
+            if ext == "html" || ext == "htm", MIMEType.essence(type) != "text/html" {
+                throw InputError(
+                    "mime_types.\(ext): pages must be served as text/html; as '\(type)' the app would not show them "
+                        + "as pages: remove the entry",
+                    at: entry.value.location(in: path))
+            }
+            mimeTypes[ext] = type
         }
         return mimeTypes
     }
