@@ -35,7 +35,7 @@ public enum YAML {
         while true {
             var event = yaml_event_t()
             guard yaml_parser_parse(&parser, &event) == 1 else {
-                throw problem(in: parser, path: path, place: place, bytes: source.bytes, lineOffset: lineOffset)
+                throw problem(in: parser, path: path, place: place, source: source, lineOffset: lineOffset)
             }
             defer { yaml_event_delete(&event) }
             let (line, column) = place(event.start_mark)
@@ -74,9 +74,17 @@ public enum YAML {
     }
 
     private static func problem(
-        in parser: yaml_parser_t, path: String, place: (yaml_mark_t) -> (line: Int, column: Int), bytes: [UInt8],
+        in parser: yaml_parser_t, path: String, place: (yaml_mark_t) -> (line: Int, column: Int), source: SourceText,
         lineOffset: Int
     ) -> InputError {
+        let bytes = source.bytes
+        // libyaml says "found character that cannot start any token" or that the tab "violates indentation".
+        if parser.error == YAML_SCANNER_ERROR, isIndentingTab(at: parser.problem_mark, in: source) {
+            let (line, column) = place(parser.problem_mark)
+            return InputError(
+                "invalid YAML: YAML does not allow tabs for indentation (use spaces)",
+                at: SourceLocation(path: path, line: line, column: column))
+        }
         var message = "invalid YAML: " + (optionalString(parser.problem) ?? "cannot parse")
         if let context = optionalString(parser.context) {
             let (line, column) = place(parser.context_mark)
@@ -101,6 +109,15 @@ public enum YAML {
         }
         let (line, column) = place(parser.problem_mark)
         return InputError(message, at: SourceLocation(path: path, line: line, column: column))
+    }
+
+    /// Whether `mark` is at a tab with nothing but spaces and tabs before it on its line.
+    private static func isIndentingTab(at mark: yaml_mark_t, in source: SourceText) -> Bool {
+        let line = Int(mark.line) + 1
+        guard let range = source.lineRange(line) else { return false }
+        let index = range.lowerBound + source.byteColumn(line: line, characterColumn: Int(mark.column) + 1) - 1
+        guard index < range.upperBound, source.bytes[index] == UInt8(ascii: "\t") else { return false }
+        return source.bytes[range.lowerBound..<index].allSatisfy { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
     }
 
     private static func string(_ pointer: UnsafeMutablePointer<yaml_char_t>?, count: Int) -> String {

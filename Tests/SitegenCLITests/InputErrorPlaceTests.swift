@@ -117,6 +117,22 @@ import Testing
         #expect(run.stderr == error + "\n")
     }
 
+    @Test(arguments: [
+        (
+            "Site/sitegen.yml", "title: T\nnav:\n\t- index.md\n",
+            "Site/sitegen.yml:3:1: error: invalid YAML: YAML does not allow tabs for indentation (use spaces)"
+        ),
+        (
+            "Site/index.md", "---\ntitle: a\naliases:\n  \t- old.html\n---\n# H\n",
+            "Site/index.md:4:3: error: invalid YAML: YAML does not allow tabs for indentation (use spaces)"
+        ),
+    ])
+    func tabsIndentingYAMLAreNamed(file: String, text: String, error: String) throws {
+        let run = try Self.runs(writing: text, to: file, ["build"])[0]
+        #expect(run.status == 2)
+        #expect(run.stderr == error + "\n")
+    }
+
     @Test func bytesThatAreNotUTF8AreFoundByLineAndColumn() throws {
         let runner = try SitegenRunner()
         defer { runner.cleanUp() }

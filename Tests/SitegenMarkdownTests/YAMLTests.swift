@@ -93,6 +93,35 @@ import Testing
         }
     }
 
+    /// libyaml finds "character that cannot start any token" or a tab that "violates indentation": the
+    /// error says what YAML does not allow, at the tab.
+    @Test(arguments: [
+        ("a:\n\tb: 1\n", 3, 1),
+        ("\ta: 1\n", 2, 1),
+        ("a:\n  \tb: 1\n", 3, 3),
+        ("a:\n\t- x\n", 3, 1),
+        ("a: 1\n\tb: 2\n", 3, 1),
+        ("a:\n  - x\n  \t- y\n", 4, 3),
+        ("a: |\n\tx\n", 3, 1),
+    ])
+    func tabsInIndentationAreNamed(text: String, line: Int, column: Int) {
+        #expect(
+            throws: InputError(
+                "invalid YAML: YAML does not allow tabs for indentation (use spaces)",
+                at: SourceLocation(path: "Site/sitegen.yml", line: line, column: column))
+        ) {
+            try parse(text, lineOffset: 1)
+        }
+    }
+
+    /// A tab is fine where it does not indent: after a key's colon, in a flow collection, in a quoted value.
+    @Test func tabsThatDoNotIndentAreRead() throws {
+        let root = try #require(try parse("a: \tb\nc: [1,\n\t2]\nd: \"x\n\ty\"\n"))
+        #expect(root["a"]?.string == "b")
+        #expect(root["c"]?.array?.compactMap(\.int) == [1, 2])
+        #expect(root["d"]?.string == "x y")
+    }
+
     @Test func duplicateKeysAreErrorsAtTheSecondKey() {
         #expect(
             throws: InputError(
