@@ -44,6 +44,7 @@ import Testing
             "Site/p.md:2:11: error: alias 'index.html' is the path of a real file of the bundle"
         ),
         ("---\naliases:\n  - a.html\n  - a.html\n---\nx\n", "Site/p.md:3:5: error: alias 'a.html' is listed twice"),
+        ("---\naliases: [[a.html]]\n---\nx\n", "Site/p.md:2:11: error: each item of 'aliases' must be a text value, not a list"),
         (
             "---\naliases: [q.html?v=1]\n---\nx\n",
             "Site/p.md:2:11: error: alias 'q.html?v=1' has a query or a fragment, which the app's resolver ignores, so no "

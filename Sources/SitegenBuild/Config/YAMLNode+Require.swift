@@ -34,7 +34,21 @@ extension YAMLNode {
             throw InputError("'\(key)' must be a list of text values", at: location(in: path))
         }
         var out: [String] = []
-        for item in items { out.append(try item.requireString(key, path: path)) }
+        for item in items {
+            guard let text = item.string else {
+                throw InputError("each item of '\(key)' must be a text value, not \(item.kind)", at: item.location(in: path))
+            }
+            out.append(text)
+        }
         return out
+    }
+
+    /// What the node is, for a message that says what it should be.
+    var kind: String {
+        switch value {
+        case .sequence: "a list"
+        case .mapping: "a mapping"
+        case .scalar: isNull ? "empty" : "text"
+        }
     }
 }

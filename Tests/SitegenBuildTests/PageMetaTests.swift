@@ -1,0 +1,30 @@
+import SitegenCore
+import SitegenMarkdown
+import Testing
+
+@testable import SitegenBuild
+
+/// Front matter values read into a page's metadata, and the errors about them.
+@Suite struct PageMetaTests {
+    private func decode(_ yaml: String) throws(InputError) -> (PageMeta, [Diagnostic]) {
+        try PageMeta.decode(try YAML.parse(yaml, path: "Site/p.md", lineOffset: 1), path: "Site/p.md")
+    }
+
+    private func expectError(_ yaml: String, _ expected: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) {
+        do throws(InputError) {
+            _ = try decode(yaml)
+            Issue.record("expected an input error", sourceLocation: sourceLocation)
+        } catch {
+            #expect(error.description == expected, sourceLocation: sourceLocation)
+        }
+    }
+
+    /// An alias that is not text is named as one item of the list, where it is written.
+    @Test func anAliasThatIsNotTextIsRefusedAtTheItem() {
+        expectError("aliases: [[a.html]]\n", "Site/p.md:2:11: error: each item of 'aliases' must be a text value, not a list")
+        expectError(
+            "aliases:\n  - ok.html\n  - old: x.html\n",
+            "Site/p.md:4:5: error: each item of 'aliases' must be a text value, not a mapping")
+        expectError("aliases: [ok.html, ~]\n", "Site/p.md:2:20: error: each item of 'aliases' must be a text value, not empty")
+    }
+}
