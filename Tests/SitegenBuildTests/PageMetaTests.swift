@@ -27,4 +27,13 @@ import Testing
             "Site/p.md:4:5: error: each item of 'aliases' must be a text value, not a mapping")
         expectError("aliases: [ok.html, ~]\n", "Site/p.md:2:20: error: each item of 'aliases' must be a text value, not empty")
     }
+
+    @Test func aKeyThatIsNotTextIsAWarningSayingSo() throws {
+        let (meta, warnings) = try decode("? [a]\n: x\ntitle: T\n")
+        #expect(meta.title == "T")
+        #expect(
+            warnings.map(\.description) == [
+                "Site/p.md:2:3: warning: a front matter key must be plain text, not a list [unknown-key]"
+            ])
+    }
 }

@@ -223,6 +223,26 @@ import Testing
     }
 }
 
+extension SiteBuilderTests {
+    /// A list, a mapping or null written as a key (`? [a]`) is no key sitegen could know: the warning
+    /// says what a key must be, at the key.
+    @Test func keysThatAreNotTextAreWarnings() async throws {
+        let site = try TestSite([
+            "Site/sitegen.yml": "title: T\n? [a]\n: x\n",
+            "Site/index.md": "---\n? {a: 1}\n: x\n~: y\n---\n# Home\n",
+        ])
+        defer { site.remove() }
+        let outcome = try await site.build()
+        defer { outcome.staged.discard() }
+        #expect(
+            outcome.diagnostics.map(\.description) == [
+                "Site/index.md:2:3: warning: a front matter key must be plain text, not a mapping [unknown-key]",
+                "Site/index.md:4:1: warning: a front matter key must be plain text, not empty [unknown-key]",
+                "Site/sitegen.yml:2:3: warning: a key of the configuration must be plain text, not a list [unknown-key]",
+            ])
+    }
+}
+
 @Suite struct NavOrderTests {
     @Test func titlesSortNaturallyAndCaseInsensitively() async throws {
         let site = try TestSite([

@@ -19,7 +19,13 @@ extension SiteConfig {
             throw InputError("the configuration must be a mapping of keys to values", at: root.location(in: path))
         }
         for pair in pairs {
-            let key = pair.key.string ?? ""
+            guard let key = pair.key.string else {
+                warnings.append(
+                    Diagnostic(
+                        .warning, .unknownKey, "a key of the configuration must be plain text, not \(pair.key.kind)",
+                        at: pair.key.location(in: path)))
+                continue
+            }
             let value = pair.value
             let at = value.location(in: path)
             switch key {

@@ -31,7 +31,13 @@ public struct PageMeta: Sendable, Equatable {
             throw InputError("front matter must be a mapping of keys to values", at: root.location(in: path))
         }
         for pair in pairs {
-            let key = pair.key.string ?? ""
+            guard let key = pair.key.string else {
+                warnings.append(
+                    Diagnostic(
+                        .warning, .unknownKey, "a front matter key must be plain text, not \(pair.key.kind)",
+                        at: pair.key.location(in: path)))
+                continue
+            }
             let value = pair.value
             // `description:` with nothing after it, left from a page template: as if not there.
             if value.isNull, Self.knownKeys.contains(key) { continue }
