@@ -52,9 +52,10 @@ public enum YAML {
             case YAML_SCALAR_EVENT:
                 let scalar = event.data.scalar
                 let text = string(scalar.value, count: scalar.length)
-                let isPlain = scalar.style == YAML_PLAIN_SCALAR_STYLE && scalar.tag == nil
+                let tag = optionalString(scalar.tag).map(shortTag)
                 try builder.scalar(
-                    text, isPlain: isPlain, anchor: optionalString(scalar.anchor), line: line, column: column)
+                    text, isPlain: scalar.style == YAML_PLAIN_SCALAR_STYLE && tag == nil, tag: tag,
+                    anchor: optionalString(scalar.anchor), line: line, column: column)
             case YAML_SEQUENCE_START_EVENT:
                 try builder.startCollection(
                     isMapping: false, anchor: optionalString(event.data.sequence_start.anchor),
@@ -118,6 +119,12 @@ public enum YAML {
         let index = range.lowerBound + source.byteColumn(line: line, characterColumn: Int(mark.column) + 1) - 1
         guard index < range.upperBound, source.bytes[index] == UInt8(ascii: "\t") else { return false }
         return source.bytes[range.lowerBound..<index].allSatisfy { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
+    }
+
+    /// `!!bool` for libyaml's `tag:yaml.org,2002:bool`, as it is written; other tags as they are.
+    private static func shortTag(_ tag: String) -> String {
+        let standard = "tag:yaml.org,2002:"
+        return tag.hasPrefix(standard) ? "!!" + tag.dropFirst(standard.count) : tag
     }
 
     private static func string(_ pointer: UnsafeMutablePointer<yaml_char_t>?, count: Int) -> String {

@@ -5,15 +5,17 @@ extension YAMLNode {
         return text
     }
 
-    /// A plain scalar `~`, `null` (any case of YAML 1.1's spellings) or nothing at all.
+    /// A plain scalar `~`, `null` (any case of YAML 1.1's spellings) or nothing at all, or one of
+    /// those tagged `!!null`.
     public var isNull: Bool {
-        guard isPlain, case .scalar(let text) = value else { return false }
+        guard isPlain || tag == "!!null", case .scalar(let text) = value else { return false }
         return ["", "~", "null", "Null", "NULL"].contains(text)
     }
 
-    /// `true`/`false`, `yes`/`no`, `on`/`off` (lower, capitalised or upper case), plain scalars only.
+    /// `true`/`false`, `yes`/`no`, `on`/`off` (lower, capitalised or upper case), plain scalars or
+    /// ones tagged `!!bool`.
     public var bool: Bool? {
-        guard isPlain, case .scalar(let text) = value else { return nil }
+        guard isPlain || tag == "!!bool", case .scalar(let text) = value else { return nil }
         switch text {
         case "true", "True", "TRUE", "yes", "Yes", "YES", "on", "On", "ON": return true
         case "false", "False", "FALSE", "no", "No", "NO", "off", "Off", "OFF": return false
@@ -21,15 +23,15 @@ extension YAMLNode {
         }
     }
 
-    /// A decimal integer written as a plain scalar (`42`, `-3`, `+7`).
+    /// A decimal integer written as a plain scalar (`42`, `-3`, `+7`) or tagged `!!int`.
     public var int: Int? {
-        guard isPlain, case .scalar(let text) = value else { return nil }
+        guard isPlain || tag == "!!int", case .scalar(let text) = value else { return nil }
         return Int(text)
     }
 
-    /// A number written as a plain scalar (`1`, `2.5`, `-1e3`).
+    /// A number written as a plain scalar (`1`, `2.5`, `-1e3`) or tagged `!!float` or `!!int`.
     public var double: Double? {
-        guard isPlain, case .scalar(let text) = value else { return nil }
+        guard isPlain || tag == "!!float" || tag == "!!int", case .scalar(let text) = value else { return nil }
         return Double(text)
     }
 

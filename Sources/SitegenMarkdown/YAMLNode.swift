@@ -14,17 +14,21 @@ public struct YAMLNode: Sendable, Hashable {
 
     /// What the node holds.
     public var value: Value
-    /// `true` for an untagged plain (unquoted, non-block) scalar: only those read as null, bool or number.
+    /// `true` for an untagged plain (unquoted, non-block) scalar: only those, and scalars tagged as
+    /// such (`!!bool true`), read as null, bool or number.
     public var isPlain: Bool
+    /// A scalar's tag, with the standard ones short (`!!bool`, `!!int`, `!!str`, `!foo`); nil without one.
+    public var tag: String?
     /// 1-based line in the original file.
     public var line: Int
     /// 1-based UTF-8 byte column in the original file.
     public var column: Int
 
     /// Creates a node.
-    public init(_ value: Value, isPlain: Bool = false, line: Int = 0, column: Int = 0) {
+    public init(_ value: Value, isPlain: Bool = false, tag: String? = nil, line: Int = 0, column: Int = 0) {
         self.value = value
         self.isPlain = isPlain
+        self.tag = tag
         self.line = line
         self.column = column
     }

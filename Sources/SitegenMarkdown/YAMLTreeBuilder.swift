@@ -30,8 +30,10 @@ struct YAMLTreeBuilder {
         self.path = path
     }
 
-    mutating func scalar(_ text: String, isPlain: Bool, anchor: String?, line: Int, column: Int) throws(InputError) {
-        let node = YAMLNode(.scalar(text), isPlain: isPlain, line: line, column: column)
+    mutating func scalar(
+        _ text: String, isPlain: Bool, tag: String?, anchor: String?, line: Int, column: Int
+    ) throws(InputError) {
+        let node = YAMLNode(.scalar(text), isPlain: isPlain, tag: tag, line: line, column: column)
         remember(node, anchor: anchor)
         try add(node)
     }

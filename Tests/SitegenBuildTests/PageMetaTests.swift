@@ -36,4 +36,21 @@ import Testing
                 "Site/p.md:2:3: warning: a front matter key must be plain text, not a list [unknown-key]"
             ])
     }
+
+    /// YAML's standard tag of the type a key expects is read as that type.
+    @Test func standardTagsOfTheExpectedTypeAreRead() throws {
+        let (meta, warnings) = try decode("draft: !!bool true\norder: !!int 3\ntitle: !!str 12\naliases: [!!str 404]\n")
+        #expect(meta.draft)
+        #expect(meta.order == 3)
+        #expect(meta.title == "12")
+        #expect(meta.aliases == ["404"])
+        #expect(warnings.isEmpty)
+    }
+
+    /// Another tag makes the value another type: the error names the tag.
+    @Test func anotherTagIsNamed() {
+        expectError("draft: !!str yes\n", "Site/p.md:2:8: error: 'draft' must be true or false, not a value tagged !!str")
+        expectError("order: !!float 3\n", "Site/p.md:2:8: error: 'order' must be a whole number, not a value tagged !!float")
+        expectError("draft: !!bool maybe\n", "Site/p.md:2:8: error: 'draft' must be true or false")
+    }
 }

@@ -27,6 +27,29 @@ import Testing
         #expect(root["missing"] == nil)
     }
 
+    /// A standard tag makes a scalar of its type however it is written; the tag is kept, short.
+    @Test func standardTagsAreReadAsTheirType() throws {
+        let root = try #require(
+            try parse(
+                "a: !!bool true\nb: !!int 3\nc: !!str 12\nd: !!bool \"yes\"\ne: !<tag:yaml.org,2002:int> '7'\n"
+                    + "f: !!null\ng: !foo y\nh: !!float 2.5\n"))
+        #expect(root["a"]?.bool == true)
+        #expect(root["a"]?.tag == "!!bool")
+        #expect(root["b"]?.int == 3)
+        #expect(root["c"]?.string == "12")
+        #expect(root["c"]?.int == nil)
+        #expect(root["c"]?.tag == "!!str")
+        #expect(root["d"]?.bool == true)
+        #expect(root["e"]?.int == 7)
+        #expect(root["e"]?.tag == "!!int")
+        #expect(root["f"]?.isNull == true)
+        #expect(root["g"]?.bool == nil)
+        #expect(root["g"]?.string == "y")
+        #expect(root["g"]?.tag == "!foo")
+        #expect(root["h"]?.double == 2.5)
+        #expect(root["h"]?.int == nil)
+    }
+
     @Test func sequencesMappingsAndNesting() throws {
         let text = """
             title: Docs

@@ -15,16 +15,22 @@ extension YAMLNode {
 
     func requireBool(_ key: String, path: String) throws(InputError) -> Bool {
         guard let flag = bool else {
-            throw InputError("'\(key)' must be true or false", at: location(in: path))
+            throw InputError("'\(key)' must be true or false\(otherTag("!!bool"))", at: location(in: path))
         }
         return flag
     }
 
     func requireInt(_ key: String, path: String) throws(InputError) -> Int {
         guard let number = int else {
-            throw InputError("'\(key)' must be a whole number", at: location(in: path))
+            throw InputError("'\(key)' must be a whole number\(otherTag("!!int"))", at: location(in: path))
         }
         return number
+    }
+
+    /// `, not a value tagged !!str` when the node's tag is another than `expected`; empty otherwise.
+    private func otherTag(_ expected: String) -> String {
+        guard let tag, tag != expected else { return "" }
+        return ", not a value tagged \(tag)"
     }
 
     /// A list of strings; a single string counts as a list of one.
