@@ -53,4 +53,19 @@ import Testing
         expectError("order: !!float 3\n", "Site/p.md:2:8: error: 'order' must be a whole number, not a value tagged !!float")
         expectError("draft: !!bool maybe\n", "Site/p.md:2:8: error: 'draft' must be true or false")
     }
+
+    /// A whole number that does not fit is named as too large or too small, with the range.
+    @Test func anOrderOutOfRangeSaysSo() throws {
+        expectError(
+            "order: 99999999999999999999999\n",
+            "Site/p.md:2:8: error: 'order' is too large: a whole number must be from -9223372036854775808 to "
+                + "9223372036854775807")
+        expectError(
+            "order: !!int -9223372036854775809\n",
+            "Site/p.md:2:8: error: 'order' is too small: a whole number must be from -9223372036854775808 to "
+                + "9223372036854775807")
+        #expect(try decode("order: -9223372036854775808\n").0.order == Int.min)
+        expectError("order: +-1\n", "Site/p.md:2:8: error: 'order' must be a whole number")
+        expectError("order: '99999999999999999999999'\n", "Site/p.md:2:8: error: 'order' must be a whole number")
+    }
 }

@@ -145,6 +145,10 @@ import Testing
         (["Site/other.md": "# Other\n"], "Site/index.md: error: the entry page 'index.md' is not a page of the site"),
         (["Site/index.md": "---\norder: first\n---\n"], "Site/index.md:2:8: error: 'order' must be a whole number"),
         (
+            ["Site/index.md": "---\norder: 99999999999999999999999\n---\n"],
+            "Site/index.md:2:8: error: 'order' is too large: a whole number must be from"
+        ),
+        (
             [
                 "Site/sitegen.yml": "nav:\n  - index.md\n  - wip.md\n", "Site/index.md": "# H\n",
                 "Site/wip.md": "---\ndraft: true\n---\n",

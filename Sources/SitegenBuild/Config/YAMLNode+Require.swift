@@ -22,9 +22,22 @@ extension YAMLNode {
 
     func requireInt(_ key: String, path: String) throws(InputError) -> Int {
         guard let number = int else {
+            if isPlain || tag == "!!int", let text = string, Self.isDecimal(text) {
+                throw InputError(
+                    "'\(key)' is too \(text.hasPrefix("-") ? "small" : "large"): a whole number must be from \(Int.min) "
+                        + "to \(Int.max)",
+                    at: location(in: path))
+            }
             throw InputError("'\(key)' must be a whole number\(otherTag("!!int"))", at: location(in: path))
         }
         return number
+    }
+
+    /// Whether `text` is digits, after a sign or none.
+    private static func isDecimal(_ text: String) -> Bool {
+        let digits = text.utf8.drop { $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "+") }
+        return text.utf8.count - digits.count <= 1 && !digits.isEmpty
+            && digits.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
     }
 
     /// `, not a value tagged !!str` when the node's tag is another than `expected`; empty otherwise.
