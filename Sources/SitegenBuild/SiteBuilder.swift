@@ -300,7 +300,9 @@ public struct SiteBuilder: Sendable {
             fingerprint.add(page.output.rawValue)
             fingerprint.add(page.title)
             fingerprint.add(page.meta.navTitle ?? "\u{0}")
-            fingerprint.add(page.meta.order ?? Int.min)
+            // Whether there is an order, then its value: no order is not the smallest order.
+            fingerprint.add(page.meta.order == nil ? 0 : 1)
+            fingerprint.add(page.meta.order ?? 0)
             fingerprint.add(page.meta.template ?? "\u{0}")
         }
         for draft in model.drafts.sorted() { fingerprint.add(draft.rawValue) }
