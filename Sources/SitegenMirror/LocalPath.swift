@@ -42,6 +42,17 @@ enum LocalPath {
 
     private static let genericTypes: Set<String> = ["text/plain", "application/octet-stream"]
 
+    /// The folders `path` is in: `a/b/c.html` → `a/b`, `a`.
+    static func folders(of path: String) -> [String] {
+        var folders: [String] = []
+        var folder = SitePath(unchecked: path).parent
+        while !folder.rawValue.isEmpty {
+            folders.append(folder.rawValue)
+            folder = folder.parent
+        }
+        return folders
+    }
+
     /// `name.ext` → `name.<tag>.ext` (or `name.<tag>` without extension).
     static func inserting(_ tag: String, into path: String) -> String {
         let file = SitePath(unchecked: path)

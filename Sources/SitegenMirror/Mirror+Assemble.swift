@@ -129,16 +129,20 @@ extension Mirror {
         }
     }
 
-    /// A file name per fetched URL; a name already taken gets the hash of the URL's path and query
-    /// folded in (not of its origin: the same site mirrored from another port gets the same names).
+    /// A file name per fetched URL; a name already taken, or one that another file needs as a
+    /// folder (`download`, untyped, beside `download/linux.html`), gets the hash of the URL's path
+    /// and query folded in (not of its origin: the same site mirrored from another port gets the
+    /// same names).
     static func name(_ fetched: [String: Fetched]) -> [String: String] {
+        let plain = fetched.mapValues { LocalPath.path(for: $0.url, mimeType: $0.mimeType) }
+        // A hash changes only a name's last component: the folders stay those of the plain names.
+        let folders = Set(plain.values.flatMap(LocalPath.folders(of:)))
         var paths: [String: String] = [:]
         var taken = Set<String>()
         // In order: which of two colliding URLs keeps the plain name must not depend on hashing.
         for key in fetched.keys.sorted() {
-            guard let resource = fetched[key] else { continue }
-            var path = LocalPath.path(for: resource.url, mimeType: resource.mimeType)
-            if taken.contains(path) {
+            guard let resource = fetched[key], var path = plain[key] else { continue }
+            if taken.contains(path) || folders.contains(path) {
                 let url = resource.url
                 let reference = url.path(percentEncoded: true) + (url.query(percentEncoded: true).map { "?" + $0 } ?? "")
                 path = LocalPath.inserting(LocalPath.hash(reference), into: path)

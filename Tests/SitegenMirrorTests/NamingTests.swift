@@ -1,5 +1,6 @@
 import Foundation
 import SitegenBundle
+import SitegenCore
 import Testing
 
 @testable import SitegenMirror
@@ -122,5 +123,48 @@ import Testing
         defer { server.stop() }
         let result = try await Mirror(source: HTTPSource(root: server.url, timeout: 5)).run()
         #expect(Set(result.files.keys) == ["index.html", "index.\(LocalPath.hash("/index.html")).html"])
+    }
+}
+
+extension NamingTests {
+    /// `/download` (a file of no type the table knows) beside `/download/linux`: the file cannot be
+    /// named `download`, the folder's name, and takes the hash, as any other clash does.
+    @Test func aFileNamedAsAnotherFilesFolderTakesTheHash() async throws {
+        let server = try LoopbackServer(routes: [
+            "/": ("text/html", Array(#"<a href="/download">d</a> <a href="/download/linux">l</a>"#.utf8)),
+            "/download": ("application/octet-stream", Array("BINARY".utf8)),
+            "/download/linux": ("text/html", Array(#"<a href="/download">back</a>"#.utf8)),
+        ])
+        defer { server.stop() }
+        let result = try await Mirror(source: HTTPSource(root: server.url, timeout: 5)).run()
+        let download = "download.\(LocalPath.hash("/download"))"
+        #expect(Set(result.files.keys) == ["index.html", download, "download/linux.html"])
+        #expect(
+            String(decoding: try #require(result.files["index.html"]), as: UTF8.self)
+                == #"<a href="\#(download)">d</a> <a href="download/linux.html">l</a>"#)
+        #expect(
+            String(decoding: try #require(result.files["download/linux.html"]), as: UTF8.self)
+                == #"<a href="../\#(download)">back</a>"#)
+        let bundle = try await MirrorChecks.write(result)
+        defer { try? FileManager.default.removeItem(at: bundle) }
+        #expect(try await MirrorChecks.schemeFindings(bundle).isEmpty)
+        #expect(try MirrorChecks.brokenFileLinks(bundle) == [])
+    }
+
+    @Test func theFoldersOfAPath() {
+        #expect(LocalPath.folders(of: "a/b/c.html") == ["a/b", "a"])
+        #expect(LocalPath.folders(of: "c.html") == [])
+    }
+
+    /// A file the writer cannot write is one line naming it, not the error Foundation describes.
+    @Test func aWriteFailureNamesTheFolderInOneLine() async throws {
+        var result = MirrorResult()
+        result.files = ["a": Data("x".utf8), "a/b.html": Data("<p>".utf8), "index.html": Data("<p>".utf8)]
+        let destination = MirrorChecks.temporaryFolder()
+        await #expect(throws: InputError("cannot make the folder: file exists", path: "out/a/")) {
+            _ = try await MirrorOutput.write(
+                result, to: destination, displayPath: "out/", origin: BundleOrigin(), generator: "sitegen test")
+        }
+        #expect(!FileManager.default.fileExists(atPath: destination.path))
     }
 }
