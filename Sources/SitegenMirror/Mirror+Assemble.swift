@@ -27,7 +27,7 @@ extension Mirror {
             }
             let base = baseURL(of: resource)
             let map = { (written: String) -> String? in
-                self.reference(written, base: base, from: path, crawl: crawl, paths: paths) {
+                self.reference(written, base: base, document: resource.url, from: path, crawl: crawl, paths: paths) {
                     external.insert(ExternalLink(page: path, url: $0, original: $1))
                 }
             }
@@ -45,10 +45,10 @@ extension Mirror {
 
     /// The replacement of one link, or `nil` to leave it (other origins, fragments, unfetched URLs).
     private func reference(
-        _ written: String, base: URL, from path: String, crawl: Crawl, paths: [String: String],
+        _ written: String, base: URL, document: URL, from path: String, crawl: Crawl, paths: [String: String],
         external: (String, String?) -> Void
     ) -> String? {
-        guard let url = resolve(written, against: base) else { return nil }
+        guard let url = resolve(written, against: base, in: document) else { return nil }
         guard isSameOrigin(url) else {
             guard ["http", "https"].contains(url.scheme?.lowercased() ?? "") else { return nil }
             let trimmed = written.trimmingASCIIWhitespace()

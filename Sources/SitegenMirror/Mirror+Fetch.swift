@@ -117,7 +117,8 @@ extension Mirror {
         guard let facts = resource.facts else { return [] }
         let base = baseURL(of: resource)
         return facts.links.compactMap { link in
-            guard link.element != "form", link.attribute != "formaction", let url = resolve(link.url, against: base),
+            guard link.element != "form", link.attribute != "formaction",
+                let url = resolve(link.url, against: base, in: resource.url),
                 isSameOrigin(url)
             else { return nil }
             return (url, Self.key(url), link.line, link.column, link.destination)

@@ -177,14 +177,25 @@ public struct Mirror: Sendable {
         }
     }
 
+    /// The URL the references of `resource` resolve against: its `<base href>`, else its own.
     func baseURL(of resource: Fetched) -> URL {
-        guard let href = resource.facts?.baseHref, let base = resolve(href, against: resource.url) else { return resource.url }
+        guard let href = resource.facts?.baseHref, let base = resolve(href, against: resource.url, in: resource.url) else {
+            return resource.url
+        }
         return base
     }
 
-    func resolve(_ reference: String, against base: URL) -> URL? {
+    /// The URL `reference`, written in `document`, names when resolved against `base`; `nil` for a
+    /// reference to the document itself (`#intro`, `""`) that no `<base>` moves, which is left as
+    /// written. Under a base it names what a browser fetches: `#intro` under `<base href="/">` is
+    /// the root's `#intro`, not the document's.
+    func resolve(_ reference: String, against base: URL, in document: URL) -> URL? {
         let trimmed = reference.trimmingASCIIWhitespace()
-        guard !trimmed.isEmpty, !trimmed.hasPrefix("#") else { return nil }
+        if trimmed.isEmpty || trimmed.hasPrefix("#") {
+            guard Self.key(base) != Self.key(document) else { return nil }
+            // Foundation resolves no empty reference: it is the base without its fragment.
+            if trimmed.isEmpty { return Self.normalized(base) }
+        }
         let url =
             URL(string: trimmed, relativeTo: base)
             ?? trimmed.addingPercentEncoding(withAllowedCharacters: .urlFragmentAllowed.union(["#"])).flatMap {

@@ -42,6 +42,22 @@ import Testing
         try await Self.expectClosed(bundle)
     }
 
+    /// `#intro` and `""` name the base, not the page, once a `<base>` moves them; the base is taken
+    /// out, so they are rewritten to what a browser fetches, as every other link is.
+    @Test func aFragmentOrEmptyLinkUnderABaseNamesTheBase() async throws {
+        let (result, bundle) = try await Self.mirror([
+            "index.html": ##"<h1 id="intro">Intro</h1><a href="guide/page.html">g</a><a href="#intro">self</a><a href="">e</a>"##,
+            "guide/page.html": ##"<head><base href="/"></head><a href="#intro">i</a> <a href="">e</a> <a href="?v=1">q</a>"##,
+        ])
+        defer { try? FileManager.default.removeItem(at: bundle) }
+        #expect(
+            Self.text(result, "guide/page.html")
+                == ##"<head></head><a href="../index.html#intro">i</a> <a href="../index.html">e</a> <a href="../index.v=1.html">q</a>"##
+        )
+        #expect(Self.text(result, "index.html")?.hasSuffix(##"<a href="#intro">self</a><a href="">e</a>"##) == true)
+        try await Self.expectClosed(bundle)
+    }
+
     @Test func aRelativeLinkUnderABaseOnAnotherOriginIsWrittenInFull() async throws {
         let (result, bundle) = try await Self.mirror([
             "index.html": #"<base href="https://example.org/docs/"><a href="page.html">p</a><a href="/">home</a>"#
