@@ -143,3 +143,41 @@ import Testing
         #expect(try uris(run.stdout) == [uri], "\(run.stdout)")
     }
 }
+
+extension SARIFReportTests {
+    /// A mirror over HTTP places findings at the page's URL: the URI is that URL, in or out of a
+    /// working directory, where it was `http%3A/127.0.0.1%3A18435/` (a path, its `//` collapsed).
+    @Test(arguments: [
+        ("http://127.0.0.1:18435/", "http://127.0.0.1:18435/"),
+        ("http://[::1]:8000/guide/a%20b.html?q=1", "http://[::1]:8000/guide/a%20b.html?q=1"),
+        ("HTTPS://example.org/caf\u{E9} x|y", "HTTPS://example.org/caf%C3%A9%20x%7Cy"),
+    ])
+    func aFindingAtAWebURLIsNamedByTheURL(path: String, uri: String) throws {
+        let report = Report(
+            command: "mirror", files: [],
+            diagnostics: [
+                Diagnostic(.warning, RuleID("mirror-fetch"), "cannot mirror", at: SourceLocation(path: path, line: 3, column: 4))
+            ],
+            pages: 1, assets: 0, linksChecked: 0, seconds: 0)
+        for directory in [nil, URL(fileURLWithPath: "/w")] {
+            let sarif = ReportFormat.sarif.render(report, workingDirectory: directory)
+            #expect(try uris(sarif) == [uri])
+            #expect(URL(string: uri)?.host != nil)
+        }
+    }
+
+    /// The other formats name the page as they did: JSON by its URL, GitHub escaped as its `file=`
+    /// property must be.
+    @Test func otherFormatsKeepTheURL() {
+        let report = Report(
+            command: "mirror", files: [],
+            diagnostics: [
+                Diagnostic(
+                    .warning, RuleID("mirror-fetch"), "cannot mirror",
+                    at: SourceLocation(path: "http://127.0.0.1:18435/", line: 3, column: 4))
+            ],
+            pages: 1, assets: 0, linksChecked: 0, seconds: 0)
+        #expect(ReportFormat.json.render(report).contains(#""http://127.0.0.1:18435/""#))
+        #expect(ReportFormat.github.render(report).contains("file=http%3A//127.0.0.1%3A18435/,"))
+    }
+}
