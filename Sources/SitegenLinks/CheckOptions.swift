@@ -20,6 +20,8 @@ public struct CheckOptions: Sendable, Hashable {
     public var ignorePatterns: [String]
     /// Prefix for printed paths, e.g. `dist/` gives `dist/guide/a.html:12:5`.
     public var displayRoot: String
+    /// Where the files' types came from, for the advice of a `wrong-type` finding.
+    public var typeSource: TypeSource = .configured
 
     /// Creates options; the defaults ignore external links and report orphans.
     public init(

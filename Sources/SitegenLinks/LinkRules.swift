@@ -252,15 +252,25 @@ struct LinkRules {
         let fix =
             if namesAnother {
                 "link to the \(kind) itself"
+            } else if case .server(let sent) = options.typeSource {
+                Self.serverFix(sent: sent[path], wanted: type)
             } else if fileExtension == suffix {
                 "its type comes from mime_types or the manifest, not from its extension: give .\(suffix) the type \(type)"
             } else if fileExtension.isEmpty {
                 "give it a .\(suffix) name"
+            } else if options.typeSource == .fileNames {
+                "name it .\(suffix)"
             } else {
                 "name it .\(suffix), or give .\(fileExtension) the type \(type) with mime_types in sitegen.yml"
             }
         return "\(kind) \(shown) is served as \(essence), and a browser \(use) only if it is \(wanted) (the bundle "
             + "sends nosniff): \(fix)"
+    }
+
+    /// The advice for a file whose type is the one a server sent (`sent`, if known): the server is wrong.
+    private static func serverFix(sent: String?, wanted: String) -> String {
+        let sent = sent.map { $0.isEmpty ? "without a Content-Type" : "with the Content-Type \($0)" } ?? "with another type"
+        return "the server sent it \(sent); have it send \(wanted), then mirror again"
     }
 
     /// Whether a browser uses a target served as `mimeType` as what `destination` fetches.

@@ -21,6 +21,7 @@ extension Mirror {
         crawl.fetched = [:]
         for key in Array(fetched.keys) {
             guard let resource = fetched.removeValue(forKey: key), let path = paths[key] else { continue }
+            result.servedTypes[path] = resource.untyped ? "" : resource.mimeType
             guard let facts = resource.facts else {
                 result.files[path] = resource.body
                 continue

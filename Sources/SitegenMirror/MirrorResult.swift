@@ -20,6 +20,9 @@ public struct MirrorResult: Sendable {
     public var files: [String: Data] = [:]
     /// Old URLs kept alive: `(aliasPath, targetPath)` pairs for `Manifest.scan(aliases:)`.
     public var aliases: [(from: String, to: String)] = []
+    /// The type the source answered each file with, by file (`style.css.html`: `text/html`); empty
+    /// for a response of no type.
+    public var servedTypes: [String: String] = [:]
     /// The file the source root became (`index.html`).
     public var entryPath = "index.html"
     /// Fetch failures, limits, undecodable encodings and names that differ only by case, sorted.

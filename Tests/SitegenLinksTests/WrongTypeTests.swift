@@ -114,6 +114,31 @@ import Testing
                 ])
     }
 
+    /// A mirror has no `sitegen.yml`: over HTTP the type is the one the server sent, which is what
+    /// to fix; from a folder, the name is.
+    @Test func aMirrorsAdviceIsAboutTheServerOrTheName() async {
+        let site = InMemoryFetcher([
+            "index.html": "<link rel=stylesheet href=style.css.html><script src=app></script><script src=x.txt></script>",
+            "style.css.html": "", "app": "", "x.txt": "",
+        ])
+        var options = CheckOptions()
+        options.typeSource = .server(sent: ["style.css.html": "text/html", "app": ""])
+        let served = await site.check(options).messages(.wrongType).map {
+            $0.split(separator: ":").dropFirst().joined(separator: ":")
+        }
+        #expect(
+            served == [
+                " the server sent it with the Content-Type text/html; have it send text/css, then mirror again",
+                " the server sent it without a Content-Type; have it send text/javascript, then mirror again",
+                " the server sent it with another type; have it send text/javascript, then mirror again",
+            ])
+        options.typeSource = .fileNames
+        let named = await site.check(options).messages(.wrongType).map {
+            $0.split(separator: ":").dropFirst().joined(separator: ":")
+        }
+        #expect(named == [" name it .css", " give it a .js name", " name it .js"])
+    }
+
     @Test func everyJavaScriptTypeRunsAndParametersAreNoPartOfTheEssence() {
         #expect(MIMEType.isJavaScript("text/javascript") && MIMEType.isJavaScript("application/x-ecmascript"))
         #expect(!MIMEType.isJavaScript("application/json") && !MIMEType.isJavaScript("text/plain"))

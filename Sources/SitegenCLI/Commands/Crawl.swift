@@ -44,7 +44,8 @@ extension CrawlResult {
 enum Crawl {
     static func run(
         bundle: URL, displayRoot: String, entries: [String], external: ExternalLinkPolicy, ignore: [String],
-        origin: BundleOrigin = BundleOrigin(), progress: ProgressHandler? = nil, memo: CrawlMemo? = nil,
+        origin: BundleOrigin = BundleOrigin(), typeSource: TypeSource = .configured, progress: ProgressHandler? = nil,
+        memo: CrawlMemo? = nil,
         baseline: CheckReport? = nil, resolver made: Result<SchemeResolver, ManifestError>? = nil
     ) async throws(ManifestError) -> CrawlResult {
         let resolver: SchemeResolver
@@ -58,6 +59,7 @@ enum Crawl {
         options.external = external
         options.ignorePatterns = ignore
         options.displayRoot = displayRoot
+        options.typeSource = typeSource
         let extra = entries.map { resolver.origin.url(forPath: $0.hasPrefix("/") ? String($0.dropFirst()) : $0) }
         let checker = LinkChecker(fetcher: fetcher, options: options, progress: progress)
         var entries = [resolver.entryURL] + extra

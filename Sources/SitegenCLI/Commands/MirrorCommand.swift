@@ -108,8 +108,11 @@ enum MirrorCommand: Command {
             (output, manifest) = try await MirrorOutput.write(
                 result, to: destination, displayPath: display, origin: origin, generator: SitegenVersion.generator)
             do {
+                // The advice for a file of the wrong type: over HTTP, the type is the server's.
+                let types: TypeSource = source is FolderSource ? .fileNames : .server(sent: result.servedTypes)
                 crawl = try await Crawl.run(
-                    bundle: output.directory, displayRoot: display, entries: [], external: .ignore, ignore: [], origin: origin)
+                    bundle: output.directory, displayRoot: display, entries: [], external: .ignore, ignore: [], origin: origin,
+                    typeSource: types)
             } catch {
                 output.discard()
                 throw InputError("\(error)", path: display + Manifest.fileName)
