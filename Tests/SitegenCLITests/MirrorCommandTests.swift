@@ -124,6 +124,27 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: runner.url("out").path))
     }
 
+    /// A source that cannot be one says why: a port out of range is no refused connection, and a
+    /// path that names nothing is no wrong kind of source.
+    @Test(arguments: [
+        (
+            "http://127.0.0.1:99999/",
+            "http://127.0.0.1:99999/: error: port 99999 is not valid: a port is a number from 1 to 65535"
+        ),
+        ("http://127.0.0.1:0/", "http://127.0.0.1:0/: error: port 0 is not valid: a port is a number from 1 to 65535"),
+        ("nowhere", "nowhere: error: no such folder (the source is a folder or an http:// URL)"),
+        ("site/index.html", "site/index.html: error: not a folder (a file): the source is a folder or an http:// URL"),
+    ])
+    func aSourceThatCannotBeOneSaysWhy(source: String, message: String) throws {
+        let runner = try SitegenRunner()
+        defer { runner.cleanUp() }
+        try runner.write("<p>hi</p>", to: "site/index.html")
+        let run = try runner.run(["mirror", source, "--out", "out"])
+        #expect(run.status == 2, "\(run.stdout)\(run.stderr)")
+        #expect(run.stderr == message + "\n")
+        #expect(!FileManager.default.fileExists(atPath: runner.url("out").path))
+    }
+
     @Test func theMirroredFolderIsNeverReplacedAndAnOutputSpelledWithDotWorks() throws {
         let runner = try SitegenRunner()
         defer { runner.cleanUp() }

@@ -187,8 +187,11 @@ enum MirrorCommand: Command {
         }
         let folder = FolderPlace.url(argument, from: environment.workingDirectory)
         var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory), isDirectory.boolValue else {
-            throw InputError("not a folder or an http:// URL", path: argument)
+        guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory) else {
+            throw InputError("no such folder (the source is a folder or an http:// URL)", path: argument)
+        }
+        guard isDirectory.boolValue else {
+            throw InputError("not a folder (a file): the source is a folder or an http:// URL", path: argument)
         }
         let display = argument.hasSuffix("/") ? argument : argument + "/"
         return (FolderSource(folder: folder), MirrorOptions(maxPages: maxPages, maxBytes: maxBytes, sourceDisplay: display))

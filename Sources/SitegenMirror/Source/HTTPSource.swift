@@ -11,11 +11,15 @@ public struct HTTPSource: MirrorSource {
     private let timeout: TimeInterval
     private let maxBytes: Int
 
-    /// Fails unless `root` is an `http://` URL on a loopback host (`127.0.0.1`, `::1`, `localhost`).
+    /// Fails unless `root` is an `http://` URL on a loopback host (`127.0.0.1`, `::1`, `localhost`)
+    /// with no port or a valid one (1 to 65535).
     public init(root: URL, timeout: TimeInterval = 10, maxBytes: Int = 64 << 20) throws(SourceError) {
         guard root.scheme?.lowercased() == "http", let host = root.host?.lowercased(),
             ["127.0.0.1", "::1", "[::1]", "localhost"].contains(host)
         else { throw SourceError("only http:// URLs on loopback (127.0.0.1, ::1, localhost) can be mirrored") }
+        if let port = root.port, !(1...65535).contains(port) {
+            throw SourceError("port \(port) is not valid: a port is a number from 1 to 65535")
+        }
         self.root = root
         self.timeout = timeout
         self.maxBytes = maxBytes
