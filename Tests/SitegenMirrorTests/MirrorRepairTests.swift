@@ -88,12 +88,33 @@ extension MirrorRepairTests {
         try await Self.expectClosed(bundle)
     }
 
+    /// Served as `application/manifest+json`, as Site/mirror.md says, the site's manifest is
+    /// `manifest.json.webmanifest`, and `docs://app/manifest.json` is still the bundle's.
+    @Test func theSitesManifestServedAsAWebAppManifestTakesItsExtension() async throws {
+        let server = try LoopbackServer(routes: [
+            "/": ("text/html", Array(#"<link rel="manifest" href="/manifest.json"><p>x</p>"#.utf8)),
+            "/manifest.json": ("application/manifest+json", Array(#"{"name":"pwa"}"#.utf8)),
+        ])
+        defer { server.stop() }
+        let result = try await Mirror(source: HTTPSource(root: server.url, timeout: 5)).run()
+        #expect(Set(result.files.keys) == ["index.html", "manifest.json.webmanifest"])
+        #expect(Self.text(result, "index.html") == #"<link rel="manifest" href="manifest.json.webmanifest"><p>x</p>"#)
+        let bundle = try await MirrorChecks.write(result)
+        defer { try? FileManager.default.removeItem(at: bundle) }
+        let manifest = try Manifest.decode(Data(contentsOf: bundle.appendingPathComponent(Manifest.fileName)))
+        #expect(manifest.aliases.allSatisfy { !$0.url.hasSuffix("manifest.json") })
+        #expect(manifest.resources.first { $0.file == "manifest.json.webmanifest" }?.mimeType == "application/manifest+json")
+        try await Self.expectClosed(bundle)
+    }
+
     @Test(arguments: [
         ("http://h/manifest.json", "application/json", "_manifest.json"),
         ("http://h/Manifest.JSON", "application/json", "_Manifest.JSON"),
         ("http://h/manifest", "application/json", "_manifest.json"),
         ("http://h/manifest.json?v=2", "application/json", "manifest.v=2.json"),
         ("http://h/docs/manifest.json", "application/json", "docs/manifest.json"),
+        // The web app manifest's own type adds its extension, and the name is the bundle's no more.
+        ("http://h/manifest.json", "application/manifest+json", "manifest.json.webmanifest"),
     ])
     func aNameThatIsTheBundleManifestGetsAnUnderscore(url: String, mime: String, expected: String) throws {
         #expect(LocalPath.path(for: try #require(URL(string: url)), mimeType: mime) == expected)
