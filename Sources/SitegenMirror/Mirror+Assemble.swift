@@ -154,19 +154,21 @@ extension Mirror {
         return paths
     }
 
-    /// Every requested URL without query whose path is not its file's path stays reachable.
+    /// Every requested URL without query whose path is not its file's path stays reachable: the
+    /// root too (`""`), when it redirects to a file of the top folder (`/` → `/start.html`).
     static func aliases(_ crawl: Crawl, paths: [String: String]) -> [(from: String, to: String)] {
         let files = Set(paths.values)
         var aliases: [String: String] = [:]
         for (requested, final) in crawl.finalKey {
             guard let url = URL(string: requested), url.query == nil, let target = paths[final] else { continue }
             let raw = url.path(percentEncoded: true)
-            guard let normal = SitePath(normalizing: raw.removingPercentEncoding ?? raw)?.rawValue, !normal.isEmpty else {
-                continue
-            }
-            let from = raw.hasSuffix("/") ? normal + "/" : normal
+            guard let normal = SitePath(normalizing: raw.removingPercentEncoding ?? raw)?.rawValue else { continue }
+            let from = normal.isEmpty || !raw.hasSuffix("/") ? normal : normal + "/"
+            let isFolder = from.isEmpty || from.hasSuffix("/")
+            // A folder with an index is the index's: the manifest's scan makes that alias.
+            if from == target || files.contains(from) || (isFolder && files.contains(from + "index.html")) { continue }
             // `manifest.json` is the bundle's own: the site's file of that name is `_manifest.json`.
-            if from == target || files.contains(from) || from + "index.html" == target || from == Manifest.fileName { continue }
+            if from == Manifest.fileName { continue }
             // A page served from another folder (`guide` for `guide/index.html`) would resolve its
             // relative links from there and break them (the checker's alias-folder rule): links in
             // the mirror point at the page's file instead, and the old URL is not kept.

@@ -240,3 +240,39 @@ extension MirrorRepairTests {
             ])
     }
 }
+
+extension MirrorRepairTests {
+    // MARK: A root that redirects
+
+    /// `/` → `/start.html`: the root URL stays reachable, as an alias of the entry.
+    @Test func aRootRedirectedToAFileOfTheTopFolderIsAnAlias() async throws {
+        let (result, bundle) = try await Self.mirror([
+            "_redirects": "/ /start.html 302\n", "start.html": #"<a href="/">home</a>"#,
+        ])
+        defer { try? FileManager.default.removeItem(at: bundle) }
+        #expect(result.entryPath == "start.html")
+        #expect(result.aliases.map { [$0.from, $0.to] } == [["", "start.html"]])
+        let resolver = try SchemeResolver(bundle: bundle, origin: BundleOrigin())
+        #expect(resolver.entryURL.absoluteString == "docs://app/start.html")
+        guard case .success(let root) = resolver.resolve(URL(string: "docs://app/")!) else {
+            Issue.record("docs://app/ does not resolve")
+            return
+        }
+        #expect(root.path == "start.html")
+        try await Self.expectClosed(bundle)
+    }
+
+    /// `/` → `/en/`: served as the root, `en/index.html` would resolve its relative links from the
+    /// top folder and break them (alias-folder), so the root is no alias; the entry is the page.
+    @Test func aRootRedirectedIntoAFolderIsNoAlias() async throws {
+        let (result, bundle) = try await Self.mirror([
+            "_redirects": "/ /en/ 301\n", "en/index.html": #"<a href="page.html">p</a><a href="/">home</a>"#,
+            "en/page.html": #"<a href="/">home</a>"#,
+        ])
+        defer { try? FileManager.default.removeItem(at: bundle) }
+        #expect(result.entryPath == "en/index.html")
+        #expect(result.aliases.isEmpty, "\(result.aliases)")
+        #expect(Self.text(result, "en/page.html") == #"<a href="index.html">home</a>"#)
+        try await Self.expectClosed(bundle)
+    }
+}
