@@ -195,6 +195,10 @@ extension Mirror {
                 ?? failure.resource.flatMap { paths[$0] == nil ? nil : $0 }.map { SourceLocation(path: shown($0)) }
             result.append(Diagnostic(.warning, failure.rule, failure.message, at: location))
         }
+        for warning in source.warnings {
+            let location = SourceLocation(path: options.sourceDisplay + warning.file, line: warning.line)
+            result.append(Diagnostic(.warning, warning.rule, warning.message, at: location))
+        }
         var byFolded: [String: [String]] = [:]
         for path in paths.values { byFolded[path.lowercased(), default: []].append(path) }
         for (_, group) in byFolded where group.count > 1 {

@@ -40,4 +40,6 @@ extension RuleID {
     public static let mirrorLimit = RuleID("mirror-limit")
     /// A page or style sheet in an encoding that cannot be decoded here, copied as it was.
     public static let mirrorEncoding = RuleID("mirror-encoding")
+    /// A line of a folder's `_redirects` that the mirror cannot follow, ignored.
+    public static let mirrorRedirects = RuleID("mirror-redirects")
 }

@@ -44,6 +44,9 @@ enum RuleCatalog {
         Rule(
             id: RuleID("mirror-encoding"), defaultSeverity: .warning,
             summary: "sitegen mirror could not decode a page or style sheet from its declared encoding: copied as it is."),
+        Rule(
+            id: RuleID("mirror-redirects"), defaultSeverity: .warning,
+            summary: "A line of a mirrored folder's _redirects that sitegen mirror cannot follow: ignored."),
         Rule(id: .unknownKey, defaultSeverity: .warning, summary: "A configuration or front-matter key sitegen does not know."),
         Rule(
             id: .inputError, defaultSeverity: .error,

@@ -5,35 +5,27 @@ import SitegenCore
 /// A folder holding a site authored for a web server, answered the way a static server with
 /// `try_files $uri $uri.html $uri/index.html` answers: `/guide/` is `guide/index.html`, `/nextPage`
 /// is `nextPage` or `nextPage.html`, `/guide` (a folder) redirects to `/guide/`. A `_redirects`
-/// file at the root (`/from /to [status]` per line, Netlify style) adds redirects.
+/// file at the root (`/from /to [status]` per line, Netlify style: `RedirectsFile`) adds
+/// redirects; each line it cannot follow is a warning (`mirror-redirects`).
 public struct FolderSource: MirrorSource {
     /// The folder.
     public let folder: URL
     /// The virtual origin the folder is served under: links to it count as same-origin.
     public let root: URL
-    private let redirects: [String: (to: String, status: Int)]
+    /// The lines of `_redirects` that were ignored, and why.
+    public let warnings: [SourceWarning]
+    private let redirects: [String: RedirectsFile.Redirect]
 
     /// Reads `_redirects` if present. `root` names the origin the site was written for.
     public init(folder: URL, root: URL = URL(string: "http://localhost/")!) {
         self.folder = folder.standardizedFileURL
         self.root = root
         let text = (try? String(contentsOf: folder.appendingPathComponent("_redirects"), encoding: .utf8)) ?? ""
-        redirects = Self.parseRedirects(text)
-    }
-
-    /// Parses `_redirects` lines; comments (`#`) and malformed lines are skipped. Paths are
-    /// normalised as the URLs they are looked up by are (`Mirror.key`).
-    static func parseRedirects(_ text: String) -> [String: (to: String, status: Int)] {
-        var result: [String: (to: String, status: Int)] = [:]
-        for line in text.split(whereSeparator: \.isNewline) {
-            let fields = line.split(whereSeparator: \.isWhitespace)
-            guard fields.count >= 2, fields[0].hasPrefix("/") else { continue }
-            let status = fields.count > 2 ? Int(fields[2]) ?? 301 : 301
-            guard (301...308).contains(status) else { continue }
-            let from = URLNormalization.removingDotSegments(URLNormalization.percentNormalized(ArraySlice(fields[0].utf8)))
-            result[String(decoding: from, as: UTF8.self)] = (String(fields[1]), status)
+        let file = RedirectsFile(parsing: text)
+        redirects = file.redirects
+        warnings = file.problems.map {
+            SourceWarning(file: "_redirects", line: $0.line, rule: .mirrorRedirects, message: $0.reason)
         }
-        return result
     }
 
     public func fetch(_ url: URL) async throws(SourceError) -> SourceResponse {
