@@ -15,8 +15,8 @@ import Testing
             "::error title=input-error::--entry '../x.html' is not a path inside the checked folder"
         ),
         (
-            ["mirror", "nowhere", "--out", "out"], "nowhere: error: not a folder or an http:// URL",
-            "::error file=nowhere,title=input-error::not a folder or an http:// URL"
+            ["mirror", "nowhere", "--out", "out"], "nowhere: error: no such folder (the source is a folder or an http:// URL)",
+            "::error file=nowhere,title=input-error::no such folder (the source is a folder or an http:// URL)"
         ),
     ])
     func theGithubFormatCarriesTheInputError(arguments: [String], stderr: String, annotation: String) throws {
