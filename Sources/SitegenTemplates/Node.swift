@@ -1,5 +1,3 @@
-import SitegenCore
-
 /// One element of a parsed template: the token tree rendering walks.
 enum Node: Sendable {
     /// Literal template text, as UTF-8.
@@ -29,13 +27,12 @@ struct NamePath: Sendable {
     }
 }
 
-/// A partial or parent tag: which template, its standalone indentation, and where the tag is.
+/// A partial or parent tag: which template (the tag's name), where the tag is, and its standalone
+/// indentation.
 struct Inclusion: Sendable {
-    var name: String
+    var tag: TemplateTag
     /// The whitespace before a standalone tag, prepended to every line of the included template.
     var indent: [UInt8]
-    var location: SourceLocation
-    var sourceLine: String
 }
 
 /// A block's content with the indentation that reindentation removes (where it is defined) or adds
@@ -48,7 +45,6 @@ struct Block: Sendable {
     var indent: [UInt8]
     /// Whether the opening tag ended its line, so the content starts on a line of its own.
     var startsOnNewLine: Bool
-    /// Where the opening tag is, for errors about it.
-    var location: SourceLocation
-    var sourceLine: String
+    /// The opening tag, for errors about it.
+    var tag: TemplateTag
 }

@@ -32,15 +32,8 @@ struct Program: Sendable {
         var d: Int32 = 0
     }
 
-    /// What only an error message needs about a partial or parent tag.
-    struct InclusionSite: Sendable {
-        var name: String
-        var location: SourceLocation
-        var sourceLine: String
-    }
-
     struct ParentSite: Sendable {
-        var inclusion: InclusionSite
+        var inclusion: TemplateTag
         /// The blocks the parent tag passes, by name, as indexes into `blocks`.
         var arguments: [String: Int]
     }
@@ -51,13 +44,13 @@ struct Program: Sendable {
         /// Where the block's indentation is in `text`.
         var indent: Range<Int32>
         /// The opening tag, for errors about it.
-        var tag: InclusionSite
+        var tag: TemplateTag
     }
 
     private(set) var ops: [Op] = []
     private(set) var text: [UInt8] = []
     private(set) var names: [InternedName] = []
-    private(set) var inclusions: [InclusionSite] = []
+    private(set) var inclusions: [TemplateTag] = []
     private(set) var parents: [ParentSite] = []
     private(set) var blocks: [BlockSite] = []
     /// Each template's instructions, by library index.
@@ -89,7 +82,7 @@ struct Program: Sendable {
                     Op(kind: kind, a: range.lowerBound, b: range.upperBound, c: body.lowerBound, d: body.upperBound))
             case .partial(let inclusion):
                 let indent = append(inclusion.indent)
-                inclusions.append(site(of: inclusion))
+                inclusions.append(inclusion.tag)
                 list.append(
                     Op(
                         kind: .partial, a: indent.lowerBound, b: indent.upperBound,
@@ -98,7 +91,7 @@ struct Program: Sendable {
                 var compiled: [String: Int] = [:]
                 for (name, block) in arguments { compiled[name] = compile(block, indexByName) }
                 let indent = append(inclusion.indent)
-                parents.append(ParentSite(inclusion: site(of: inclusion), arguments: compiled))
+                parents.append(ParentSite(inclusion: inclusion.tag, arguments: compiled))
                 list.append(
                     Op(
                         kind: .parent, a: indent.lowerBound, b: indent.upperBound,
@@ -120,7 +113,7 @@ struct Program: Sendable {
         blocks.append(
             BlockSite(
                 name: block.name, body: body, indent: append(block.indent),
-                tag: InclusionSite(name: block.name, location: block.location, sourceLine: block.sourceLine)))
+                tag: block.tag))
         return blocks.count - 1
     }
 
@@ -167,11 +160,7 @@ struct Program: Sendable {
     }
 
     private func target(_ inclusion: Inclusion, _ indexByName: [String: Int]) -> Int32 {
-        indexByName[inclusion.name].map { Int32($0) } ?? -1
-    }
-
-    private func site(of inclusion: Inclusion) -> InclusionSite {
-        InclusionSite(name: inclusion.name, location: inclusion.location, sourceLine: inclusion.sourceLine)
+        indexByName[inclusion.tag.name].map { Int32($0) } ?? -1
     }
 
     private mutating func append(_ bytes: [UInt8]) -> Range<Int32> {

@@ -108,7 +108,7 @@ struct Renderer {
     /// Expands template `op.c` with `op.a..<op.b` as indentation; `missing` describes the tag when
     /// the library has no such template.
     private mutating func include(
-        _ op: Program.Op, missing: Program.InclusionSite?, _ overrides: [String: Int]
+        _ op: Program.Op, missing: TemplateTag?, _ overrides: [String: Int]
     ) throws(TemplateError) {
         if let missing {
             guard library.missingPartials == .error else { return }
@@ -123,7 +123,7 @@ struct Renderer {
                 chain.count > library.recursionLimit
                 ? "partial recursion deeper than \(library.recursionLimit) levels"
                 : "sections and partials nested deeper than \(Self.depthLimit) levels"
-            throw TemplateError("\(what): \(shown) > ...", at: inclusion.location, sourceLine: inclusion.sourceLine)
+            throw inclusion.error("\(what): \(shown) > ...")
         }
         let (savedIndent, savedStrip) = (writer.indent, writer.strip)
         if op.a < op.b || !savedStrip.isEmpty {

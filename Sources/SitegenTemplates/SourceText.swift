@@ -35,6 +35,11 @@ struct SourceText {
         TemplateError(message, at: location(of: offset), sourceLine: line(containing: offset))
     }
 
+    /// The place of the tag `name` that starts at `offset`.
+    func tag(_ name: String, at offset: Int) -> TemplateTag {
+        TemplateTag(name: name, location: location(of: offset), sourceLine: line(containing: offset))
+    }
+
     /// If only spaces and tabs separate `offset` from the start of its line, that line start.
     func lineStart(ifBlankBefore offset: Int) -> Int? {
         var index = offset

@@ -29,20 +29,19 @@ extension TemplateLibrary {
             for (name, index) in parent.arguments where !names.contains(name) {
                 let tag = program.blocks[index].tag
                 errors.append(
-                    TemplateError(
-                        "block '\(name)' is in neither '\(parent.inclusion.name)' nor a template it includes, so its content is never shown\(Suggestion.hint(for: name, in: names))",
-                        at: tag.location, sourceLine: tag.sourceLine))
+                    tag.error(
+                        "block '\(name)' is in neither '\(parent.inclusion.name)' nor a template it includes, so its content is never shown\(Suggestion.hint(for: name, in: names))"
+                    ))
             }
         }
         return errors.sorted { $0.location < $1.location }
     }
 }
 
-extension Program.InclusionSite {
+extension TemplateTag {
     /// The error for this tag when `library` has no template of its name, naming the one meant
     /// when one is near (`foter`: `footer`).
     func unknownPartialError(in library: TemplateLibrary) -> TemplateError {
-        TemplateError(
-            "unknown partial '\(name)'" + Suggestion.hint(for: name, in: library.names), at: location, sourceLine: sourceLine)
+        error("unknown partial '\(name)'" + Suggestion.hint(for: name, in: library.names))
     }
 }

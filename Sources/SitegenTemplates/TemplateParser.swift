@@ -118,10 +118,7 @@ struct TemplateParser {
     }
 
     private func inclusion(_ index: Int) -> Inclusion {
-        let tag = tags[index]
-        return Inclusion(
-            name: tag.name, indent: inclusionIndent[index] ?? [], location: source.location(of: tag.start),
-            sourceLine: source.line(containing: tag.start))
+        Inclusion(tag: source.tag(tags[index].name, at: tags[index].start), indent: inclusionIndent[index] ?? [])
     }
 
     private struct Frame {
@@ -164,8 +161,7 @@ struct TemplateParser {
                     let layout = blockIndent[opener] ?? ([], false)
                     let block = Block(
                         name: openTag.name, nodes: frame.nodes, indent: layout.indent,
-                        startsOnNewLine: layout.startsOnNewLine, location: source.location(of: openTag.start),
-                        sourceLine: source.line(containing: openTag.start))
+                        startsOnNewLine: layout.startsOnNewLine, tag: source.tag(openTag.name, at: openTag.start))
                     if frames[frames.count - 1].isParent {
                         frames[frames.count - 1].blocks[openTag.name] = block
                     } else {
