@@ -3,7 +3,7 @@ enum Node: Sendable {
     /// Literal template text, as UTF-8.
     case text([UInt8])
     /// `{{name}}` (escaped) or `{{{name}}}` / `{{&name}}` (raw).
-    case variable(NamePath, escaped: Bool)
+    case variable(NamePath, escaped: Bool, TemplateTag)
     /// `{{#name}}...{{/name}}`.
     case section(NamePath, [Node])
     /// `{{^name}}...{{/name}}`.

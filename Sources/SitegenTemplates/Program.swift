@@ -71,7 +71,7 @@ struct Program: Sendable {
             case .text(let bytes):
                 let range = append(bytes)
                 list.append(Op(kind: .text, a: range.lowerBound, b: range.upperBound))
-            case .variable(let path, let escaped):
+            case .variable(let path, let escaped, _):
                 let range = append(path)
                 list.append(Op(kind: .variable, escaped: escaped, a: range.lowerBound, b: range.upperBound))
             case .section(let path, let children), .inverted(let path, let children):

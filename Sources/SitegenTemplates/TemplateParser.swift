@@ -143,8 +143,8 @@ struct TemplateParser {
         for index in tags.indices {
             let tag = tags[index]
             switch tag.kind {
-            case .variable: add(.variable(NamePath(tag.name), escaped: true))
-            case .unescaped: add(.variable(NamePath(tag.name), escaped: false))
+            case .variable, .unescaped:
+                add(.variable(NamePath(tag.name), escaped: tag.kind == .variable, source.tag(tag.name, at: tag.start)))
             case .comment, .delimiters: break
             case .partial: add(.partial(inclusion(index)))
             case .section, .inverted, .block: frames.append(Frame(opener: index))

@@ -42,8 +42,20 @@ import Testing
         await site.expectInputError(
             "Templates/partials/main.html:2:3: error: {{content}} would show the page's HTML as text (two braces escape it): "
                 + "write {{{content}}}")
-        #expect(Theme.escapedContentTag(in: "{{{content}}} {{{ content }}} {{contents}} {{#content}}x{{/content}}") == nil)
-        #expect(Theme.escapedContentTag(in: "a{{content}}") == 1)
+    }
+
+    /// Changed delimiters do not hide the tag: `<%content%>` escapes the page as `{{content}}` does.
+    @Test func anEscapedContentTagUnderOtherDelimitersStopsTheBuild() async throws {
+        let site = try TestSite(
+            [
+                "Site/index.md": "# Home\n",
+                "Templates/partials/base.html": "<main>\n{{=<% %>=}}<%content%><%={{ }}=%>\n</main>\n",
+            ],
+            defaultTheme: true)
+        defer { site.remove() }
+        await site.expectInputError(
+            "Templates/partials/base.html:2:12: error: {{content}} would show the page's HTML as text (two braces escape it): "
+                + "write {{{content}}}")
     }
 
     @Test func theDefaultThemeLoads() throws {

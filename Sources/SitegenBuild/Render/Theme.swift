@@ -44,17 +44,20 @@ public struct Theme: Sendable {
                 if templates[name] != nil {
                     throw InputError("template name '\(name)' is used by both a page template and a partial", path: display)
                 }
+                let template: Template
                 do {
-                    templates[name] = try Template.parse(text, name: name, path: display)
+                    template = try Template.parse(text, name: name, path: display)
                 } catch {
                     throw error.inputError
                 }
-                sources[name] = text
-                if let offset = escapedContentTag(in: text) {
-                    throw InputError(
-                        "{{content}} would show the page's HTML as text (two braces escape it): write {{{content}}}",
-                        at: SourceLocation(path: display, byteOffset: offset, in: Array(text.utf8)))
+                // `content` is HTML: a theme from Hugo or Jekyll habits would show every page as its tags.
+                if let escaped = template.escapedTags(writing: "content").first {
+                    throw escaped.error(
+                        "{{content}} would show the page's HTML as text (two braces escape it): write {{{content}}}"
+                    ).inputError
                 }
+                templates[name] = template
+                sources[name] = text
                 if !isPartial { pageTemplates.insert(name) }
             }
         }
@@ -70,27 +73,6 @@ public struct Theme: Sendable {
             library: library, pageTemplates: pageTemplates,
             assets: try assetFiles(root, displayRoot: displayRoot), templateSources: sources,
             templateIDs: templateIDs(sources: sources, pageTemplates: pageTemplates))
-    }
-
-    /// Where a template escapes `content` (`{{content}}`, `{{ content }}`), which is HTML: a theme
-    /// from Hugo or Jekyll habits shows every page as its tags. `nil` when it does not.
-    static func escapedContentTag(in text: String) -> Int? {
-        let bytes = Array(text.utf8)
-        var index = 0
-        while index + 1 < bytes.count {
-            defer { index += 1 }
-            guard bytes[index] == UInt8(ascii: "{"), bytes[index + 1] == UInt8(ascii: "{"),
-                index == 0 || bytes[index - 1] != UInt8(ascii: "{"), index + 2 < bytes.count,
-                bytes[index + 2] != UInt8(ascii: "{")
-            else { continue }
-            var cursor = index + 2
-            while cursor < bytes.count, bytes[cursor] == 0x20 { cursor += 1 }
-            guard bytes[cursor...].starts(with: "content".utf8) else { continue }
-            cursor += 7
-            while cursor < bytes.count, bytes[cursor] == 0x20 { cursor += 1 }
-            if bytes[cursor...].starts(with: "}}".utf8), !bytes[cursor...].starts(with: "}}}".utf8) { return index }
-        }
-        return nil
     }
 
     /// The names in a templates folder, sorted; none when there is no such folder. One that cannot be

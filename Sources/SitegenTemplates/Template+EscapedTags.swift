@@ -1,0 +1,24 @@
+extension Template {
+    /// The tags that write the value of `name` HTML-escaped: `{{name}}`, `{{ name }}`, or the same
+    /// under other delimiters (`<%name%>`). Those in sections, in blocks' defaults and in the blocks
+    /// a parent tag passes count; `{{{name}}}` and `{{&name}}` do not. In source order.
+    public func escapedTags(writing name: String) -> [TemplateTag] {
+        var tags: [TemplateTag] = []
+        Self.collectEscapedTags(writing: name, in: nodes, into: &tags)
+        return tags.sorted { $0.location < $1.location }
+    }
+
+    private static func collectEscapedTags(writing name: String, in nodes: [Node], into tags: inout [TemplateTag]) {
+        for node in nodes {
+            switch node {
+            case .text, .partial: break
+            case .variable(_, let escaped, let tag): if escaped, tag.name == name { tags.append(tag) }
+            case .section(_, let children), .inverted(_, let children):
+                collectEscapedTags(writing: name, in: children, into: &tags)
+            case .parent(_, let blocks):
+                for block in blocks.values { collectEscapedTags(writing: name, in: block.nodes, into: &tags) }
+            case .block(let block): collectEscapedTags(writing: name, in: block.nodes, into: &tags)
+            }
+        }
+    }
+}
