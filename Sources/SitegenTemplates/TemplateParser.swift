@@ -9,7 +9,9 @@ struct TemplateParser {
     private var inclusionIndent: [Int: [UInt8]] = [:]
     private var blockIndent: [Int: (indent: [UInt8], startsOnNewLine: Bool)] = [:]
 
-    static func parse(_ source: SourceText) throws(TemplateError) -> [Node] {
+    /// The node tree, and what is inside a parent tag but outside its blocks: ignored, as the
+    /// specification says, but reported so that a caller can refuse it.
+    static func parse(_ source: SourceText) throws(TemplateError) -> (nodes: [Node], outsideBlocks: [TemplateError]) {
         var scanner = TemplateScanner(source)
         var parser = TemplateParser(source: source, tags: try scanner.scan())
         try parser.applyStandaloneRules()
@@ -128,15 +130,29 @@ struct TemplateParser {
         var blocks: [String: Block] = [:]
     }
 
-    private func buildTree() -> [Node] {
+    private func buildTree() -> (nodes: [Node], outsideBlocks: [TemplateError]) {
         var frames = [Frame(opener: nil)]
-        func add(_ node: Node) {
+        var outsideBlocks: [TemplateError] = []
+        // `index` is the node's tag, the opening one of a section or parent.
+        func add(_ node: Node, tag index: Int) {
             // Inside a parent only blocks count; other content is ignored.
-            if !frames[frames.count - 1].isParent { frames[frames.count - 1].nodes.append(node) }
+            guard let parent = parentOpener(frames) else {
+                frames[frames.count - 1].nodes.append(node)
+                return
+            }
+            let text = String(decoding: source.bytes[tags[index].start..<tags[index].end], as: UTF8.self)
+            outsideBlocks.append(outsideBlock("'\(text)'", at: tags[index].start, parent: parent))
         }
         func addText(_ index: Int) {
-            if textStart[index] < textEnd[index] {
-                add(.text(Array(source.bytes[textStart[index]..<textEnd[index]])))
+            let range = textStart[index]..<textEnd[index]
+            guard !range.isEmpty else { return }
+            guard let parent = parentOpener(frames) else {
+                frames[frames.count - 1].nodes.append(.text(Array(source.bytes[range])))
+                return
+            }
+            if let start = source.bytes[range].firstIndex(where: { !ASCII.isWhitespace($0) }) {
+                outsideBlocks.append(
+                    outsideBlock("text '\(excerpt(from: start, to: range.upperBound))'", at: start, parent: parent))
             }
         }
         addText(0)
@@ -144,9 +160,11 @@ struct TemplateParser {
             let tag = tags[index]
             switch tag.kind {
             case .variable, .unescaped:
-                add(.variable(NamePath(tag.name), escaped: tag.kind == .variable, source.tag(tag.name, at: tag.start)))
+                add(
+                    .variable(NamePath(tag.name), escaped: tag.kind == .variable, source.tag(tag.name, at: tag.start)),
+                    tag: index)
             case .comment, .delimiters: break
-            case .partial: add(.partial(inclusion(index)))
+            case .partial: add(.partial(inclusion(index)), tag: index)
             case .section, .inverted, .block: frames.append(Frame(opener: index))
             case .parent: frames.append(Frame(opener: index, isParent: true))
             case .close:
@@ -154,9 +172,9 @@ struct TemplateParser {
                 guard let opener = frame.opener else { break }
                 let openTag = tags[opener]
                 switch openTag.kind {
-                case .section: add(.section(NamePath(openTag.name), frame.nodes))
-                case .inverted: add(.inverted(NamePath(openTag.name), frame.nodes))
-                case .parent: add(.parent(inclusion(opener), blocks: frame.blocks))
+                case .section: add(.section(NamePath(openTag.name), frame.nodes), tag: opener)
+                case .inverted: add(.inverted(NamePath(openTag.name), frame.nodes), tag: opener)
+                case .parent: add(.parent(inclusion(opener), blocks: frame.blocks), tag: opener)
                 default:
                     let layout = blockIndent[opener] ?? ([], false)
                     let block = Block(
@@ -165,12 +183,33 @@ struct TemplateParser {
                     if frames[frames.count - 1].isParent {
                         frames[frames.count - 1].blocks[openTag.name] = block
                     } else {
-                        add(.block(block))
+                        add(.block(block), tag: opener)
                     }
                 }
             }
             addText(index + 1)
         }
-        return frames[0].nodes
+        return (frames[0].nodes, outsideBlocks.sorted { $0.location < $1.location })
+    }
+
+    /// The parent tag whose content the innermost frame is, if it is one.
+    private func parentOpener(_ frames: [Frame]) -> Int? {
+        frames[frames.count - 1].isParent ? frames[frames.count - 1].opener : nil
+    }
+
+    private func outsideBlock(_ what: String, at offset: Int, parent: Int) -> TemplateError {
+        source.error(
+            "\(what) is inside parent '\(tags[parent].name)' but outside any block, so it is never rendered: "
+                + "put it in a block or remove it",
+            at: offset)
+    }
+
+    /// The text from `start` to the end of its line or `end`, shortened to 30 characters.
+    private func excerpt(from start: Int, to end: Int) -> String {
+        let bytes = source.bytes[start..<end]
+        let line = bytes.prefix { $0 != ASCII.newline && $0 != ASCII.carriageReturn }
+        var text = String(decoding: line, as: UTF8.self)
+        while text.last?.isWhitespace == true { text.removeLast() }
+        return text.count > 30 ? text.prefix(30) + "…" : text
     }
 }

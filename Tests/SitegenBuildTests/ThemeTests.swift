@@ -33,6 +33,20 @@ import Testing
         await site.expectInputError(expected)
     }
 
+    /// The specification drops what a parent tag holds outside its blocks: every page would lack it.
+    @Test func contentInAParentOutsideAnyBlockStopsTheBuild() async throws {
+        let site = try TestSite(
+            [
+                "Site/index.md": "# Home\n",
+                "Templates/page.html": "{{<base}}\n{{$aside}}\n{{> toc}}\n{{/aside}}\n<p>Draft</p>\n{{/base}}\n",
+            ],
+            defaultTheme: true)
+        defer { site.remove() }
+        await site.expectInputError(
+            "Templates/page.html:5:1: error: text '<p>Draft</p>' is inside parent 'base' but outside any block, so it is "
+                + "never rendered: put it in a block or remove it")
+    }
+
     /// `{{content}}` would show every page as its tags: an error at the tag, before anything renders.
     @Test func anEscapedContentTagStopsTheBuild() async throws {
         let site = try TestSite(

@@ -56,6 +56,8 @@ public struct Theme: Sendable {
                         "{{content}} would show the page's HTML as text (two braces escape it): write {{{content}}}"
                     ).inputError
                 }
+                // The specification drops it without a word; every page would lack it.
+                if let outside = template.contentOutsideBlocks().first { throw outside.inputError }
                 templates[name] = template
                 sources[name] = text
                 if !isPartial { pageTemplates.insert(name) }
