@@ -5,9 +5,9 @@ enum Node: Sendable {
     /// `{{name}}` (escaped) or `{{{name}}}` / `{{&name}}` (raw).
     case variable(NamePath, escaped: Bool, TemplateTag)
     /// `{{#name}}...{{/name}}`.
-    case section(NamePath, [Node])
+    case section(NamePath, [Node], TemplateTag)
     /// `{{^name}}...{{/name}}`.
-    case inverted(NamePath, [Node])
+    case inverted(NamePath, [Node], TemplateTag)
     /// `{{>name}}`.
     case partial(Inclusion)
     /// `{{<name}}...{{/name}}` with the blocks it passes to the parent.

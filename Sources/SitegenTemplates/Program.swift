@@ -48,6 +48,8 @@ struct Program: Sendable {
     }
 
     private(set) var ops: [Op] = []
+    /// The tag of each instruction, `nil` for text: only errors read it.
+    private(set) var tags: [TemplateTag?] = []
     private(set) var text: [UInt8] = []
     private(set) var names: [InternedName] = []
     private(set) var inclusions: [TemplateTag] = []
@@ -66,20 +68,24 @@ struct Program: Sendable {
     /// blocks are compiled first, so that the instructions of one list are contiguous.
     private mutating func compile(_ nodes: [Node], _ indexByName: [String: Int]) -> Range<Int32> {
         var list: [Op] = []
+        var listTags: [TemplateTag?] = []
         for node in nodes {
             switch node {
             case .text(let bytes):
                 let range = append(bytes)
                 list.append(Op(kind: .text, a: range.lowerBound, b: range.upperBound))
-            case .variable(let path, let escaped, _):
+                listTags.append(nil)
+            case .variable(let path, let escaped, let tag):
                 let range = append(path)
                 list.append(Op(kind: .variable, escaped: escaped, a: range.lowerBound, b: range.upperBound))
-            case .section(let path, let children), .inverted(let path, let children):
+                listTags.append(tag)
+            case .section(let path, let children, let tag), .inverted(let path, let children, let tag):
                 let body = compile(children, indexByName)
                 let range = append(path)
                 let kind: Kind = if case .section = node { .section } else { .inverted }
                 list.append(
                     Op(kind: kind, a: range.lowerBound, b: range.upperBound, c: body.lowerBound, d: body.upperBound))
+                listTags.append(tag)
             case .partial(let inclusion):
                 let indent = append(inclusion.indent)
                 inclusions.append(inclusion.tag)
@@ -87,6 +93,7 @@ struct Program: Sendable {
                     Op(
                         kind: .partial, a: indent.lowerBound, b: indent.upperBound,
                         c: target(inclusion, indexByName), d: Int32(inclusions.count - 1)))
+                listTags.append(inclusion.tag)
             case .parent(let inclusion, let arguments):
                 var compiled: [String: Int] = [:]
                 for (name, block) in arguments { compiled[name] = compile(block, indexByName) }
@@ -96,24 +103,24 @@ struct Program: Sendable {
                     Op(
                         kind: .parent, a: indent.lowerBound, b: indent.upperBound,
                         c: target(inclusion, indexByName), d: Int32(parents.count - 1)))
+                listTags.append(inclusion.tag)
             case .block(let block):
                 let index = compile(block, indexByName)
                 let body = blocks[index].body
                 list.append(Op(kind: .block, a: Int32(index), c: body.lowerBound, d: body.upperBound))
+                listTags.append(block.tag)
             }
         }
         let start = Int32(ops.count)
         ops += list
+        tags += listTags
         return start..<Int32(ops.count)
     }
 
     /// Compiles a block's content and returns its index in `blocks`.
     private mutating func compile(_ block: Block, _ indexByName: [String: Int]) -> Int {
         let body = compile(block.nodes, indexByName)
-        blocks.append(
-            BlockSite(
-                name: block.name, body: body, indent: append(block.indent),
-                tag: block.tag))
+        blocks.append(BlockSite(name: block.name, body: body, indent: append(block.indent), tag: block.tag))
         return blocks.count - 1
     }
 

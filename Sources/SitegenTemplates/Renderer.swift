@@ -14,15 +14,19 @@ struct Renderer {
     var lowestFrameRead = Int.max
     /// Whether a block was expanded since a memoized item's render began (blocks come from callers).
     var expandedBlock = false
-    /// How many instruction ranges are being run, one inside the other: sections and partials.
+    /// How many instruction ranges are being run, one inside the other: the template rendered, and
+    /// the sections, partials, parents and blocks in it.
     var depth = 0
-    /// How deep sections and partials may nest in one render: each level is a frame of this
-    /// recursion on a thread's stack, which 10,000 levels overflow.
+    /// How deep sections and partials (with blocks and parents) may nest in one render: each level is
+    /// a frame of this recursion on a thread's stack, which 10,000 levels overflow.
     static let depthLimit = 1000
 
-    /// Runs `ops[range]`; `overrides` are the blocks the callers pass, by name, as indexes into the
-    /// program's `blocks`.
-    mutating func run(_ range: Range<Int32>, _ overrides: [String: Int]) throws(TemplateError) {
+    /// Runs `ops[range]`, the body of the instruction at `tag` (negative for the template rendered);
+    /// `overrides` are the blocks the callers pass, by name, as indexes into the program's `blocks`.
+    mutating func run(_ range: Range<Int32>, _ overrides: [String: Int], tag: Int) throws(TemplateError) {
+        guard depth <= Self.depthLimit else {
+            throw limitError("sections and partials nested deeper than \(Self.depthLimit) levels", tag: tag)
+        }
         depth += 1
         defer { depth -= 1 }
         var index = Int(range.lowerBound)
@@ -44,31 +48,31 @@ struct Renderer {
                             continue
                         }
                         stack.append(item)
-                        try run(op.c..<op.d, overrides)
+                        try run(op.c..<op.d, overrides, tag: index - 1)
                         stack.removeLast()
                     }
                 } else if value.isTruthy {
                     stack.append(value)
-                    try run(op.c..<op.d, overrides)
+                    try run(op.c..<op.d, overrides, tag: index - 1)
                     stack.removeLast()
                 }
             case .inverted:
-                if !lookup(op.a, op.b).isTruthy { try run(op.c..<op.d, overrides) }
+                if !lookup(op.a, op.b).isTruthy { try run(op.c..<op.d, overrides, tag: index - 1) }
             case .partial:
                 let site = op.c >= 0 ? nil : library.program.inclusions[Int(op.d)]
-                try include(op, missing: site, overrides)
+                try include(op, tag: index - 1, missing: site, overrides)
             case .parent:
                 let parent = library.program.parents[Int(op.d)]
                 // The outermost caller's blocks win over those of intermediate parents.
                 let merged = parent.arguments.merging(overrides) { _, outer in outer }
-                try include(op, missing: op.c >= 0 ? nil : parent.inclusion, merged)
+                try include(op, tag: index - 1, missing: op.c >= 0 ? nil : parent.inclusion, merged)
             case .block:
                 expandedBlock = true
                 let site = library.program.blocks[Int(op.a)]
                 if let argument = overrides[site.name] {
-                    try expand(library.program.blocks[argument], at: site, overrides)
+                    try expand(library.program.blocks[argument], at: site, tag: index - 1, overrides)
                 } else {
-                    try run(op.c..<op.d, overrides)
+                    try run(op.c..<op.d, overrides, tag: index - 1)
                 }
             }
         }
@@ -83,7 +87,7 @@ struct Renderer {
     ) throws(TemplateError) {
         let key = SectionMemo.Key(
             op: op, item: identity, indent: writer.indent, strip: writer.strip, atLineStart: writer.atLineStart,
-            depth: chain.count)
+            depth: chain.count, nesting: depth)
         let known = library.sectionMemo.output(for: key)
         if case .some(.some(let output)) = known {
             writer.bytes += output.bytes
@@ -95,7 +99,7 @@ struct Renderer {
         let start = writer.bytes.count
         let frame = stack.count
         stack.append(.dictionary(fields))
-        try run(body, overrides)
+        try run(body, overrides, tag: op)
         stack.removeLast()
         if known == nil {
             let independent = lowestFrameRead >= frame && !expandedBlock
@@ -105,25 +109,17 @@ struct Renderer {
         (lowestFrameRead, expandedBlock) = (min(outerLowest, lowestFrameRead), outerExpanded || expandedBlock)
     }
 
-    /// Expands template `op.c` with `op.a..<op.b` as indentation; `missing` describes the tag when
-    /// the library has no such template.
+    /// Expands template `op.c` (the instruction at `tag`) with `op.a..<op.b` as indentation;
+    /// `missing` describes the tag when the library has no such template.
     private mutating func include(
-        _ op: Program.Op, missing: TemplateTag?, _ overrides: [String: Int]
+        _ op: Program.Op, tag: Int, missing: TemplateTag?, _ overrides: [String: Int]
     ) throws(TemplateError) {
         if let missing {
             guard library.missingPartials == .error else { return }
             throw missing.unknownPartialError(in: library)
         }
-        guard chain.count <= library.recursionLimit, depth <= Self.depthLimit else {
-            let inclusion =
-                op.kind == .parent
-                ? library.program.parents[Int(op.d)].inclusion : library.program.inclusions[Int(op.d)]
-            let shown = chain.prefix(5).map { library.names[$0] }.joined(separator: " > ")
-            let what =
-                chain.count > library.recursionLimit
-                ? "partial recursion deeper than \(library.recursionLimit) levels"
-                : "sections and partials nested deeper than \(Self.depthLimit) levels"
-            throw inclusion.error("\(what): \(shown) > ...")
+        guard chain.count <= library.recursionLimit else {
+            throw limitError("partial recursion deeper than \(library.recursionLimit) levels", tag: tag)
         }
         let (savedIndent, savedStrip) = (writer.indent, writer.strip)
         if op.a < op.b || !savedStrip.isEmpty {
@@ -131,21 +127,28 @@ struct Renderer {
             writer.strip = []
         }
         chain.append(Int(op.c))
-        try run(program.templates[Int(op.c)], overrides)
+        try run(program.templates[Int(op.c)], overrides, tag: tag)
         chain.removeLast()
         (writer.indent, writer.strip) = (savedIndent, savedStrip)
     }
 
-    /// Renders a block's argument at a block site: its definition's indentation is removed from each
-    /// line and the site's added.
+    /// Renders a block's argument at a block site (the instruction at `tag`): its definition's
+    /// indentation is removed from each line and the site's added.
     private mutating func expand(
-        _ argument: Program.BlockSite, at site: Program.BlockSite, _ overrides: [String: Int]
+        _ argument: Program.BlockSite, at site: Program.BlockSite, tag: Int, _ overrides: [String: Int]
     ) throws(TemplateError) {
         let (savedIndent, savedStrip) = (writer.indent, writer.strip)
         writer.indent = Self.joined(savedIndent, relative(bytes(site.indent)))
         writer.strip = bytes(argument.indent)
-        try run(argument.body, overrides)
+        try run(argument.body, overrides, tag: tag)
         (writer.indent, writer.strip) = (savedIndent, savedStrip)
+    }
+
+    /// A limit's error at the tag of instruction `tag`, with the templates being expanded.
+    private func limitError(_ what: String, tag: Int) -> TemplateError {
+        let shown = chain.prefix(5).map { library.names[$0] }.joined(separator: " > ")
+        // Every instruction but text has a tag, and a limit is only reached inside one.
+        return library.program.tags[tag]!.error("\(what): \(shown) > ...")
     }
 
     private func bytes(_ range: Range<Int32>) -> [UInt8] {

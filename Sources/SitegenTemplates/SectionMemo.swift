@@ -19,6 +19,9 @@ final class SectionMemo: Sendable {
         var atLineStart: Bool
         /// Partial nesting at the section, which decides whether the recursion limit is reached.
         var depth: Int
+        /// Section and partial nesting at the section, which decides whether the nesting limit is
+        /// reached.
+        var nesting: Int
     }
 
     struct Output {

@@ -13,7 +13,7 @@ extension Template {
             switch node {
             case .text, .partial: break
             case .variable(_, let escaped, let tag): if escaped, tag.name == name { tags.append(tag) }
-            case .section(_, let children), .inverted(_, let children):
+            case .section(_, let children, _), .inverted(_, let children, _):
                 collectEscapedTags(writing: name, in: children, into: &tags)
             case .parent(_, let blocks):
                 for block in blocks.values { collectEscapedTags(writing: name, in: block.nodes, into: &tags) }

@@ -49,7 +49,7 @@ public struct TemplateLibrary: Sendable {
             swap(&renderer.writer.bytes, &buffer)
             defer { swap(&renderer.writer.bytes, &buffer) }
             renderer.writer.atLineStart = renderer.writer.bytes.last.map { $0 == ASCII.newline } ?? true
-            try renderer.run(buffers.templates[index], [:])
+            try renderer.run(buffers.templates[index], [:], tag: -1)
         }
     }
 }

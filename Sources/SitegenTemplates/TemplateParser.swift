@@ -172,8 +172,10 @@ struct TemplateParser {
                 guard let opener = frame.opener else { break }
                 let openTag = tags[opener]
                 switch openTag.kind {
-                case .section: add(.section(NamePath(openTag.name), frame.nodes), tag: opener)
-                case .inverted: add(.inverted(NamePath(openTag.name), frame.nodes), tag: opener)
+                case .section:
+                    add(.section(NamePath(openTag.name), frame.nodes, source.tag(openTag.name, at: openTag.start)), tag: opener)
+                case .inverted:
+                    add(.inverted(NamePath(openTag.name), frame.nodes, source.tag(openTag.name, at: openTag.start)), tag: opener)
                 case .parent: add(.parent(inclusion(opener), blocks: frame.blocks), tag: opener)
                 default:
                     let layout = blockIndent[opener] ?? ([], false)

@@ -61,6 +61,36 @@ struct RenderErrorTests {
         }
     }
 
+    /// Sections count as partials do: 400 sections, a partial, 400 more, a partial and 400 more
+    /// would be 1,202 levels. The 1,001st level is the 199th section of `b`.
+    @Test func sectionsBetweenPartialsStopAtTheDepthLimitAtTheSectionTag() throws {
+        let open = String(repeating: "{{#on}}", count: 400)
+        let close = String(repeating: "{{/on}}", count: 400)
+        let lib = try library(
+            open + "{{>a}}" + close, partials: ["a": open + "{{>b}}" + close, "b": open + "x" + close])
+        do {
+            _ = try lib.render("page", context: ["on": .bool(true)])
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.message == "sections and partials nested deeper than 1000 levels: page > a > b > ...")
+            #expect(error.location == SourceLocation(path: "Templates/b.html", line: 1, column: 198 * 7 + 1))
+        }
+    }
+
+    /// 500 sections, a partial and 499 sections are 1,000 levels: the limit itself renders.
+    @Test func sectionsAndPartialsNestUpTo1000Levels() throws {
+        let nested = { (levels: Int, inner: String) in
+            String(repeating: "{{#on}}", count: levels) + inner + String(repeating: "{{/on}}", count: levels)
+        }
+        let context: TemplateValue = ["on": .bool(true)]
+        let page = nested(500, "{{>a}}")
+        #expect(try library(page, partials: ["a": nested(499, "x")]).render("page", context: context) == "x")
+        for deeper in [nested(500, "x"), nested(499, "{{^off}}x{{/off}}"), nested(499, "{{>b}}")] {
+            let lib = try library(page, partials: ["a": deeper, "b": "x"])
+            #expect(throws: TemplateError.self) { try lib.render("page", context: context) }
+        }
+    }
+
     @Test func oneTemplateNestsSectionsUpTo500Levels() throws {
         let deep = { (levels: Int) in
             String(repeating: "{{#on}}", count: levels) + "x" + String(repeating: "{{/on}}", count: levels)
