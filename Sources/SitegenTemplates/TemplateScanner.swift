@@ -38,12 +38,9 @@ struct TemplateScanner {
                 let name = try tagName(bodyStart + 1, end, tagStart: start)
                 tag = ScannedTag(kind: .unescaped, name: name, start: start, end: end + 1 + close.count)
             case UInt8(ascii: "="):
-                guard let end = find([UInt8(ascii: "=")] + close, from: bodyStart + 1) else {
-                    throw unclosed(at: start)
-                }
-                let tagEnd = end + 1 + close.count
+                let end = try setDelimiterEnd(bodyStart + 1, tagStart: start)
+                tag = ScannedTag(kind: .delimiters, name: "", start: start, end: end + 1 + close.count)
                 try setDelimiters(bodyStart + 1, end, tagStart: start)
-                tag = ScannedTag(kind: .delimiters, name: "", start: start, end: tagEnd)
             default:
                 guard let end = find(close, from: bodyStart) else { throw unclosed(at: start) }
                 let kind = Self.kind(of: sigil)
@@ -105,16 +102,38 @@ struct TemplateScanner {
         return text
     }
 
+    /// Where the set-delimiter tag whose text starts at `start` has its closing `=`.
+    private func setDelimiterEnd(_ start: Int, tagStart: Int) throws(TemplateError) -> Int {
+        let end = find([UInt8(ascii: "=")] + close, from: start)
+        if let end, delimiters(start, end) != nil { return end }
+        // `{{=<% %>}}` ends at its `}}`; an `=}}` after it is another tag's.
+        if let plainEnd = find(close, from: start), plainEnd < end ?? Int.max {
+            let text = String(decoding: source.bytes[tagStart..<plainEnd + close.count], as: UTF8.self)
+            let closer = String(decoding: close, as: UTF8.self)
+            throw source.error(
+                "set-delimiter tag '\(text)' must end with '=' before its '\(closer)', like {{=<% %>=}}", at: tagStart)
+        }
+        guard let end else { throw unclosed(at: tagStart) }
+        return end
+    }
+
     private mutating func setDelimiters(_ start: Int, _ end: Int, tagStart: Int) throws(TemplateError) {
-        let parts = trimmed(start, end).split(whereSeparator: ASCII.isWhitespace)
-        guard parts.count == 2, !parts.contains(where: { $0.contains(UInt8(ascii: "=")) }) else {
+        guard let (open, close) = delimiters(start, end) else {
             let text = String(decoding: source.bytes[start..<end], as: UTF8.self)
             throw source.error(
                 "bad set-delimiter tag '\(text)': expected two delimiters separated by a space, like {{=<% %>=}}",
                 at: tagStart)
         }
-        open = Array(parts[0])
-        close = Array(parts[1])
+        self.open = open
+        self.close = close
+    }
+
+    /// The opening and closing delimiters a set-delimiter tag holds between `start` and `end`, if
+    /// it holds two without `=`.
+    private func delimiters(_ start: Int, _ end: Int) -> ([UInt8], [UInt8])? {
+        let parts = trimmed(start, end).split(whereSeparator: ASCII.isWhitespace)
+        guard parts.count == 2, !parts.contains(where: { $0.contains(UInt8(ascii: "=")) }) else { return nil }
+        return (Array(parts[0]), Array(parts[1]))
     }
 
     /// The offset of the first `pattern` at or after `offset`.

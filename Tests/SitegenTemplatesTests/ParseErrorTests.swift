@@ -29,6 +29,15 @@ struct ParseErrorTests {
         Case(
             source: "{{=a b c=}}", line: 1, column: 1,
             message: "bad set-delimiter tag 'a b c': expected two delimiters separated by a space, like {{=<% %>=}}"),
+        Case(
+            source: "{{=<% %>}}\n<%name%>", line: 1, column: 1,
+            message: "set-delimiter tag '{{=<% %>}}' must end with '=' before its '}}', like {{=<% %>=}}"),
+        Case(
+            source: "a\n  {{=<% %>}} b {{=[ ]=}}", line: 2, column: 3,
+            message: "set-delimiter tag '{{=<% %>}}' must end with '=' before its '}}', like {{=<% %>=}}"),
+        Case(
+            source: "{{=<% %>=}}<%=[ ]%>", line: 1, column: 12,
+            message: "set-delimiter tag '<%=[ ]%>' must end with '=' before its '%>', like {{=<% %>=}}"),
         Case(source: "a {{ }}", line: 1, column: 3, message: "empty tag name"),
         Case(source: "{{#}}{{/}}", line: 1, column: 1, message: "empty tag name"),
         Case(source: "{{a b}}", line: 1, column: 1, message: "tag name 'a b' contains whitespace"),
