@@ -127,6 +127,7 @@ import Testing
     @Test(arguments: [
         ("missing-site", "Site/: error: site folder not found (pass --site DIR)"),
         ("missing-templates", "Templates/: error: templates folder not found"),
+        ("templates-is-file", "Templates: error: the templates path exists and is not a folder"),
         ("not-utf8", "Site/bad.md:2:5: error: file is not valid UTF-8"),
         ("out-is-file", "dist: error: the output path exists and is not a folder"),
         ("reserved-scheme", "Site/sitegen.yml:1:9: error: the scheme 'https' is reserved"),
@@ -139,6 +140,9 @@ import Testing
         switch scenario {
         case "missing-site": try FileManager.default.removeItem(at: runner.url("Site"))
         case "missing-templates": try FileManager.default.removeItem(at: runner.url("Templates"))
+        case "templates-is-file":
+            try FileManager.default.removeItem(at: runner.url("Templates"))
+            try runner.write("<p>{{{content}}}</p>", to: "Templates")
         case "not-utf8": try Data("# Title\nbad \u{FF}".utf8.map { $0 == 0xC3 ? 0xFF : $0 }).write(to: runner.url("Site/bad.md"))
         case "out-is-file": try runner.write("not a folder", to: "dist")
         case "reserved-scheme": try runner.write("scheme: https\n", to: "Site/sitegen.yml")
@@ -149,6 +153,19 @@ import Testing
         #expect(run.stderr.hasPrefix(expected), "\(run.stderr)")
         #expect(run.stderr.split(separator: "\n").count == 1, "\(run.stderr)")
         #expect(run.stdout.isEmpty)
+    }
+
+    /// A theme's page template given for the theme folder: named as the file it is, not `page.html/`.
+    @Test func templatesGivenAFileSayItIsNotAFolder() throws {
+        let runner = try SitegenRunner()
+        defer { runner.cleanUp() }
+        try runner.copyFixture("Sites/clean", to: "Site")
+        try runner.copyFixture("Themes/minimal", to: "T8")
+        for argument in ["T8/page.html", "T8/page.html/"] {
+            let run = try runner.run(["build", "--templates", argument])
+            #expect(run.status == 2)
+            #expect(run.stderr == "T8/page.html: error: the templates path exists and is not a folder\n")
+        }
     }
 
     @Test func usageErrorsExitTwo() throws {

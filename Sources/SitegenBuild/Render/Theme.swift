@@ -21,9 +21,10 @@ public struct Theme: Sendable {
 
     static func load(_ root: URL, displayRoot: String) throws(InputError) -> Theme {
         var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: root.path, isDirectory: &isDirectory), isDirectory.boolValue else {
+        guard FileManager.default.fileExists(atPath: root.path, isDirectory: &isDirectory) else {
             throw InputError("templates folder not found", path: displayRoot)
         }
+        guard isDirectory.boolValue else { throw InputError.notAFolder("the templates path", displayPath: displayRoot) }
         var templates: [String: Template] = [:]
         var sources: [String: String] = [:]
         var pageTemplates: Set<String> = []
