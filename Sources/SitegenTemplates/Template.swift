@@ -11,8 +11,8 @@ public struct Template: Sendable {
     /// Parses Mustache source (spec v1.4 with inheritance; no lambdas, no dynamic names).
     ///
     /// Fails with the line and column of the offending tag for an unclosed tag, section, parent or
-    /// block, a closing tag that does not match or has no opening tag, a bad set-delimiter tag, or an
-    /// empty tag name.
+    /// block, a closing tag that does not match or has no opening tag, a bad set-delimiter tag, a
+    /// `{{%…}}` tag (a pragma in some dialects), or an empty tag name.
     public static func parse(_ source: String, name: String, path: String? = nil) throws(TemplateError) -> Template {
         let text = SourceText(source, path: path ?? name)
         let (nodes, outsideBlocks) = try TemplateParser.parse(text)

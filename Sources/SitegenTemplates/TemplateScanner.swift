@@ -43,6 +43,12 @@ struct TemplateScanner {
                 try setDelimiters(bodyStart + 1, end, tagStart: start)
             default:
                 guard let end = find(close, from: bodyStart) else { throw unclosed(at: start) }
+                if sigil == UInt8(ascii: "%") {
+                    // A pragma in some dialects; as a name, `%page.title` would render as nothing.
+                    let text = String(decoding: bytes[start..<end + close.count], as: UTF8.self)
+                    throw source.error(
+                        "unsupported tag '\(text)': '%' tags (pragmas in some Mustache dialects) are not supported", at: start)
+                }
                 let kind = Self.kind(of: sigil)
                 let nameStart = kind == .variable ? bodyStart : bodyStart + 1
                 let name = kind == .comment ? "" : try tagName(nameStart, end, tagStart: start)

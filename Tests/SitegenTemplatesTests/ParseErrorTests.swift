@@ -38,6 +38,12 @@ struct ParseErrorTests {
         Case(
             source: "{{=<% %>=}}<%=[ ]%>", line: 1, column: 12,
             message: "set-delimiter tag '<%=[ ]%>' must end with '=' before its '%>', like {{=<% %>=}}"),
+        Case(
+            source: "<h1>{{%page.title}}</h1>", line: 1, column: 5,
+            message: "unsupported tag '{{%page.title}}': '%' tags (pragmas in some Mustache dialects) are not supported"),
+        Case(
+            source: "{{=<% %>=}}\n<%% ANCHORED-DOT %>", line: 2, column: 1,
+            message: "unsupported tag '<%% ANCHORED-DOT %>': '%' tags (pragmas in some Mustache dialects) are not supported"),
         Case(source: "a {{ }}", line: 1, column: 3, message: "empty tag name"),
         Case(source: "{{#}}{{/}}", line: 1, column: 1, message: "empty tag name"),
         Case(source: "{{a b}}", line: 1, column: 1, message: "tag name 'a b' contains whitespace"),
