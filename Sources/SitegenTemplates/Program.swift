@@ -8,7 +8,8 @@ struct Program: Sendable {
     enum Kind: UInt8, Sendable {
         /// `text[a..<b]`.
         case text
-        /// The value at `names[a..<b]`, HTML-escaped when `escaped`.
+        /// The value at `names[a..<b]`, HTML-escaped when `escaped`; `c` is 1 when the name is one a
+        /// render may write only once.
         case variable
         /// `ops[c..<d]` once for each item of the value at `names[a..<b]`, or once if it is truthy.
         case section
@@ -59,9 +60,12 @@ struct Program: Sendable {
     private(set) var templates: [Range<Int32>] = []
 
     /// Compiles `bodies` (the library's templates in index order); `indexByName` resolves partial
-    /// and parent tags.
-    init(_ bodies: [[Node]], indexByName: [String: Int]) {
+    /// and parent tags, and `writeOnce` are the names a render may write only once.
+    init(_ bodies: [[Node]], indexByName: [String: Int], writeOnce: Set<String>) {
         for body in bodies { templates.append(compile(body, indexByName)) }
+        for index in ops.indices where ops[index].kind == .variable {
+            if let name = tags[index]?.name, writeOnce.contains(name) { ops[index].c = 1 }
+        }
     }
 
     /// Appends the instructions of `nodes` and returns where they are. The bodies of sections and

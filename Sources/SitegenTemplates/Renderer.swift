@@ -14,6 +14,8 @@ struct Renderer {
     var lowestFrameRead = Int.max
     /// Whether a block was expanded since a memoized item's render began (blocks come from callers).
     var expandedBlock = false
+    /// The instruction that first wrote each of the library's write-once names in this render.
+    var firstWrites: [String: Int] = [:]
     /// How many instruction ranges are being run, one inside the other: the template rendered, and
     /// the sections, partials, parents and blocks in it.
     var depth = 0
@@ -38,6 +40,7 @@ struct Renderer {
             case .text:
                 writer.writeText(UnsafeBufferPointer(rebasing: program.text[Int(op.a)..<Int(op.b)]))
             case .variable:
+                if op.c != 0 { try noteWriteOnce(index - 1) }
                 write(lookup(op.a, op.b), escaped: op.escaped)
             case .section:
                 let value = lookup(op.a, op.b)
@@ -142,6 +145,22 @@ struct Renderer {
         writer.strip = bytes(argument.indent)
         try run(argument.body, overrides, tag: tag)
         (writer.indent, writer.strip) = (savedIndent, savedStrip)
+    }
+
+    /// Records that instruction `op` writes a write-once name, failing if the render wrote it before.
+    private mutating func noteWriteOnce(_ op: Int) throws(TemplateError) {
+        // Counted in this render only: output holding it is never kept for another.
+        lowestFrameRead = -1
+        let tag = library.program.tags[op]!
+        guard let first = firstWrites[tag.name] else {
+            firstWrites[tag.name] = op
+            return
+        }
+        let place =
+            first == op
+            ? "by the same tag (in a section that repeats, or a partial used twice)"
+            : "(first at \(library.program.tags[first]!.location))"
+        throw tag.error("'\(tag.name)' is written a second time in one render \(place): it may be written only once")
     }
 
     /// A limit's error at the tag of instruction `tag`, with the templates being expanded.

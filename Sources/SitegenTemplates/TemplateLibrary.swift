@@ -12,18 +12,22 @@ public struct TemplateLibrary: Sendable {
     public let missingPartials: MissingPartialPolicy
     /// How many partial and parent expansions may nest before rendering fails.
     public let recursionLimit: Int
+    /// Names a render may write only once (`content`, a page's HTML, whose ids a second copy would
+    /// repeat): the tag that writes one again in the same render fails there.
+    public let writeOnce: Set<String>
 
     /// Creates a library; each template is included by its key.
     public init(
         _ templates: [String: Template], missingPartials: MissingPartialPolicy = .renderEmpty,
-        recursionLimit: Int = 100
+        recursionLimit: Int = 100, writeOnce: Set<String> = []
     ) {
         names = templates.keys.sorted()
         let indexByName = Dictionary(uniqueKeysWithValues: names.enumerated().map { ($1, $0) })
-        program = Program(names.map { templates[$0]!.nodes }, indexByName: indexByName)
+        program = Program(names.map { templates[$0]!.nodes }, indexByName: indexByName, writeOnce: writeOnce)
         self.indexByName = indexByName
         self.missingPartials = missingPartials
         self.recursionLimit = recursionLimit
+        self.writeOnce = writeOnce
     }
 
     /// Whether a template named `name` is in the library.

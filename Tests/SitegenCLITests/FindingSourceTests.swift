@@ -326,6 +326,27 @@ import Testing
         #expect(findings.first?.hasSuffix("): rename the heading [duplicate-id]") == true)
     }
 
+    /// A template that writes the page twice repeats every heading's id, which renaming the heading
+    /// cannot fix: one error at the template's second tag, not a warning at every heading.
+    @Test func aTemplateWritingContentTwiceIsOneErrorAtItsSecondTag() throws {
+        let runner = try SitegenRunner()
+        defer { runner.cleanUp() }
+        try runner.copyFixture("Themes/minimal", to: "Templates")
+        let page = try runner.read("Templates/page.html")
+        try runner.write(
+            page.replacingOccurrences(of: "</main>\n", with: "</main>\n<aside>{{{content}}}</aside>\n"),
+            to: "Templates/page.html")
+        try runner.write("# Home\n\n## Two\n\n[b](b.md)\n", to: "Site/index.md")
+        try runner.write("# B\n\n## Two\n", to: "Site/b.md")
+        let run = try runner.run(["build"])
+        #expect(run.status == 2, "\(run.stdout)")
+        #expect(
+            run.stderr
+                == "Templates/page.html:14:8: error: 'content' is written a second time in one render (first at "
+                + "Templates/page.html:12:1): it may be written only once (rendering Site/b.md)\n")
+        #expect(!run.stdout.contains("heading id"), "\(run.stdout)")
+    }
+
     /// An asset is copied byte for byte: a finding in it is fixed in the file it comes from, at the
     /// same line and column.
     @Test func findingsInCopiedAssetsPointAtTheirSourceFiles() throws {

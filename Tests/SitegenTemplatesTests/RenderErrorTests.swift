@@ -119,3 +119,67 @@ struct RenderErrorTests {
         #expect(out == "<a<b<c>>>")
     }
 }
+
+@Suite("Write-once names")
+struct WriteOnceTests {
+    private func lib(_ source: String, partials: [String: String] = [:]) throws -> TemplateLibrary {
+        var templates = ["page": try Template.parse(source, name: "page", path: "Templates/page.html")]
+        for (name, text) in partials {
+            templates[name] = try Template.parse(text, name: name, path: "Templates/\(name).html")
+        }
+        return TemplateLibrary(templates, writeOnce: ["content"])
+    }
+
+    @Test func aSecondTagWritingTheNameIsAnErrorThere() throws {
+        let library = try lib("<main>{{{content}}}</main>\n<aside>{{&content}}</aside>")
+        #expect(
+            throws: TemplateError(
+                "'content' is written a second time in one render (first at Templates/page.html:1:7): it may be written only once",
+                at: SourceLocation(path: "Templates/page.html", line: 2, column: 8),
+                sourceLine: "<aside>{{&content}}</aside>")
+        ) { try library.render("page", context: ["content": "<p>x</p>"]) }
+    }
+
+    @Test func theSameTagReachedTwiceIsAnErrorToo() throws {
+        let library = try lib("{{#items}}{{> body}}{{/items}}", partials: ["body": "{{{ content }}}"])
+        do {
+            _ = try library.render("page", context: ["content": "c", "items": [1, 2]])
+            Issue.record("expected an error")
+        } catch {
+            #expect(
+                error.description
+                    == "Templates/body.html:1:1: error: 'content' is written a second time in one render by the same tag "
+                    + "(in a section that repeats, or a partial used twice): it may be written only once")
+        }
+    }
+
+    /// Tags that a render reaches once each are fine: either branch of a condition, a block's
+    /// default and what replaces it, one render after another.
+    @Test func onceARenderIsFine() throws {
+        let branches = try lib("{{#wide}}<div>{{{content}}}</div>{{/wide}}{{^wide}}{{{content}}}{{/wide}}")
+        #expect(try branches.render("page", context: ["content": "c", "wide": true]) == "<div>c</div>")
+        #expect(try branches.render("page", context: ["content": "c", "wide": false]) == "c")
+        let blocks = try lib(
+            "{{<base}}{{$main}}<div>{{{content}}}</div>{{/main}}{{/base}}",
+            partials: ["base": "<main>{{$main}}{{{content}}}{{/main}}</main>"])
+        #expect(try blocks.render("page", context: ["content": "c"]) == "<main><div>c</div></main>")
+        #expect(try blocks.render("page", context: ["content": "c"]) == "<main><div>c</div></main>")
+    }
+
+    /// A list item's output is kept for the next render only when it depends on nothing but the
+    /// item: one that writes a write-once name is rendered, and counted, every time.
+    @Test func aSharedListItemWritingTheNameIsCountedInEveryRender() throws {
+        let library = try lib("{{#items}}{{{content}}}{{/items}}")
+        var item = TemplateDictionary()
+        item["content"] = "i"
+        item.isShared = true
+        let context: TemplateValue = ["items": [.dictionary(item)]]
+        #expect(try library.render("page", context: context) == "i")
+        let twice: TemplateValue = ["items": [.dictionary(item), .dictionary(item)]]
+        #expect(throws: TemplateError.self) { try library.render("page", context: twice) }
+    }
+
+    @Test func withoutTheOptionANameMayBeWrittenAnyNumberOfTimes() throws {
+        #expect(try render("{{{content}}}{{content}}", ["content": "<b>"]) == "<b>&lt;b&gt;")
+    }
+}

@@ -67,7 +67,8 @@ public struct Theme: Sendable {
         guard pageTemplates.contains(defaultTemplate) else {
             throw InputError("the theme has no '\(defaultTemplate).html' page template", path: displayRoot)
         }
-        let library = TemplateLibrary(templates, missingPartials: .error)
+        // A second copy of a page's HTML repeats every id in it, which no heading rename fixes.
+        let library = TemplateLibrary(templates, missingPartials: .error, writeOnce: ["content"])
         // Rendering only meets the tags some page reaches: a typo in a section no page renders today
         // must stop the build too, before anything is rendered.
         if let unknown = library.unknownReferences().first { throw unknown.inputError }
