@@ -28,4 +28,23 @@ import Testing
         #expect(MIMEType.contentType("text/css") == "text/css; charset=utf-8")
         #expect(MIMEType.contentType("image/png") == "image/png")
     }
+
+    /// The rule manifest.md states, which `textEncoding` follows: a script type is text whatever
+    /// its spelling, as are the `x-` forms of YAML.
+    @Test(arguments: [
+        ("application/x-javascript", true), ("application/ecmascript", true), ("application/x-ecmascript", true),
+        ("Application/X-JavaScript", true), ("application/x-yaml", true), ("application/yaml", true),
+        ("application/rtf", true), ("application/xml", true), ("application/vnd.api+json", true),
+        ("image/svg+xml", true), ("TEXT/x-foo", true), ("application/x-json", false), ("application/jsonp", false),
+        ("application/x-rtf", false), ("application/octet-stream", false), ("image/png", false), ("font/woff2", false),
+    ])
+    func textRule(type: String, isText: Bool) {
+        #expect(MIMEType.isText(type) == isText)
+    }
+
+    @Test func everyScriptTypeIsText() {
+        for type in ["application/ecmascript", "application/javascript", "application/x-ecmascript", "application/x-javascript"] {
+            #expect(MIMEType.isJavaScript(type) && MIMEType.isText(type), "\(type)")
+        }
+    }
 }

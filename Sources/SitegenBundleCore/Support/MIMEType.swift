@@ -41,8 +41,12 @@ public enum MIMEType {
         return preferred
     }()
 
-    /// Whether the type is text that is served with `; charset=utf-8` and recorded in the manifest
-    /// with `textEncoding: "utf-8"`: `text/*`, JavaScript, JSON, XML and SVG and their relatives.
+    /// Whether the type is text, recorded in the manifest with `textEncoding: "utf-8"` (which
+    /// resolvers turn into `; charset=utf-8`). The rule, on the type without parameters in any
+    /// letter case: `text/*`; any `+json` or `+xml` type (`image/svg+xml`, `application/ld+json`);
+    /// `application/json`, `application/xml`, `application/rtf`; and `application/javascript`,
+    /// `application/ecmascript` and `application/yaml`, each also with `x-` before its subtype.
+    /// Every JavaScript MIME type (`isJavaScript`) is text.
     public static func isText(_ mimeType: String) -> Bool {
         let type = essence(mimeType)
         if type.hasPrefix("text/") { return true }
@@ -104,11 +108,11 @@ public enum MIMEType {
         return ext ?? nil
     }
 
+    /// The text types `isText` names one by one (`+json` and `+xml` types are text by their suffix).
     private static let textApplicationTypes: Set<String> = [
-        "application/javascript", "application/json", "application/xml", "application/ld+json",
-        "application/manifest+json", "application/xhtml+xml", "application/rss+xml",
-        "application/atom+xml", "application/yaml", "application/x-yaml", "application/rtf",
-        "image/svg+xml",
+        "application/json", "application/xml", "application/rtf", "application/javascript",
+        "application/x-javascript", "application/ecmascript", "application/x-ecmascript", "application/yaml",
+        "application/x-yaml",
     ]
 
     private static let table: [String: String] = [
