@@ -24,9 +24,12 @@ import Testing
     }
 
     static func resource(
-        url: String = "docs://app/a.html", file: String = "a.html", sha: String = "\"\(sha)\"", size: String = "1"
+        url: String = "docs://app/a.html", file: String = "a.html", sha: String = "\"\(sha)\"", size: String = "1",
+        textEncoding: String? = "utf-8"
     ) -> String {
-        "{\"url\": \"\(url)\", \"file\": \"\(file)\", \"mimeType\": \"text/html\", \"size\": \(size), \"sha256\": \(sha)}"
+        let encoding = textEncoding.map { "\"textEncoding\": \"\($0)\", " } ?? ""
+        return "{\"url\": \"\(url)\", \"file\": \"\(file)\", \"mimeType\": \"text/html\", \(encoding)\"size\": \(size), "
+            + "\"sha256\": \(sha)}"
     }
 
     /// `a.txt` with the given (JSON-escaped) `mimeType` and `textEncoding`.
@@ -270,6 +273,15 @@ import Testing
             json(resources: "[\(typed(mimeType: "text/plain", textEncoding: "latin1"))]"),
             "manifest: resources[0].textEncoding 'latin1' is not 'utf-8'"
         ),
+        // Resolvers build `; charset=` from the field alone: it must follow the type.
+        (
+            json(resources: "[\(typed(mimeType: "image/png"))]"),
+            "manifest: resources[0].textEncoding 'utf-8' is for text types, and 'image/png' is none: leave the field out"
+        ),
+        (
+            json(resources: "[\(resource(textEncoding: nil))]"),
+            "manifest: resources[0] has no textEncoding, which the text type 'text/html' has ('utf-8')"
+        ),
         (json(version: "1.0"), "manifest: field 'version' is not an integer (written with a fraction or exponent)"),
         (json(version: "1e0"), "manifest: field 'version' is not an integer (written with a fraction or exponent)"),
         (
@@ -359,6 +371,12 @@ import Testing
     @Test func acceptsValidHandWrittenManifest() throws {
         let manifest = try Manifest.decode(Self.json())
         #expect(manifest.resources.count == 1 && manifest.origin == "docs://app")
+    }
+
+    /// MIME types are case-insensitive: the text rule is too.
+    @Test func textEncodingFollowsTheTypeInAnyLetterCase() throws {
+        let data = Self.json(entry: "docs://app/a.txt", resources: "[\(Self.typed(mimeType: "Application/X-JavaScript"))]")
+        #expect(try Manifest.decode(data).resources[0].textEncoding == "utf-8")
     }
 
     /// A canonical folder URL is an entry when its `index.html` is a resource, alias or not.

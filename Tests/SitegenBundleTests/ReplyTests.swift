@@ -26,6 +26,30 @@ import Testing
         #expect(header(png, "Content-Type") == "image/png")
     }
 
+    /// `; charset=` comes from the record's `textEncoding` alone, as every resolver of the manifest
+    /// builds it, not from the type (a manifest the reader takes has the two agree).
+    @Test func contentTypeComesFromTheRecord() throws {
+        let fixture = try Fixture(files: ["a.dat": "x", "index.html": "<p>"], withSecret: false)
+        defer { fixture.remove() }
+        let manifest = Manifest(
+            generator: "t", origin: "docs://app", entry: "docs://app/index.html",
+            resources: [
+                .init(
+                    url: "docs://app/a.dat", file: "a.dat", mimeType: "application/x-custom", textEncoding: "utf-8", size: 1,
+                    sha256: SHA256.hex(Data("x".utf8))),
+                .init(
+                    url: "docs://app/index.html", file: "index.html", mimeType: "text/html", textEncoding: nil, size: 3,
+                    sha256: SHA256.hex(Data("<p>".utf8))),
+            ],
+            aliases: [])
+        let resolver = try SchemeResolver(bundle: fixture.bundle, assembled: manifest)
+        func contentType(_ url: String) throws -> String? {
+            try resolver.plan(for: SchemeRequest(url: URL(string: url))).headers["Content-Type"]
+        }
+        #expect(try contentType("docs://app/a.dat") == "application/x-custom; charset=utf-8")
+        #expect(try contentType("docs://app/index.html") == "text/html")
+    }
+
     @Test(arguments: [
         ("bytes=0-1", 206, 0..<2), ("bytes=10-", 206, 10..<1000), ("bytes=-5", 206, 995..<1000),
         ("bytes=990-5000", 206, 990..<1000), ("bytes=999-999", 206, 999..<1000), ("bytes=-5000", 206, 0..<1000),

@@ -124,7 +124,7 @@ extension BundleInputTests {
             """
             {"format": "sitegen-bundle", "version": 1, "generator": "t", "origin": "docs://app",
              "entry": "docs://app/\(url)", "aliases": [], "resources": [{"url": "docs://app/\(url)",
-             "file": "\(file)", "mimeType": "text/plain", "size": 1, "sha256": "\(sha)"}]}
+             "file": "\(file)", "mimeType": "text/plain", "textEncoding": "utf-8", "size": 1, "sha256": "\(sha)"}]}
             """
         }
         try runner.write(manifest(url: "a.txt", file: #"../x\nmt/: bundle matches its manifest\n"#), to: "b/manifest.json")

@@ -108,6 +108,7 @@ extension Manifest {
         // By bytes: NFC and NFD spellings of a URL are two URLs, as for every other resolver.
         var seen: [ByteKey: Place] = [:]
         seen.reserveCapacity(resources.count + aliases.count)
+        var textTypes: [String: Bool] = [:]
         // Indices, not `enumerated()`: copying each record out retains all its strings.
         for index in resources.indices {
             let place = Place.resource(index)
@@ -151,6 +152,7 @@ extension Manifest {
             if let encoding = resources[index].textEncoding, !URLPath.bytesEqual(encoding, "utf-8") {
                 throw ManifestError("manifest: \(place).textEncoding '\(Self.printable(encoding))' is not 'utf-8'")
             }
+            try checkTextEncoding(of: index, textTypes: &textTypes)
             guard resources[index].size >= 0 else { throw ManifestError("manifest: \(place).size is negative") }
             guard Self.isLowercaseHexDigest(resources[index].sha256) else {
                 throw ManifestError("manifest: \(place).sha256 is not 64 lowercase hex digits")
@@ -202,13 +204,38 @@ extension Manifest {
                 + "resources[\(index - 1)] '\(Self.printable(resources[index - 1].url))'")
     }
 
+    /// Refuses `resources[index]` when its `textEncoding` disagrees with `MIMEType.isText` of its
+    /// type: resolvers build `; charset=` from the field alone. `textTypes` keeps each type's verdict.
+    private func checkTextEncoding(of index: Int, textTypes: inout [String: Bool]) throws(ManifestError) {
+        let mimeType = resources[index].mimeType
+        let isText: Bool
+        if let known = textTypes[mimeType] {
+            isText = known
+        } else {
+            isText = MIMEType.isText(mimeType)
+            textTypes[mimeType] = isText
+        }
+        switch (isText, resources[index].textEncoding) {
+        case (true, nil):
+            throw ManifestError(
+                "manifest: resources[\(index)] has no textEncoding, which the text type '\(Self.printable(mimeType))' "
+                    + "has ('utf-8')")
+        case (false, let encoding?):
+            throw ManifestError(
+                "manifest: resources[\(index)].textEncoding '\(Self.printable(encoding))' is for text types, and "
+                    + "'\(Self.printable(mimeType))' is none: leave the field out")
+        default: return
+        }
+    }
+
     /// Whether `resource` passes every check `validate()` makes of a resource on its own, with its
-    /// file as its key: what `Manifest.assemble` checks while the strings are at hand.
-    static func isPrechecked(_ resource: Resource, validator: ManifestValidator) -> Bool {
+    /// file as its key: what `Manifest.assemble` checks while the strings are at hand. `isText` is
+    /// `MIMEType.isText` of its type, which the caller knows.
+    static func isPrechecked(_ resource: Resource, isText: Bool, validator: ManifestValidator) -> Bool {
         validator.fileKey(url: resource.url, file: resource.file) != nil
             && ManifestValidator.asciiFileVerdict(resource.file) == .accepted && !resource.mimeType.isEmpty
             && isBareMIMEType(resource.mimeType) && resource.textEncoding.map { URLPath.bytesEqual($0, "utf-8") } != false
-            && resource.size >= 0 && isLowercaseHexDigest(resource.sha256)
+            && (resource.textEncoding != nil) == isText && resource.size >= 0 && isLowercaseHexDigest(resource.sha256)
     }
 
     /// Whether `mimeType` is `type/subtype` of HTTP token characters: no parameters (`;`), no

@@ -132,7 +132,8 @@ extension Manifest {
             made.someFileIsEncoded = made.someFileIsEncoded || url.utf8.count != prefix.utf8.count + file.utf8.count
             let resource = Resource(
                 url: url, file: file, mimeType: mime, textEncoding: textEncoding, size: size, sha256: sha256)
-            made.allPrechecked = made.allPrechecked && isPrechecked(resource, validator: validator)
+            made.allPrechecked =
+                made.allPrechecked && isPrechecked(resource, isText: textEncoding != nil, validator: validator)
             made.resources.append(resource)
             if file == "index.html" || file.hasSuffix("/index.html") {
                 let directory = String(file.dropLast("index.html".count))

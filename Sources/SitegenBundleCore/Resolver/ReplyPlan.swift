@@ -49,9 +49,8 @@ extension SchemeResolver {
         }
         var headers = common
         headers["Accept-Ranges"] = "bytes"
-        headers["Content-Type"] =
-            resource.textEncoding != nil || MIMEType.isText(resource.mimeType)
-            ? MIMEType.contentType(resource.mimeType) : resource.mimeType
+        // From the record alone, as every resolver builds it (manifest.md): the reader has checked the two agree.
+        headers["Content-Type"] = resource.textEncoding.map { "\(resource.mimeType); charset=\($0)" } ?? resource.mimeType
         if let sha = resource.sha256 { headers["ETag"] = "\"\(sha)\"" }
         let size = resource.size
         switch ByteRangeRequest(header: request.range, size: size) {
