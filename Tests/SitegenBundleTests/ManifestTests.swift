@@ -169,9 +169,17 @@ import Testing
         // Values quoted in a message have their control characters escaped: one line, nothing forged.
         (
             json(resources: "[\(resource(file: "../x\\nmt/: bundle matches its manifest\\n"))]"),
-            "manifest: resources[0].file '../x\\nmt/: bundle matches its manifest\\n' leaves the bundle"
+            "manifest: resources[0].file '../x\\nmt/: bundle matches its manifest\\n' holds a line break or another control character, which no bundle's file name has"
         ),
         (json(format: "\"\\u001b[2J\""), "manifest: unknown format '\\u{1B}[2J' (expected 'sitegen-bundle')"),
+        (
+            json(format: "\"a\\u2028b\\u0085c\""),
+            "manifest: unknown format 'a\\u{2028}b\\u{0085}c' (expected 'sitegen-bundle')"
+        ),
+        (
+            json(resources: "[\(resource(file: "a.html\\n"))]"),
+            "manifest: resources[0].file 'a.html\\n' holds a line break or another control character, which no bundle's file name has"
+        ),
         (
             json(resources: "[\(resource(url: "docs://app/a\\u0000.html"))]"),
             "manifest: resources[0].url 'docs://app/a\\0.html' is not a valid file URL of the bundle"
@@ -195,7 +203,7 @@ import Testing
         (
             json(
                 resources:
-                    "[\(resource(url: "docs://app/b%0A.html", file: "b\\n.html")), \(resource(url: "docs://app/a%0A.html", file: "a\\n.html"))]"
+                    "[\(resource(url: "docs://app/b%0A.html", file: "b.html")), \(resource(url: "docs://app/a%0A.html", file: "a.html"))]"
             ),
             "manifest: resources are not sorted by url: resources[1] 'docs://app/a%0A.html' sorts before resources[0] 'docs://app/b%0A.html'"
         ),

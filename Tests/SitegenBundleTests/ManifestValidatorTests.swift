@@ -82,7 +82,8 @@ import Testing
         "index.html", "", "/a", "~a", "~", ":", "a:", "a:b", "c:/x", "ab:c", "a/../b", "..", "../a", "a/..", "a\\b",
         "\\", "a//b", "a/./b", "./a", ".", "a/", "/", "manifest.json", "sub/manifest.json", "manifest.json/",
         "Manifest.json", "a\u{0}b", "a b.html", "é.html", "/\u{301}a", "a/\u{301}../b", "\u{301}", "...", "a/...",
-        "a\r\n/b", "a/b/c.html", "a/.../b", "..a", "a..", "a/.b", "%2e%2e", "a?b#c",
+        "a\r\n/b", "a/b/c.html", "a/.../b", "..a", "a..", "a/.b", "%2e%2e", "a?b#c", "a/b.js\n", "a\u{1B}b",
+        "a\u{7F}", "\t", "/\n", "a\u{2028}b", "a\u{2029}", "a\u{85}b",
     ]
 
     @Test(arguments: files)
@@ -109,6 +110,23 @@ import Testing
         #expect(message("MANIFEST.json") == "manifest: resources[0].file names the manifest itself")
         #expect(message("Manifest.JSON") == "manifest: resources[0].file names the manifest itself")
         #expect(message("a/manifest.json") == nil)
+        // As the build refuses such names: a line break in a path forges a line of every line-based tool.
+        #expect(
+            message("_sitegen/nav.js\n")
+                == "manifest: resources[0].file '_sitegen/nav.js\\n' holds a line break or another control character, which no bundle's file name has"
+        )
+        #expect(
+            message("a\u{1B}b")
+                == "manifest: resources[0].file 'a\\u{1B}b' holds a line break or another control character, which no bundle's file name has"
+        )
+        #expect(
+            message("a\u{2028}b")
+                == "manifest: resources[0].file 'a\\u{2028}b' holds a line break or another control character, which no bundle's file name has"
+        )
+        #expect(
+            message("a\u{0}b")?.hasSuffix("holds a line break or another control character, which no bundle's file name has")
+                == true)
+        #expect(message("a\u{85}b") == nil)
     }
 
     /// The entry is the first URL an app loads: one that names nothing opens on the 404 page.

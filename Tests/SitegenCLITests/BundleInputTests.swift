@@ -132,7 +132,7 @@ extension BundleInputTests {
         #expect(refused.status == 2)
         #expect(
             refused.stderr
-                == #"b/manifest.json: error: manifest: resources[0].file '../x\nmt/: bundle matches its manifest\n' leaves the bundle"#
+                == #"b/manifest.json: error: manifest: resources[0].file '../x\nmt/: bundle matches its manifest\n' holds a line break or another control character, which no bundle's file name has"#
                 + "\n")
         #expect(refused.stdout.isEmpty)
         // `resolve` names the manifest too, as `verify` and `check` do.
@@ -142,9 +142,21 @@ extension BundleInputTests {
 
         try runner.write(
             manifest(url: "x%0Amt/%1B%5B2J.txt", file: #"x\nmt/\u001b[2J.txt"#), to: "b/manifest.json")
-        let missing = try runner.run(["verify", "b"])
-        #expect(missing.status == 1, "\(missing.stderr)")
+        let controls = try runner.run(["verify", "b"])
+        #expect(controls.status == 2, "\(controls.stderr)")
         #expect(
-            missing.stdout == #"b/x\nmt/\u{1B}[2J.txt: error: listed in the manifest but missing"# + "\n" + "b/: 1 problem\n")
+            controls.stderr
+                == #"b/manifest.json: error: manifest: resources[0].file 'x\nmt/\u{1B}[2J.txt' holds a line break or another control character, which no bundle's file name has"#
+                + "\n")
+
+        // Names on disk are the bundle's, escaped all the same, line separators included.
+        try runner.write(manifest(url: "a.txt", file: "a.txt"), to: "b/manifest.json")
+        try runner.write("a", to: "b/a.txt")
+        try runner.write("x", to: "b/x\u{2028}mt\u{1B}[2J.txt")
+        let extra = try runner.run(["verify", "b"])
+        #expect(extra.status == 1, "\(extra.stderr)")
+        #expect(
+            extra.stdout.split(separator: "\n").first
+                == #"b/x\u{2028}mt\u{1B}[2J.txt: error: in the bundle but not in the manifest"#)
     }
 }

@@ -261,11 +261,17 @@ extension Manifest {
     }
 
     /// `text` with control characters escaped (`\r\n`, `\u{1B}`), so that a message quoting a
-    /// value from a manifest or a bundle stays one line and cannot forge another.
+    /// value from a manifest or a bundle stays one line and cannot forge another: C0, DEL, C1
+    /// (U+0080 to U+009F; U+0085 is a line break, U+009B starts an escape sequence in some
+    /// terminals) and the line and paragraph separators U+2028 and U+2029.
     package static func printable(_ text: String) -> String {
-        guard text.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F }) else { return text }
-        return text.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F ? $0.escaped(asASCII: true) : String($0) }
-            .joined()
+        // C1 characters start with the byte 0xC2, U+2028 and U+2029 with 0xE2.
+        guard text.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 || $0 == 0xE2 }) else { return text }
+        return text.unicodeScalars.map { isUnprintable($0) ? $0.escaped(asASCII: true) : String($0) }.joined()
+    }
+
+    private static func isUnprintable(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar.value == 0x2028 || scalar.value == 0x2029
     }
 
     /// Whether `digest` is 64 lowercase hex digits.

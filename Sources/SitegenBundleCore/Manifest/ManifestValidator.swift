@@ -119,10 +119,15 @@ struct ManifestValidator {
         }
     }
 
-    /// Refuses absolute, escaping or non-normalised file paths and the manifest itself.
+    /// Refuses file paths with a line break or another control character, absolute, escaping or
+    /// non-normalised ones, and the manifest itself.
     func checkFile(_ file: String, place: @autoclosure () -> String) throws(ManifestError) {
         switch Self.asciiFileVerdict(file) ?? Self.fileVerdict(file) {
         case .accepted: return
+        case .controlCharacter:
+            throw ManifestError(
+                "manifest: \(place()) '\(Manifest.printable(file))' holds a line break or another control character, "
+                    + "which no bundle's file name has")
         case .absolute: throw ManifestError("manifest: \(place()) '\(Manifest.printable(file))' is an absolute path")
         case .leaves: throw ManifestError("manifest: \(place()) '\(Manifest.printable(file))' leaves the bundle")
         case .notNormalised:
@@ -133,7 +138,14 @@ struct ManifestValidator {
 
     /// What `checkFile` says of a path; refusals in the order it checks them.
     enum FileVerdict {
-        case accepted, absolute, leaves, notNormalised, manifest
+        case accepted, controlCharacter, absolute, leaves, notNormalised, manifest
+    }
+
+    /// Whether `scalar` is one a file name of a bundle never holds (the build refuses such names):
+    /// a C0 control character, DEL, or the line and paragraph separators U+2028 and U+2029, which
+    /// end a line for JavaScript and for line-based tools.
+    static func isRefusedInFileName(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value < 0x20 || scalar.value == 0x7F || scalar.value == 0x2028 || scalar.value == 0x2029
     }
 
     /// Whether a file is `manifest.json` in any letter case: on the case-insensitive file systems of
@@ -145,6 +157,7 @@ struct ManifestValidator {
 
     /// `checkFile`'s verdict through `String` operations: right for any path.
     static func fileVerdict(_ file: String) -> FileVerdict {
+        if file.unicodeScalars.contains(where: isRefusedInFileName) { return .controlCharacter }
         if file.hasPrefix("/") || file.hasPrefix("~") || file.utf8.dropFirst().first == 58 { return .absolute }
         if file.split(separator: "/").contains("..") || file.contains("\\") { return .leaves }
         guard URLPath.isNormalisedFilePath(file) else { return .notNormalised }
@@ -155,15 +168,15 @@ struct ManifestValidator {
     /// `checkFile`'s verdict from the bytes of an all-ASCII path; nil for any other path.
     static func asciiFileVerdict(_ file: String) -> FileVerdict? {
         let verdict: FileVerdict?? = file.utf8.withContiguousStorageIfAvailable { bytes in
-            var isASCII = true, leaves = false, notNormalised = false
+            var isASCII = true, hasControl = false, leaves = false, notNormalised = false
             var start = 0
             while start <= bytes.count {
                 var end = start
                 while end < bytes.count, bytes[end] != 47 {
                     let byte = bytes[end]
                     isASCII = isASCII && byte < 0x80
+                    hasControl = hasControl || byte < 0x20 || byte == 0x7F
                     leaves = leaves || byte == 92
-                    notNormalised = notNormalised || byte == 0
                     end += 1
                 }
                 switch end - start {
@@ -175,6 +188,7 @@ struct ManifestValidator {
                 start = end + 1
             }
             guard isASCII else { return nil }
+            if hasControl { return .controlCharacter }
             if let first = bytes.first, first == 47 || first == 126 || (bytes.count > 1 && bytes[1] == 58) {
                 return .absolute
             }
