@@ -17,6 +17,25 @@ enum LegacyURLChecks {
         }
     }
 
+    /// `ManifestValidator.checkFile`'s verdict through `String` operations, which agree with the
+    /// bytes except after a `/` followed by a combining mark (one `Character` for `String`).
+    static func fileVerdict(_ file: String) -> ManifestValidator.FileVerdict {
+        if file.unicodeScalars.contains(where: {
+            $0.value < 0x20 || $0.value == 0x7F || $0.value == 0x2028 || $0.value == 0x2029
+        }) {
+            return .controlCharacter
+        }
+        if file.hasPrefix("/") || file.hasPrefix("~") || file.utf8.dropFirst().first == 58 { return .absolute }
+        if file.split(separator: "/").contains("..") || file.contains("\\") { return .leaves }
+        guard !file.isEmpty,
+            file.split(separator: "/", omittingEmptySubsequences: false).allSatisfy({
+                !$0.isEmpty && $0 != "." && $0 != ".."
+            })
+        else { return .notNormalised }
+        guard !ManifestValidator.isManifestName(file.utf8) else { return .manifest }
+        return .accepted
+    }
+
     static func normalise(_ encoded: Substring) -> Result<String, ResolutionFailure> {
         let raw = String(encoded)
         var bytes: [UInt8] = []

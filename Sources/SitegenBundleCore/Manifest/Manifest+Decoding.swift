@@ -233,7 +233,7 @@ extension Manifest {
     /// `MIMEType.isText` of its type, which the caller knows.
     static func isPrechecked(_ resource: Resource, isText: Bool, validator: ManifestValidator) -> Bool {
         validator.fileKey(url: resource.url, file: resource.file) != nil
-            && ManifestValidator.asciiFileVerdict(resource.file) == .accepted && !resource.mimeType.isEmpty
+            && ManifestValidator.fileVerdict(resource.file) == .accepted && !resource.mimeType.isEmpty
             && isBareMIMEType(resource.mimeType) && resource.textEncoding.map { URLPath.bytesEqual($0, "utf-8") } != false
             && (resource.textEncoding != nil) == isText && resource.size >= 0 && isLowercaseHexDigest(resource.sha256)
     }

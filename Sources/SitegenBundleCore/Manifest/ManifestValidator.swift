@@ -1,8 +1,8 @@
 /// URL and file checks shared by manifest validation and the resolver's index.
 ///
-/// URLs and paths that are all ASCII (every URL `Manifest.assemble` writes) are checked on their
-/// UTF-8 bytes; anything else takes the `String` route, whose `Character` semantics (a combining
-/// mark after `/` makes another character) the byte route would not reproduce.
+/// URLs that are all ASCII (every URL `Manifest.assemble` writes) are checked on their UTF-8
+/// bytes; any other takes the `String` route (it is never canonical: writers encode non-ASCII).
+/// File paths are checked on their bytes, so that a `/` always separates segments.
 struct ManifestValidator {
     let origin: BundleOrigin
     /// `origin/`.
@@ -122,7 +122,7 @@ struct ManifestValidator {
     /// Refuses file paths with a line break or another control character, absolute, escaping or
     /// non-normalised ones, and the manifest itself.
     func checkFile(_ file: String, place: @autoclosure () -> String) throws(ManifestError) {
-        switch Self.asciiFileVerdict(file) ?? Self.fileVerdict(file) {
+        switch Self.fileVerdict(file) {
         case .accepted: return
         case .controlCharacter:
             throw ManifestError(
@@ -136,16 +136,11 @@ struct ManifestValidator {
         }
     }
 
-    /// What `checkFile` says of a path; refusals in the order it checks them.
+    /// What `checkFile` says of a path; refusals in the order it checks them. A control character
+    /// is a C0 one, DEL, or the line and paragraph separators U+2028 and U+2029, which end a line
+    /// for JavaScript and line-based tools: the build refuses such names.
     enum FileVerdict {
         case accepted, controlCharacter, absolute, leaves, notNormalised, manifest
-    }
-
-    /// Whether `scalar` is one a file name of a bundle never holds (the build refuses such names):
-    /// a C0 control character, DEL, or the line and paragraph separators U+2028 and U+2029, which
-    /// end a line for JavaScript and for line-based tools.
-    static func isRefusedInFileName(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.value < 0x20 || scalar.value == 0x7F || scalar.value == 0x2028 || scalar.value == 0x2029
     }
 
     /// Whether a file is `manifest.json` in any letter case: on the case-insensitive file systems of
@@ -155,47 +150,45 @@ struct ManifestValidator {
             && zip(bytes, Manifest.fileName.utf8).allSatisfy { (0x41...0x5A).contains($0) ? $0 | 0x20 == $1 : $0 == $1 }
     }
 
-    /// `checkFile`'s verdict through `String` operations: right for any path.
+    /// `checkFile`'s verdict, from the UTF-8 bytes of the path: a `/` byte always separates
+    /// segments, also before a combining mark, which `String` would join to it as one `Character`
+    /// (`/\u{301}x` is absolute, `../\u{301}x` leaves the bundle).
     static func fileVerdict(_ file: String) -> FileVerdict {
-        if file.unicodeScalars.contains(where: isRefusedInFileName) { return .controlCharacter }
-        if file.hasPrefix("/") || file.hasPrefix("~") || file.utf8.dropFirst().first == 58 { return .absolute }
-        if file.split(separator: "/").contains("..") || file.contains("\\") { return .leaves }
-        guard URLPath.isNormalisedFilePath(file) else { return .notNormalised }
-        guard !isManifestName(file.utf8) else { return .manifest }
-        return .accepted
+        file.utf8.withContiguousStorageIfAvailable(fileVerdict(bytes:))
+            ?? Array(file.utf8).withUnsafeBufferPointer(fileVerdict(bytes:))
     }
 
-    /// `checkFile`'s verdict from the bytes of an all-ASCII path; nil for any other path.
-    static func asciiFileVerdict(_ file: String) -> FileVerdict? {
-        let verdict: FileVerdict?? = file.utf8.withContiguousStorageIfAvailable { bytes in
-            var isASCII = true, hasControl = false, leaves = false, notNormalised = false
-            var start = 0
-            while start <= bytes.count {
-                var end = start
-                while end < bytes.count, bytes[end] != 47 {
-                    let byte = bytes[end]
-                    isASCII = isASCII && byte < 0x80
-                    hasControl = hasControl || byte < 0x20 || byte == 0x7F
-                    leaves = leaves || byte == 92
-                    end += 1
-                }
-                switch end - start {
-                case 0: notNormalised = true
-                case 1 where bytes[start] == 46: notNormalised = true
-                case 2 where bytes[start] == 46 && bytes[start + 1] == 46: leaves = true
-                default: break
-                }
-                start = end + 1
+    private static func fileVerdict(bytes: UnsafeBufferPointer<UInt8>) -> FileVerdict {
+        var hasControl = false, leaves = false, notNormalised = false
+        var start = 0
+        while start <= bytes.count {
+            var end = start
+            while end < bytes.count, bytes[end] != 47 {
+                let byte = bytes[end]
+                hasControl = hasControl || byte < 0x20 || byte == 0x7F || isLineSeparator(bytes, at: end)
+                leaves = leaves || byte == 92
+                end += 1
             }
-            guard isASCII else { return nil }
-            if hasControl { return .controlCharacter }
-            if let first = bytes.first, first == 47 || first == 126 || (bytes.count > 1 && bytes[1] == 58) {
-                return .absolute
+            switch end - start {
+            case 0: notNormalised = true
+            case 1 where bytes[start] == 46: notNormalised = true
+            case 2 where bytes[start] == 46 && bytes[start + 1] == 46: leaves = true
+            default: break
             }
-            if leaves { return .leaves }
-            if notNormalised { return .notNormalised }
-            return isManifestName(bytes) ? .manifest : .accepted
+            start = end + 1
         }
-        return verdict ?? nil
+        if hasControl { return .controlCharacter }
+        // A second byte that is a colon follows an ASCII first character: a drive, as in `c:x`.
+        if let first = bytes.first, first == 47 || first == 126 || (bytes.count > 1 && bytes[1] == 58) {
+            return .absolute
+        }
+        if leaves { return .leaves }
+        if notNormalised { return .notNormalised }
+        return isManifestName(bytes) ? .manifest : .accepted
+    }
+
+    /// Whether U+2028 or U+2029 (`E2 80 A8`, `E2 80 A9`) starts at `index`.
+    @inline(__always) private static func isLineSeparator(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Bool {
+        bytes[index] == 0xE2 && index + 2 < bytes.count && bytes[index + 1] == 0x80 && bytes[index + 2] & 0xFE == 0xA8
     }
 }

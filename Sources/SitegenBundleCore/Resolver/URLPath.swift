@@ -115,15 +115,6 @@ enum URLPath {
         return length
     }
 
-    /// Whether `path` is a normalised bundle-relative file path: no leading slash, no empty, `.` or
-    /// `..` segment, no NUL or backslash.
-    static func isNormalisedFilePath(_ path: String) -> Bool {
-        guard !path.isEmpty, !path.utf8.contains(0), !path.utf8.contains(92) else { return false }
-        return path.split(separator: "/", omittingEmptySubsequences: false).allSatisfy {
-            !$0.isEmpty && $0 != "." && $0 != ".."
-        }
-    }
-
     /// Whether the path of `text` (up to its first `?` or `#`) has a `%` not followed by two hex
     /// digits. `URL(string:)` quietly re-encodes such a `%` as `%25`, which would then name the file
     /// literally called `%ZZ`: text with an invalid escape is not found (manifest rule 3), so every
