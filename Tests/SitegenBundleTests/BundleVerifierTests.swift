@@ -117,6 +117,14 @@ import Testing
         #expect(report.extra.isEmpty)
     }
 
+    /// Two digests can share any prefix: each is printed whole, so the two always differ.
+    @Test func aChangedDigestIsPrintedWhole() {
+        let listed = String(repeating: "0", count: 63) + "1", found = String(repeating: "0", count: 63) + "2"
+        #expect(
+            VerificationReport.Difference.sha256(listed: listed, found: found).description
+                == "same size, other bytes: sha256 \(found), the manifest says \(listed)")
+    }
+
     @Test func refusesBundleWithoutManifest() throws {
         let fixture = try Fixture()
         defer { fixture.remove() }

@@ -152,6 +152,26 @@ import Testing
             json(resources: "[\(resource(url: "docs://other/a.html"))]"),
             "manifest: resources[0].url 'docs://other/a.html' is not under origin 'docs://app'"
         ),
+        // A URL of the origin is named for what is wrong with it.
+        (
+            json(resources: "[\(resource(url: "docs://app/100%25.html?x", file: "100%.html"))]"),
+            "manifest: resources[0].url 'docs://app/100%25.html?x' has a query or a fragment, which no URL of a manifest has"
+        ),
+        (
+            json(aliases: "[{\"url\": \"docs://app/old.html#top\", \"target\": \"docs://app/index.html\"}]"),
+            "manifest: aliases[0].url 'docs://app/old.html#top' has a query or a fragment, which no URL of a manifest has"
+        ),
+        (json(entry: "docs://app"), "manifest: entry 'docs://app' has no path: the root of the bundle is 'docs://app/'"),
+        (
+            json(entry: "DOCS://App/index.html"),
+            "manifest: entry 'DOCS://App/index.html' writes the origin in upper case: URLs of the manifest start with 'docs://app/' as the origin is written"
+        ),
+        (json(entry: "docs://other/index.html"), "manifest: entry 'docs://other/index.html' is not under origin 'docs://app'"),
+        (json(entry: "docs://app/.."), "manifest: entry 'docs://app/..' is not a valid URL of the bundle"),
+        (
+            json(resources: "[\(resource(url: "docs://app/\\u0301a.html", file: "\\u0301a.html"))]"),
+            "manifest: resources[0].url 'docs://app/\u{301}a.html' is not canonical and percent-encoded (writers encode every byte that is not ASCII)"
+        ),
         (json(resources: "[\(resource(file: "/etc/passwd"))]"), "manifest: resources[0].file '/etc/passwd' is an absolute path"),
         (json(resources: "[\(resource(file: "../x"))]"), "manifest: resources[0].file '../x' leaves the bundle"),
         (json(resources: "[\(resource(file: "a/../../x"))]"), "manifest: resources[0].file 'a/../../x' leaves the bundle"),

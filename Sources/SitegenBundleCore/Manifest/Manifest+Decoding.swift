@@ -94,9 +94,7 @@ extension Manifest {
         }
         let validator = ManifestValidator(origin: parsedOrigin)
         let urlPrefix = parsedOrigin.description + "/"
-        guard case .success(let entryKey) = validator.key(entry, allowDirectory: true) else {
-            throw ManifestError("manifest: entry '\(Self.printable(entry))' is not a URL under origin '\(origin)'")
-        }
+        let entryKey = try validator.checkedKey(entry, place: "entry", allowDirectory: true)
         // Apps load it as written, and other resolvers look it up as written: one spelling, as for URLs.
         let canonicalEntry = BundleOrigin.urlString(prefix: urlPrefix, forPath: entryKey)
         guard URLPath.bytesEqual(entry, canonicalEntry) else {

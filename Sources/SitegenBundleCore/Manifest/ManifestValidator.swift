@@ -111,12 +111,33 @@ struct ManifestValidator {
         switch key(url, allowDirectory: allowDirectory) {
         case .success(let key): return key
         case .failure(.wrongHost):
-            throw ManifestError("manifest: \(place()) '\(Manifest.printable(url))' is not under origin '\(origin)'")
+            throw ManifestError("manifest: \(place()) '\(Manifest.printable(url))' \(outsideReason(url))")
         case .failure:
             throw ManifestError(
                 "manifest: \(place()) '\(Manifest.printable(url))' is not a valid \(allowDirectory ? "" : "file ")URL of the bundle"
             )
         }
+    }
+
+    /// Why `key` found `url` outside the origin: no path, another origin, the origin in upper case,
+    /// a query or fragment, or (on the `String` route) a raw combining mark right after the `/`.
+    private func outsideReason(_ url: String) -> String {
+        let bytes = Array(url.utf8), prefixBytes = Array(prefix.utf8)
+        let isOrigin = { (length: Int) in
+            bytes.count >= length
+                && zip(bytes.prefix(length), prefixBytes.prefix(length)).allSatisfy {
+                    (0x41...0x5A).contains($0) ? $0 | 0x20 == $1 : $0 == $1
+                }
+        }
+        if bytes.count == prefixBytes.count - 1, isOrigin(bytes.count) {
+            return "has no path: the root of the bundle is '\(prefix)'"
+        }
+        guard isOrigin(prefixBytes.count) else { return "is not under origin '\(origin)'" }
+        guard bytes.starts(with: prefixBytes) else {
+            return "writes the origin in upper case: URLs of the manifest start with '\(prefix)' as the origin is written"
+        }
+        if bytes.contains(63) || bytes.contains(35) { return "has a query or a fragment, which no URL of a manifest has" }
+        return "is not canonical and percent-encoded (writers encode every byte that is not ASCII)"
     }
 
     /// Refuses file paths with a line break or another control character, absolute, escaping or

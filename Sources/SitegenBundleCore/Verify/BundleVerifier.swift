@@ -37,8 +37,8 @@ public struct VerificationReport: Sendable, Equatable {
         public var description: String {
             switch self {
             case .size(let listed, let found): "\(found) bytes, the manifest says \(listed)"
-            case .sha256(let listed, let found):
-                "same size, other bytes: sha256 \(found.prefix(12))…, the manifest says \(listed.prefix(12))…"
+            // Whole: two digests can share any prefix.
+            case .sha256(let listed, let found): "same size, other bytes: sha256 \(found), the manifest says \(listed)"
             }
         }
     }
