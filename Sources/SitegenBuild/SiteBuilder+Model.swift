@@ -26,6 +26,9 @@ extension SiteBuilder {
                     }
                     text = decoded
                 }
+                // The resolver reads `guide/x/.`, `guide/x/..` and `guide/y%2F` as folders: so does the manifest.
+                let last = text.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false).last ?? []
+                let isFolder = last.isEmpty || last.elementsEqual(".".utf8) || last.elementsEqual("..".utf8)
                 // `docs://app/x.html`, `https://…`: a URL, not the path the alias is written as.
                 let firstSegment = text.prefix { $0 != "/" }
                 guard let path = SitePath(normalizing: text), !path.rawValue.isEmpty, !firstSegment.contains(":") else {
@@ -38,7 +41,7 @@ extension SiteBuilder {
                     throw refuse("alias '\(alias)' is the path of a real file of the bundle")
                 }
                 let index = SitePath(unchecked: path.rawValue + "/index.html")
-                if alias.hasSuffix("/"), model.outputPaths.contains(index) {
+                if isFolder, model.outputPaths.contains(index) {
                     throw refuse("alias '\(alias)' is the folder of '\(index)', which that folder's URL serves")
                 }
                 if let other = seen[path] {
@@ -47,7 +50,7 @@ extension SiteBuilder {
                             ? "alias '\(alias)' is listed twice" : "alias '\(alias)' is also claimed by \(other)")
                 }
                 seen[path] = page.displayPath
-                pairs.append((from: path.rawValue + (alias.hasSuffix("/") ? "/" : ""), to: page.output.rawValue))
+                pairs.append((from: path.rawValue + (isFolder ? "/" : ""), to: page.output.rawValue))
             }
         }
         return pairs

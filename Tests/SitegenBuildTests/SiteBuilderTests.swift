@@ -118,6 +118,23 @@ import Testing
         #expect(aliases.contains("docs://app/old/home/ -> docs://app/index.html"))
     }
 
+    /// A last segment `.` or `..`, or an encoded `/`, names a folder, as the resolver reads the URL:
+    /// the alias keeps its trailing slash, so `docs://app/guide/x/` finds it.
+    @Test func anAliasEndingInADotSegmentOrAnEncodedSlashIsAFolder() async throws {
+        let site = try TestSite([
+            "Site/index.md": "# Home\n", "Site/guide/index.md": "# Guide\n",
+            "Site/guide/a.md": "---\naliases: [guide/x/., guide/y%2F, old/z/.., old/w/./]\n---\n# A\n",
+        ])
+        defer { site.remove() }
+        let outcome = try await site.build()
+        defer { outcome.staged.discard() }
+        let aliases = outcome.manifest.aliases.map(\.url)
+        for folder in ["docs://app/guide/x/", "docs://app/guide/y/", "docs://app/old/", "docs://app/old/w/"] {
+            #expect(aliases.contains(folder), "\(aliases)")
+        }
+        #expect(!aliases.contains("docs://app/guide/x") && !aliases.contains("docs://app/guide/y"))
+    }
+
     @Test func sourceLinkFindingsHaveRulesAndSuggestions() async throws {
         let site = try TestSite([
             "Site/index.md":
