@@ -22,6 +22,8 @@ import Testing
         #expect(header(response, "Content-Length") == String(expected.count))
         #expect(header(response, "Accept-Ranges") == "bytes")
         #expect(header(response, "ETag") == "\"\(SHA256.hex(expected))\"")
+        #expect(header(response, "Cache-Control") == "no-cache")
+        #expect(header(response, "X-Content-Type-Options") == "nosniff")
         let (png, _, _) = try await collect(resolver.reply(for: request("docs://app/assets/logo.png")))
         #expect(header(png, "Content-Type") == "image/png")
     }
@@ -93,6 +95,21 @@ import Testing
         #expect(response?.statusCode == 404)
         #expect(body == ReplyPlan.notFoundBody)
         #expect(header(response, "Content-Type") == "text/html; charset=utf-8")
+        #expect(header(response, "Cache-Control") == "no-cache")
+        #expect(header(response, "X-Content-Type-Options") == "nosniff")
+    }
+
+    /// manifest.md: any range of an empty file is unsatisfiable.
+    @Test(arguments: ["bytes=0-", "bytes=0-0", "bytes=-5", "bytes=-0"])
+    func anyRangeOfAnEmptyFileIsUnsatisfiable(range: String) async throws {
+        let fixture = try Fixture(files: ["empty.txt": ""], withSecret: false)
+        defer { fixture.remove() }
+        let resolver = try SchemeResolver(bundle: fixture.bundle)
+        let (response, body, _) = try await collect(resolver.reply(for: request("docs://app/empty.txt", range: range)))
+        #expect(response?.statusCode == 416)
+        #expect(header(response, "Content-Range") == "bytes */0")
+        #expect(header(response, "Content-Length") == "0")
+        #expect(body.isEmpty)
     }
 
     @Test func headHasNoBody() async throws {
