@@ -51,9 +51,10 @@ public struct SiteBuilder: Sendable {
         var timer = StageTimer()
         let site = options.siteDirectory
         var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: site.path, isDirectory: &isDirectory), isDirectory.boolValue else {
+        guard FileManager.default.fileExists(atPath: site.path, isDirectory: &isDirectory) else {
             throw InputError("site folder not found (pass --site DIR)", path: options.siteDisplay)
         }
+        guard isDirectory.boolValue else { throw InputError.notAFolder("the site path", displayPath: options.siteDisplay) }
         try OutputPlacement.check(options)
         // Read while the configuration, theme and site folder are: the cache is the largest read.
         async let cacheOnDisk = BuildCache.load(for: options.outputDirectory)

@@ -126,6 +126,7 @@ import Testing
 
     @Test(arguments: [
         ("missing-site", "Site/: error: site folder not found (pass --site DIR)"),
+        ("site-is-file", "Site: error: the site path exists and is not a folder"),
         ("missing-templates", "Templates/: error: templates folder not found"),
         ("templates-is-file", "Templates: error: the templates path exists and is not a folder"),
         ("not-utf8", "Site/bad.md:2:5: error: file is not valid UTF-8"),
@@ -139,6 +140,9 @@ import Testing
         try runner.copyFixture("Themes/minimal", to: "Templates")
         switch scenario {
         case "missing-site": try FileManager.default.removeItem(at: runner.url("Site"))
+        case "site-is-file":
+            try FileManager.default.removeItem(at: runner.url("Site"))
+            try runner.write("# Home\n", to: "Site")
         case "missing-templates": try FileManager.default.removeItem(at: runner.url("Templates"))
         case "templates-is-file":
             try FileManager.default.removeItem(at: runner.url("Templates"))
