@@ -61,6 +61,19 @@ import Testing
             ], "\(run.stdout)")
     }
 
+    /// A link to a file `ignore` leaves out says so, rather than only that there is no such page.
+    @Test func aLinkToAnIgnoredPageNamesThePattern() throws {
+        let runner = try site(
+            "ignore: ['drafts/']\n", ["index.md": "# Home\n\n[wip](drafts/wip.md)\n", "drafts/wip.md": "# WIP\n"])
+        defer { runner.cleanUp() }
+        let run = try runner.run(["build"])
+        #expect(run.status == 1)
+        #expect(
+            run.stdout.contains(
+                "Site/index.md:3:1: error: no page 'drafts/wip.md' in the site: 'ignore' in sitegen.yml leaves it out ('drafts/') [broken-link]"
+            ), "\(run.stdout)")
+    }
+
     @Test func mimeTypeOverridesReachTheManifest() throws {
         let runner = try site("mime_types:\n  txt: text/markdown\n", ["index.md": "# Home\n", "notes.txt": "x"])
         defer { runner.cleanUp() }

@@ -14,6 +14,8 @@ struct SourceLinkChecker: Sendable {
     private let aliases: [String: SitePath]
     /// `ignore_links`: links that are neither checked here nor in the crawl.
     private let ignored: [LinkPattern]
+    /// `ignore` of sitegen.yml: a link to a file it leaves out says so.
+    private let leftOut: [GlobPattern]
 
     /// Ids each page template writes literally (`sg-main`), by template name.
     private let templateIDs: [String: Set<String>]
@@ -23,6 +25,7 @@ struct SourceLinkChecker: Sendable {
         self.templateIDs = templateIDs
         self.aliases = Dictionary(aliases.map { ($0.from, SitePath(unchecked: $0.to)) }, uniquingKeysWith: { first, _ in first })
         ignored = model.config.ignoreLinks.map(LinkPattern.init)
+        leftOut = model.config.ignore.map(GlobPattern.init)
     }
 
     private var suggestionPaths: CandidatePaths {
@@ -186,6 +189,10 @@ struct SourceLinkChecker: Sendable {
         if Self.isHidden(path) {
             let message =
                 "no \(kind) '\(path)' in the site (files and folders whose names start with '.' are not part of the site)"
+            return .problem(.brokenLink, .error, { _ in message })
+        }
+        if let pattern = leftOut.first(where: { $0.matches(path.rawValue) }) {
+            let message = "no \(kind) '\(path)' in the site: 'ignore' in sitegen.yml leaves it out ('\(pattern.pattern)')"
             return .problem(.brokenLink, .error, { _ in message })
         }
         if let real = suggestionPaths.sameIgnoringCase(as: path.rawValue) {
