@@ -250,6 +250,20 @@ public struct SourceMap: Sendable {
             .sorted { ($0.display == own ? 0 : 1, $0.display) < ($1.display == own ? 0 : 1, $1.display) }
     }
 
+    /// Whether `href` on generated page `output` is written by a Markdown link that `ignore_links`
+    /// names as written (`gone.md`, which the page writes `gone.html`): the Markdown check skips
+    /// it, and so must the crawl's findings about it. Only the findings: the crawl still follows
+    /// the link, so that the pages it leads to are checked.
+    public func isIgnoredMarkdownLink(page output: String, href: String) -> Bool {
+        guard !model.config.ignoreLinks.isEmpty, let page = model.page(output: SitePath(unchecked: output)) else {
+            return false
+        }
+        let patterns = model.config.ignoreLinks.map(LinkPattern.init)
+        return page.detailed.body.links.contains { link in
+            link.rewritten == href && patterns.contains { $0.matches(link.destination) }
+        }
+    }
+
     /// Where the Markdown source of generated page `output` has the heading whose id is `id`.
     public func headingPlace(ofID id: String, page output: String) -> SourceLocation? {
         guard let page = model.page(output: SitePath(unchecked: output)),

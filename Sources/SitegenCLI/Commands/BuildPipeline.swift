@@ -68,7 +68,7 @@ enum BuildPipeline {
             do {
                 crawl = try await Crawl.run(
                     bundle: outcome.bundleToCrawl, displayRoot: options.outputDisplay, entries: [],
-                    external: CheckPolicy.external(outcome.config.externalLinks), ignore: outcome.config.crawlIgnoreLinks,
+                    external: CheckPolicy.external(outcome.config.externalLinks), ignore: outcome.config.ignoreLinks,
                     progress: progress?.handler, memo: memo, baseline: outcome.previousCrawl.map { CrawlResult($0).report },
                     resolver: outcome.crawlResolver)
             } catch {
@@ -91,6 +91,11 @@ enum BuildPipeline {
         var linkPlaces: [String: [String]] = [:]
         var generatedPages: [String: [UInt8]] = [:]
         for finding in crawl.findings {
+            if finding.diagnostic.link != nil, let page = finding.page, let href = finding.href,
+                outcome.sources.isIgnoredMarkdownLink(page: page, href: href)
+            {
+                continue
+            }
             var occurrence = 0
             var generated: (index: Int, count: Int)?
             if let page = finding.page, let href = finding.href, let place = finding.diagnostic.location {
