@@ -150,7 +150,7 @@ struct TemplateParser {
                 frames[frames.count - 1].nodes.append(.text(Array(source.bytes[range])))
                 return
             }
-            if let start = source.bytes[range].firstIndex(where: { !ASCII.isWhitespace($0) }) {
+            if let start = firstContent(in: range) {
                 outsideBlocks.append(
                     outsideBlock("text '\(excerpt(from: start, to: range.upperBound))'", at: start, parent: parent))
             }
@@ -206,12 +206,34 @@ struct TemplateParser {
             at: offset)
     }
 
+    /// Where `range` holds more than whitespace and HTML comments (`<!-- layout notes -->`, which a
+    /// theme author writes for readers, never for pages); nil when it holds nothing else.
+    private func firstContent(in range: Range<Int>) -> Int? {
+        let bytes = source.bytes
+        var index = range.lowerBound
+        while index < range.upperBound {
+            if ASCII.isWhitespace(bytes[index]) {
+                index += 1
+            } else if bytes[index..<range.upperBound].starts(with: "<!--".utf8),
+                let end = bytes[(index + 4)..<range.upperBound].firstRange(of: Array("-->".utf8))
+            {
+                index = end.upperBound
+            } else {
+                return index
+            }
+        }
+        return nil
+    }
+
     /// The text from `start` to the end of its line or `end`, shortened to 30 characters.
     private func excerpt(from start: Int, to end: Int) -> String {
         let bytes = source.bytes[start..<end]
         let line = bytes.prefix { $0 != ASCII.newline && $0 != ASCII.carriageReturn }
         var text = String(decoding: line, as: UTF8.self)
-        while text.last?.isWhitespace == true { text.removeLast() }
+        // ASCII whitespace only: a no-break space is text, and the excerpt must show it.
+        while let last = text.unicodeScalars.last, last.isASCII, ASCII.isWhitespace(UInt8(last.value)) {
+            text.unicodeScalars.removeLast()
+        }
         return text.count > 30 ? text.prefix(30) + "…" : text
     }
 }

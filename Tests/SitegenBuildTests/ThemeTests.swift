@@ -67,9 +67,10 @@ import Testing
             ],
             defaultTheme: true)
         defer { site.remove() }
+        // The fix in the delimiters in force: `{{{content}}}` there would be text.
         await site.expectInputError(
-            "Templates/partials/base.html:2:12: error: {{content}} would show the page's HTML as text (two braces escape it): "
-                + "write {{{content}}}")
+            "Templates/partials/base.html:2:12: error: <%content%> would show the page's HTML as text (the tag escapes it): "
+                + "write <%&content%>")
     }
 
     @Test func theDefaultThemeLoads() throws {

@@ -13,6 +13,20 @@ struct OutsideBlocksTests {
         #expect(template.contentOutsideBlocks().isEmpty)
     }
 
+    /// An HTML comment is a note for the theme's readers, never content: fine outside blocks. Text
+    /// after it, or a comment left open, is not.
+    @Test func htmlCommentsAreFineAndANoBreakSpaceIsShown() throws {
+        let fine = try parse(
+            "{{<base}}\n<!-- Layout for documentation pages. -->\n<!--a--><!--b-->\n{{$main}}x{{/main}}{{/base}}")
+        #expect(fine.contentOutsideBlocks().isEmpty)
+        let after = try parse("{{<base}}\n<!-- note --> <p>x</p>\n{{/base}}").contentOutsideBlocks()
+        #expect(after.map(\.location.column) == [15])
+        let open = try parse("{{<base}}\n<!-- never closed\n{{/base}}").contentOutsideBlocks()
+        #expect(open.count == 1)
+        let space = try parse("{{<base}}\n\u{A0}\n{{/base}}").contentOutsideBlocks()
+        #expect(space.first?.message.hasPrefix("text '\u{A0}' is inside parent") == true, "\(space.map(\.message))")
+    }
+
     @Test func textAndEveryKindOfTagAreErrorsAtTheirPlace() throws {
         let source =
             "{{<base}}\n  <p>Note</p>\n{{page.title}}{{{x}}}\n{{#a}}{{$main}}m{{/main}}{{/a}}{{> nav}}\n{{<inner}}{{/inner}}\n{{/base}}"

@@ -54,7 +54,7 @@ public struct Theme: Sendable {
                 // `content` is HTML: a theme from Hugo or Jekyll habits would show every page as its tags.
                 if let escaped = template.escapedTags(writing: "content").first {
                     throw escaped.error(
-                        "{{content}} would show the page's HTML as text (two braces escape it): write {{{content}}}"
+                        Self.escapedContentMessage(escaped)
                     ).inputError
                 }
                 // The specification drops it without a word; every page would lack it.
@@ -159,5 +159,25 @@ private func firstInvalidUTF8Offset(_ data: Data) -> Int {
         case .valid(let scalar): offset += scalar.count
         case .emptyInput, .error: return offset
         }
+    }
+}
+
+extension Theme {
+    /// What an escaped `content` tag does and how to write it unescaped, in the delimiters in force
+    /// there: `{{{content}}}`, or `<%&content%>` after `{{=<% %>=}}` (triple braces exist only for
+    /// the default delimiters).
+    static func escapedContentMessage(_ tag: TemplateTag) -> String {
+        let opener = String(
+            String.UnicodeScalarView(
+                tag.sourceLine.unicodeScalars.dropFirst(tag.location.column - 1).prefix {
+                    !$0.properties.isAlphabetic && !$0.properties.isWhitespace
+                }))
+        guard !opener.isEmpty, opener != "{{" else {
+            return "{{content}} would show the page's HTML as text (two braces escape it): write {{{content}}}"
+        }
+        let pairs: [Character: Character] = ["<": ">", "{": "}", "[": "]", "(": ")"]
+        let closer = String(opener.reversed().map { pairs[$0] ?? $0 })
+        return
+            "\(opener)content\(closer) would show the page's HTML as text (the tag escapes it): write \(opener)&content\(closer)"
     }
 }
