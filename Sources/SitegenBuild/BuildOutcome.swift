@@ -246,8 +246,36 @@ public struct SourceMap: Sendable {
     private func pageTemplates(named name: String) -> [(display: String, text: String)] {
         let own = templatesDisplay + name + ".html"
         let partials = templatesDisplay + "partials/"
-        return templates.filter { $0.display == own || $0.display.hasPrefix(partials) }
-            .sorted { ($0.display == own ? 0 : 1, $0.display) < ($1.display == own ? 0 : 1, $1.display) }
+        let byDisplay = Dictionary(templates.map { ($0.display, $0.text) }, uniquingKeysWith: { first, _ in first })
+        // The partials and parents it reaches (`{{> nav}}`, `{{<base}}`): a partial no page renders
+        // writes nothing a page holds. Under changed delimiters the tags are not read here: all count.
+        var reached: Set<String> = [own]
+        var pending = [own]
+        var readsEveryTag = true
+        while let display = pending.popLast(), let text = byDisplay[display] {
+            if text.contains("{{=") { readsEveryTag = false }
+            for included in Self.includedNames(in: text) {
+                let partial = partials + included + ".html"
+                if byDisplay[partial] != nil, reached.insert(partial).inserted { pending.append(partial) }
+            }
+        }
+        return templates.filter {
+            $0.display == own || (readsEveryTag ? reached.contains($0.display) : $0.display.hasPrefix(partials))
+        }
+        .sorted { ($0.display == own ? 0 : 1, $0.display) < ($1.display == own ? 0 : 1, $1.display) }
+    }
+
+    /// The names of `{{> name}}` and `{{< name}}` tags in a template's text.
+    private static func includedNames(in text: String) -> [String] {
+        var names: [String] = []
+        var rest = Substring(text)
+        while let open = rest.range(of: "{{") {
+            rest = rest[open.upperBound...]
+            guard let sigil = rest.first, sigil == ">" || sigil == "<" else { continue }
+            let name = rest.dropFirst().drop { $0 == " " || $0 == "\t" }.prefix { $0 != "}" && $0 != " " && $0 != "\t" }
+            if !name.isEmpty { names.append(String(name)) }
+        }
+        return names
     }
 
     /// Whether `href` on generated page `output` is written by a Markdown link that `ignore_links`

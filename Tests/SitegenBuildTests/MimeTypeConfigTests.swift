@@ -1,3 +1,4 @@
+import SitegenBundleCore
 import SitegenCore
 import SitegenMarkdown
 import Testing
@@ -50,20 +51,19 @@ import Testing
         }
     }
 
-    /// A type is looked up by the last extension of a file's name, so a key with a dot or a slash, or
-    /// an empty one, would never match: an error at the key.
+    /// A type is looked up by the last extension of a file's name, so a key with a dot and no slash,
+    /// or an empty one, would never match: an error at the key.
     @Test(arguments: [
         (
             "  \"tar.gz\": application/x-tgz\n",
-            "2:3: error: mime_types: 'tar.gz' matches no file: a key must be an extension without dots, e.g. 'gz' "
-                + "(a.tar.gz is a .gz file)"
+            "2:3: error: mime_types: 'tar.gz' matches no file: a key is an extension without dots, e.g. 'gz' "
+                + "(a.tar.gz is a .gz file), or a file's path in the bundle, e.g. 'downloads/data.bin'"
         ),
-        ("  .tar.gz: application/x-tgz\n", "2:3: error: mime_types: '.tar.gz' matches no file: a key must be"),
-        ("  \"\": text/plain\n", "2:3: error: mime_types: '' matches no file: a key must be an extension without dots"),
-        ("  .: text/plain\n", "2:3: error: mime_types: '.' matches no file: a key must be an extension without dots"),
-        ("  \"a/b\": text/plain\n", "2:3: error: mime_types: 'a/b' matches no file: a key must be an extension"),
-        ("  ~: text/plain\n", "2:3: error: mime_types: a key must be an extension without dots, e.g. 'gz'"),
-        ("  ? [gz]\n  : text/plain\n", "2:5: error: mime_types: a key must be an extension without dots, e.g. 'gz'"),
+        ("  .tar.gz: application/x-tgz\n", "2:3: error: mime_types: '.tar.gz' matches no file: a key is"),
+        ("  \"\": text/plain\n", "2:3: error: mime_types: an empty key matches no file: a key is an extension without dots"),
+        ("  .: text/plain\n", "2:3: error: mime_types: '.' matches no file: a key is an extension"),
+        ("  ~: text/plain\n", "2:3: error: mime_types: a key is an extension without dots, e.g. 'gz'"),
+        ("  ? [gz]\n  : text/plain\n", "2:5: error: mime_types: a key is an extension without dots, e.g. 'gz'"),
     ])
     func keysThatMatchNoFileAreRefused(entry: String, expected: String) {
         do throws(InputError) {
@@ -72,6 +72,13 @@ import Testing
         } catch {
             #expect(error.description.hasPrefix("Site/sitegen.yml:" + expected), "\(error)")
         }
+    }
+
+    /// A key with a slash is one file's path in the bundle, as sitegen has always read it.
+    @Test func aKeyWithASlashIsOneFilesPath() throws {
+        let config = try decode("mime_types:\n  downloads/Data.bin: application/x-foo\n")
+        #expect(config.mimeTypes["downloads/Data.bin"] == "application/x-foo")
+        #expect(MIMEType.forPath("downloads/Data.bin", overrides: config.mimeTypes) == "application/x-foo")
     }
 
     /// Pages are `.html` files (copied ones may be `.htm`): served as anything but text/html, the app

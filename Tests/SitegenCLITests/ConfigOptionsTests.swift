@@ -107,8 +107,8 @@ import Testing
         #expect(run.status == 2)
         #expect(
             run.stderr
-                == "Site/sitegen.yml:2:3: error: mime_types: 'tar.gz' matches no file: a key must be an extension without "
-                + "dots, e.g. 'gz' (a.tar.gz is a .gz file)\n")
+                == "Site/sitegen.yml:2:3: error: mime_types: 'tar.gz' matches no file: a key is an extension without "
+                + "dots, e.g. 'gz' (a.tar.gz is a .gz file), or a file's path in the bundle, e.g. 'downloads/data.bin'\n")
         #expect(!FileManager.default.fileExists(atPath: runner.url("dist").path))
     }
 

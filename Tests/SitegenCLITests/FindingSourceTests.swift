@@ -212,6 +212,8 @@ import Testing
             to: "Templates/page.html")
         try runner.write(
             "<p id=\"x\">a</p>\n<p class=\"checkbox\" id=\"x\">b</p>\n<p id=\"y\">c</p>\n", to: "Templates/partials/foot.html")
+        // A partial no page renders is no place of the page's ids.
+        try runner.write("<div id=\"y\"></div>\n", to: "Templates/partials/unused.html")
         try runner.write("# Home\n", to: "Site/index.md")
         let run = try runner.run(["build"])
         let found = run.stdout.split(separator: "\n").filter { $0.hasSuffix("[duplicate-id]") }

@@ -25,10 +25,13 @@ import Testing
                 /old /newer 301
                 /t /u 301 extra\r
                 /last /end
+                /j /start.html?x=1
+                /n /a=b.html 301
                 """)
         #expect(
             file.redirects.mapValues { "\($0.to) \($0.status)" } == [
                 "/old": "/new 301", "/moved": "/there 302", "/a/b": "/ab 308", "/last": "/end 301",
+                "/j": "/start.html?x=1 301", "/n": "/a=b.html 301",
             ])
         #expect(
             file.problems.map { "\($0.line): \($0.reason)" } == [

@@ -11,13 +11,25 @@ extension SiteConfig {
         var mimeTypes: [String: String] = [:]
         var firstLines: [String: Int] = [:]
         for entry in entries {
+            // A key with a slash is one file's path in the bundle (`downloads/data.bin`), as written.
+            if let written = entry.key.string, written.contains("/") {
+                let file = String(written.trimmingPrefix("/"))
+                let type = try entry.value.requireString("mime_types.\(written)", path: path)
+                if let problem = mimeTypeProblem(type) {
+                    throw InputError("mime_types.\(written): '\(type)' \(problem)", at: entry.value.location(in: path))
+                }
+                mimeTypes[file] = type
+                continue
+            }
             let ext = String((entry.key.string ?? "").lowercased().trimmingPrefix("."))
-            // A file's type comes from the last extension of its name: one without dots or slashes, never empty.
-            guard let written = entry.key.string, !ext.isEmpty, !ext.contains("."), !ext.contains("/") else {
-                let key = entry.key.string.map { "'\($0)' matches no file: " } ?? ""
+            // A file's type comes from the last extension of its name: one without dots, never empty.
+            guard let written = entry.key.string, !ext.isEmpty, !ext.contains(".") else {
+                let key =
+                    entry.key.string.map { $0.isEmpty ? "an empty key matches no file: " : "'\($0)' matches no file: " } ?? ""
                 let dotted = ext.contains(".") ? " (a.tar.gz is a .gz file)" : ""
                 throw InputError(
-                    "mime_types: \(key)a key must be an extension without dots, e.g. 'gz'\(dotted)",
+                    "mime_types: \(key)a key is an extension without dots, e.g. 'gz'\(dotted), or a file's path in "
+                        + "the bundle, e.g. 'downloads/data.bin'",
                     at: entry.key.location(in: path))
             }
             // `less` and `.LESS` are one extension: the second would silently win.

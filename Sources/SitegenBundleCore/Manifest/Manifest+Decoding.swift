@@ -202,8 +202,8 @@ extension Manifest {
                 + "resources[\(index - 1)] '\(Self.printable(resources[index - 1].url))'")
     }
 
-    /// Refuses `resources[index]` when its `textEncoding` disagrees with `MIMEType.isText` of its
-    /// type: resolvers build `; charset=` from the field alone. `textTypes` keeps each type's verdict.
+    /// Refuses `resources[index]` when it has a `textEncoding` and `MIMEType.isText` says its type
+    /// is not text: resolvers build `; charset=` from the field alone. `textTypes` keeps each type's verdict.
     private func checkTextEncoding(of index: Int, textTypes: inout [String: Bool]) throws(ManifestError) {
         let mimeType = resources[index].mimeType
         let isText: Bool
@@ -213,17 +213,12 @@ extension Manifest {
             isText = MIMEType.isText(mimeType)
             textTypes[mimeType] = isText
         }
-        switch (isText, resources[index].textEncoding) {
-        case (true, nil):
-            throw ManifestError(
-                "manifest: resources[\(index)] has no textEncoding, which the text type '\(Self.printable(mimeType))' "
-                    + "has ('utf-8')")
-        case (false, let encoding?):
-            throw ManifestError(
-                "manifest: resources[\(index)].textEncoding '\(Self.printable(encoding))' is for text types, and "
-                    + "'\(Self.printable(mimeType))' is none: leave the field out")
-        default: return
-        }
+        // A text type without one (older sitegen, for `application/x-javascript`) is served without a charset.
+        guard !isText, let encoding = resources[index].textEncoding else { return }
+        throw ManifestError(
+            "manifest: resources[\(index)] '\(Self.printable(resources[index].url))' has textEncoding "
+                + "'\(Self.printable(encoding))', which is for text types, and '\(Self.printable(mimeType))' is none: "
+                + "leave the field out")
     }
 
     /// Whether `resource` passes every check `validate()` makes of a resource on its own, with its
@@ -233,7 +228,7 @@ extension Manifest {
         validator.fileKey(url: resource.url, file: resource.file) != nil
             && ManifestValidator.fileVerdict(resource.file) == .accepted && !resource.mimeType.isEmpty
             && isBareMIMEType(resource.mimeType) && resource.textEncoding.map { URLPath.bytesEqual($0, "utf-8") } != false
-            && (resource.textEncoding != nil) == isText && resource.size >= 0 && isLowercaseHexDigest(resource.sha256)
+            && (resource.textEncoding == nil || isText) && resource.size >= 0 && isLowercaseHexDigest(resource.sha256)
     }
 
     /// Whether `mimeType` is `type/subtype` of HTTP token characters: no parameters (`;`), no

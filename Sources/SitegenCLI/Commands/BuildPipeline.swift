@@ -78,6 +78,11 @@ enum BuildPipeline {
             }
         }
         timer.lap("crawl")
+        if Task.isCancelled {
+            outcome.staged.discard()
+            await pendingCache?.discard()
+            return .failure(Failure(message: "stopped"))
+        }
         var seen = Set<String>()
         var diagnostics: [Diagnostic] = []
         // A Markdown link is found twice, by the Markdown check and by the crawl, at one line: kept once.
@@ -91,6 +96,8 @@ enum BuildPipeline {
         var linkPlaces: [String: [String]] = [:]
         var generatedPages: [String: [UInt8]] = [:]
         for finding in crawl.findings {
+            // Thousands of findings take a second to map: a stopped `serve` does not wait for them.
+            if Task.isCancelled { break }
             if finding.diagnostic.link != nil, let page = finding.page, let href = finding.href,
                 outcome.sources.isIgnoredMarkdownLink(page: page, href: href)
             {
@@ -124,6 +131,11 @@ enum BuildPipeline {
         }
         diagnostics.sort()
         timer.lap("map findings to sources")
+        if Task.isCancelled {
+            outcome.staged.discard()
+            await pendingCache?.discard()
+            return .failure(Failure(message: "stopped"))
+        }
         if !outcome.commitsBeforeCrawl {
             do { try outcome.commitBundle() } catch {
                 await pendingCache?.discard()

@@ -43,7 +43,11 @@ struct RedirectsFile: Sendable {
                 ignore("splats and placeholders ('*', ':name') in '\(first)' are not followed")
                 continue
             }
-            if let condition = fields.dropFirst().first(where: { $0.contains("=") }) {
+            // `id=:id`, `Country=us`: fields of their own; a target is a path or URL, which may hold
+            // a `=` (`/a=b.html`, `/start.html?x=1`).
+            if let condition = fields.dropFirst().first(where: {
+                $0.contains("=") && !$0.hasPrefix("/") && !$0.contains("://")
+            }) {
                 ignore("query parameters and conditions ('\(condition)') are not followed")
                 continue
             }
