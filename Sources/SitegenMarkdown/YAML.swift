@@ -112,13 +112,16 @@ public enum YAML {
         return InputError(message, at: SourceLocation(path: path, line: line, column: column))
     }
 
-    /// Whether `mark` is at a tab with nothing but spaces and tabs before it on its line.
+    /// Whether `mark` is at a tab with nothing but spaces, tabs and list dashes (`  -\tx`) before it
+    /// on its line: indentation.
     private static func isIndentingTab(at mark: yaml_mark_t, in source: SourceText) -> Bool {
         let line = Int(mark.line) + 1
         guard let range = source.lineRange(line) else { return false }
         let index = range.lowerBound + source.byteColumn(line: line, characterColumn: Int(mark.column) + 1) - 1
         guard index < range.upperBound, source.bytes[index] == UInt8(ascii: "\t") else { return false }
-        return source.bytes[range.lowerBound..<index].allSatisfy { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
+        return source.bytes[range.lowerBound..<index].allSatisfy {
+            $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") || $0 == UInt8(ascii: "-")
+        }
     }
 
     /// `!!bool` for libyaml's `tag:yaml.org,2002:bool`, as it is written; other tags as they are.

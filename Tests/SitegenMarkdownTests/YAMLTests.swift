@@ -126,6 +126,7 @@ import Testing
         ("a: 1\n\tb: 2\n", 3, 1),
         ("a:\n  - x\n  \t- y\n", 4, 3),
         ("a: |\n\tx\n", 3, 1),
+        ("aliases:\n  -\tx.html\n", 3, 4),
     ])
     func tabsInIndentationAreNamed(text: String, line: Int, column: Int) {
         #expect(
