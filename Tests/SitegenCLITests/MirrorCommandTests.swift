@@ -132,6 +132,11 @@ import Testing
             "http://127.0.0.1:99999/: error: port 99999 is not valid: a port is a number from 1 to 65535"
         ),
         ("http://127.0.0.1:0/", "http://127.0.0.1:0/: error: port 0 is not valid: a port is a number from 1 to 65535"),
+        (
+            "http://127.0.0.1:99999999999999999999999/",
+            "http://127.0.0.1:99999999999999999999999/: error: port 99999999999999999999999 is not valid: a port is a "
+                + "number from 1 to 65535"
+        ),
         ("nowhere", "nowhere: error: no such folder (the source is a folder or an http:// URL)"),
         ("site/index.html", "site/index.html: error: not a folder (a file): the source is a folder or an http:// URL"),
     ])

@@ -17,12 +17,24 @@ public struct HTTPSource: MirrorSource {
         guard root.scheme?.lowercased() == "http", let host = root.host?.lowercased(),
             ["127.0.0.1", "::1", "[::1]", "localhost"].contains(host)
         else { throw SourceError("only http:// URLs on loopback (127.0.0.1, ::1, localhost) can be mirrored") }
-        if let port = root.port, !(1...65535).contains(port) {
-            throw SourceError("port \(port) is not valid: a port is a number from 1 to 65535")
+        if let written = Self.writtenPort(of: root), root.port.map({ !(1...65535).contains($0) }) ?? true {
+            throw SourceError("port \(written) is not valid: a port is a number from 1 to 65535")
         }
         self.root = root
         self.timeout = timeout
         self.maxBytes = maxBytes
+    }
+
+    /// The port as the URL writes it (`99999999999999999999` too, which `URL.port` cannot hold),
+    /// or nil when it writes none.
+    private static func writtenPort(of url: URL) -> String? {
+        let text = url.absoluteString
+        guard let start = text.range(of: "://")?.upperBound else { return nil }
+        let authority = text[start...].prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+        let hostEnd = authority.lastIndex(of: "]") ?? authority.startIndex
+        guard let colon = authority[hostEnd...].lastIndex(of: ":") else { return nil }
+        let port = authority[authority.index(after: colon)...]
+        return port.isEmpty ? nil : String(port)
     }
 
     public func fetch(_ url: URL) async throws(SourceError) -> SourceResponse {
