@@ -11,7 +11,7 @@ public enum MarkdownRenderer {
     ///   (GitHub-compatible ids, de-duplicated by ``Slugger``) and links and images with the exact
     ///   line and UTF-8 byte column of their opener; rewrites relative `*.md` links to `*.html`
     ///   (``LinkRewriter``) in the tree; replaces each heading by custom nodes that render
-    ///   `<h2 id="x"><a class="anchor" href="#x" aria-hidden="true">#</a>…</h2>` (custom nodes
+    ///   `<h2 id="x"><a class="anchor" href="#x" aria-hidden="true" tabindex="-1">#</a>…</h2>` (custom nodes
     ///   render even when raw HTML is off); then renders the fragment.
     /// - Parameter lineOffset: lines preceding `markdown` in its file (front matter), added to
     ///   every reported line.
@@ -69,7 +69,7 @@ public enum MarkdownRenderer {
             cmark_node_free(block)
             return
         }
-        let open = "<h\(level) id=\"\(id)\"><a class=\"anchor\" href=\"#\(id)\" aria-hidden=\"true\">#</a>"
+        let open = "<h\(level) id=\"\(id)\"><a class=\"anchor\" href=\"#\(id)\" aria-hidden=\"true\" tabindex=\"-1\">#</a>"
         cmark_node_set_on_enter(inline, open)
         cmark_node_set_on_exit(inline, "</h\(level)>")
         while let child = cmark_node_first_child(heading) {

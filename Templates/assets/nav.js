@@ -68,4 +68,13 @@
   }
 
   list.replaceWith(build(tree));
+
+  // In a sidebar that scrolls on its own (wide screens), bring the current page into view; the
+  // page itself never scrolls for it (on narrow screens the sidebar does not scroll).
+  var sidebar = nav.closest(".sidebar");
+  var current = nav.querySelector('[aria-current="page"]');
+  if (sidebar && current && sidebar.scrollHeight > sidebar.clientHeight) {
+    var offset = current.getBoundingClientRect().top - sidebar.getBoundingClientRect().top;
+    if (offset > sidebar.clientHeight - 48) sidebar.scrollTop += offset - sidebar.clientHeight / 3;
+  }
 })();

@@ -73,6 +73,20 @@ import Testing
                 + "write <%&content%>")
     }
 
+    /// The landing template, like the page template, shows the title only when the body has no
+    /// `#` heading of its own: a page never shows two titles.
+    @Test func theLandingTemplateShowsOneTitle() async throws {
+        let site = try TestSite(
+            ["Site/index.md": "---\ntemplate: landing\ndescription: Start here\n---\n# Home of the site\n\nText.\n"],
+            defaultTheme: true)
+        defer { site.remove() }
+        let outcome = try await site.build()
+        defer { outcome.staged.discard() }
+        let html = try site.staged(outcome, "index.html")
+        #expect(html.components(separatedBy: "<h1").count - 1 == 1, "\(html)")
+        #expect(html.contains("Start here"))
+    }
+
     @Test func theDefaultThemeLoads() throws {
         let templates = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("Templates")

@@ -26,9 +26,9 @@ struct ArenaRenderingTests {
         let small = MarkdownRenderer.render(Self.small)
         #expect(
             small.html
-                == "<h1 id=\"small\"><a class=\"anchor\" href=\"#small\" aria-hidden=\"true\">#</a>Small</h1>\n"
+                == "<h1 id=\"small\"><a class=\"anchor\" href=\"#small\" aria-hidden=\"true\" tabindex=\"-1\">#</a>Small</h1>\n"
                 + "<p>A <a href=\"other.html\">link</a> and <code>code</code>.</p>\n"
-                + "<h2 id=\"again\"><a class=\"anchor\" href=\"#again\" aria-hidden=\"true\">#</a>Again</h2>\n")
+                + "<h2 id=\"again\"><a class=\"anchor\" href=\"#again\" aria-hidden=\"true\" tabindex=\"-1\">#</a>Again</h2>\n")
         #expect(MarkdownRenderer.render(Self.large).html == first.html)
     }
 

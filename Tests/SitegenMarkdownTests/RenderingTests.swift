@@ -7,9 +7,9 @@ import Testing
         let rendered = MarkdownRenderer.render("# Guide\n\n## Install\n\n## Install\n\ntext\n")
         #expect(
             rendered.html == """
-                <h1 id="guide"><a class="anchor" href="#guide" aria-hidden="true">#</a>Guide</h1>
-                <h2 id="install"><a class="anchor" href="#install" aria-hidden="true">#</a>Install</h2>
-                <h2 id="install-1"><a class="anchor" href="#install-1" aria-hidden="true">#</a>Install</h2>
+                <h1 id="guide"><a class="anchor" href="#guide" aria-hidden="true" tabindex="-1">#</a>Guide</h1>
+                <h2 id="install"><a class="anchor" href="#install" aria-hidden="true" tabindex="-1">#</a>Install</h2>
+                <h2 id="install-1"><a class="anchor" href="#install-1" aria-hidden="true" tabindex="-1">#</a>Install</h2>
                 <p>text</p>
 
                 """)
@@ -62,7 +62,9 @@ import Testing
 
     @Test func anchorsRenderWhenRawHTMLIsOff() {
         let rendered = MarkdownRenderer.render("## A\n\n<div>x</div>\n\nb <i>c</i>\n", options: .init(rawHTML: false))
-        #expect(rendered.html.contains("<h2 id=\"a\"><a class=\"anchor\" href=\"#a\" aria-hidden=\"true\">#</a>A</h2>"))
+        #expect(
+            rendered.html.contains(
+                "<h2 id=\"a\"><a class=\"anchor\" href=\"#a\" aria-hidden=\"true\" tabindex=\"-1\">#</a>A</h2>"))
         #expect(!rendered.html.contains("<div>"))
         #expect(!rendered.html.contains("<i>"))
         #expect(rendered.html.contains("raw HTML omitted"))
