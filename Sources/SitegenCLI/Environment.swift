@@ -1,9 +1,10 @@
 import Foundation
+import SitegenCore
 
 /// What the CLI reads from the process, gathered in one place so commands stay testable.
 struct Environment: Sendable {
     var workingDirectory: URL
-    /// Whether standard error is a terminal (progress lines are shown only then).
+    /// Whether standard error is a terminal that redraws lines (progress lines are shown only then).
     var stderrIsTerminal: Bool
     /// Size and modification time of the running executable, for the build cache.
     var toolIdentity = ""
@@ -20,7 +21,7 @@ struct Environment: Sendable {
         }
         return Environment(
             workingDirectory: URL(fileURLWithPath: FileManager.default.currentDirectoryPath),
-            stderrIsTerminal: isatty(2) == 1, toolIdentity: identity, scratchFolder: scratchFolder())
+            stderrIsTerminal: StageTimer.stderrRedraws, toolIdentity: identity, scratchFolder: scratchFolder())
     }
 
     /// A memory-backed folder needs room for a large bundle: Docker gives `/dev/shm` 64 MB.

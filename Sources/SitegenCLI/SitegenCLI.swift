@@ -22,6 +22,9 @@ public enum SitegenCLI {
             return .inputError
         }
         switch first {
+        case "help" where arguments.count > 1:
+            // `sitegen help build` is `sitegen build --help`.
+            return await run(arguments: [arguments[1], "--help"], console: console, environment: environment)
         case "--help", "-h", "help":
             console.out(usage)
             return .success
@@ -31,7 +34,8 @@ public enum SitegenCLI {
         default: break
         }
         guard let command = commands.first(where: { $0.spec.name == first }) else {
-            console.err("error: unknown command '\(first)' (see 'sitegen --help')\n")
+            let hint = Suggestion.phrase(Suggestion.nearest(to: first, in: commands.map { $0.spec.name }))
+            console.err("error: unknown command '\(first)'\(hint) (see 'sitegen --help')\n")
             return .inputError
         }
         do {

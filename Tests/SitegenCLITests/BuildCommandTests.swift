@@ -181,6 +181,25 @@ import Testing
         let help = try runner.run(["build", "--help"])
         #expect(help.status == 0)
         #expect(help.stdout.contains("usage: sitegen build"))
+        #expect(try runner.run(["help", "build"]).stdout == help.stdout)
+    }
+
+    /// A mistyped option or command names the one meant; a mistyped option after one that takes a
+    /// value is no value (no folder named `--qiet`).
+    @Test func typosAreNamedAndNeverBecomeValues() throws {
+        let runner = try SitegenRunner()
+        defer { runner.cleanUp() }
+        let option = try runner.run(["build", "--ouput", "x"])
+        #expect(option.status == 2)
+        #expect(
+            option.stderr.hasPrefix("error: unknown option '--ouput' for 'sitegen build' (did you mean '--output'?)"),
+            "\(option.stderr)")
+        let command = try runner.run(["buld"])
+        #expect(command.stderr == "error: unknown command 'buld' (did you mean 'build'?) (see 'sitegen --help')\n")
+        let value = try runner.run(["build", "--out", "--qiet"])
+        #expect(value.status == 2)
+        #expect(value.stderr.contains("option '--out' needs a value (DIR), not the option '--qiet'"), "\(value.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: runner.url("--qiet").path))
     }
 
     /// The default theme links its title to the entry page, wherever `entry:` puts it.

@@ -53,6 +53,23 @@ import Testing
         #expect(github.stderr.isEmpty, "\(github.stderr)")
     }
 
+    /// A report that could not be written is found before any work: the build has not replaced the
+    /// bundle when it stops (exit 2), and the findings are not lost to a typo.
+    @Test func anUnwritableOutputStopsBeforeTheBuild() throws {
+        let runner = try SitegenRunner()
+        defer { runner.cleanUp() }
+        try runner.copyFixture("Themes/minimal", to: "Templates")
+        try runner.write("# Home\n", to: "Site/index.md")
+        let run = try runner.run(["build", "--output", "reprots/report.txt"])
+        #expect(run.status == 2)
+        #expect(run.stderr.contains("--output 'reprots/report.txt': no folder 'reprots' to write it in"), "\(run.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: runner.url("dist").path))
+        try FileManager.default.createDirectory(at: runner.url("reports"), withIntermediateDirectories: true)
+        let folder = try runner.run(["build", "--output", "reports"])
+        #expect(folder.status == 2)
+        #expect(folder.stderr.contains("--output 'reports' is a folder: name a file"), "\(folder.stderr)")
+    }
+
     @Test func aSymbolicLinkKeepsItsPlaceAndItsTargetIsReplaced() throws {
         let runner = try SitegenRunner()
         defer { runner.cleanUp() }
@@ -67,7 +84,9 @@ import Testing
         try FileManager.default.createSymbolicLink(atPath: runner.url("folder-link").path, withDestinationPath: "reports")
         let folder = try runner.run(["check", "t", "--format", "json", "--output", "folder-link"])
         #expect(folder.status == 2)
-        #expect(folder.stderr == "folder-link: error: cannot write the report: it links to a folder\n", "\(folder.stderr)")
+        #expect(
+            folder.stderr == "error: --output 'folder-link' is a folder: name a file (see 'sitegen check --help')\n",
+            "\(folder.stderr)")
     }
 
     /// A JSON finding about a link names it as the page writes it, in `check` and in `build` (both

@@ -1,3 +1,5 @@
+import SitegenCore
+
 /// Command-line arguments matched against a `CommandSpec`.
 struct ParsedArguments: Sendable {
     var values: [String: [String]] = [:]
@@ -35,7 +37,8 @@ struct ParsedArguments: Sendable {
                 inlineValue = String(argument[argument.index(after: equals)...])
             }
             guard let option = byName[name] else {
-                throw UsageError("unknown option '\(name)' for 'sitegen \(spec.name)'", command: spec)
+                let hint = Suggestion.phrase(Suggestion.nearest(to: name, in: spec.options.map(\.name)))
+                throw UsageError("unknown option '\(name)' for 'sitegen \(spec.name)'\(hint)", command: spec)
             }
             guard let valueName = option.valueName else {
                 if inlineValue != nil { throw UsageError("option '\(name)' takes no value", command: spec) }
@@ -48,9 +51,13 @@ struct ParsedArguments: Sendable {
             } else if index < arguments.count {
                 // `--out --quiet` forgot the folder: an option of this command is no value (write
                 // `--out=--quiet` or `--out ./--quiet` for a folder named so).
+                // Any `--word` is taken for an option, known or mistyped (`--out --qiet`), so that a typo
+                // never becomes a folder named `--qiet`.
                 let next = arguments[index]
-                if next.hasPrefix("-"), byName[String(next.prefix { $0 != "=" })] != nil || next == "--help" || next == "-h" {
-                    throw UsageError("option '\(name)' needs a value (\(valueName)), not the option '\(next)'", command: spec)
+                if next.hasPrefix("--") && next != "--" || byName[String(next.prefix { $0 != "=" })] != nil || next == "-h" {
+                    throw UsageError(
+                        "option '\(name)' needs a value (\(valueName)), not the option '\(next)' "
+                            + "(write \(name)=\(next) for a value that starts with --)", command: spec)
                 }
                 value = next
                 index += 1

@@ -48,7 +48,7 @@ struct ReportOptions: Sendable {
         for (other, role) in files where FolderPlace.real(other) == real {
             return "--output '\(file)' is \(role): write the report elsewhere"
         }
-        return nil
+        return Self.unwritable(real, as: file)
     }
 
     /// The exit code for `errors` and `warnings`: findings (1) when there are errors, or warnings
@@ -61,6 +61,25 @@ struct ReportOptions: Sendable {
                 "strict: \(warnings == 1 ? "the warning fails" : "the \(warnings) warnings fail") the \(command) (exit 1)\n")
         }
         return .findings
+    }
+
+    /// Why the report could not be written at `path` (where `--output` lands), found before any
+    /// work: a folder there, or a folder to write it in that is missing or read-only. `nil` when it
+    /// can be, as far as can be told before writing.
+    private static func unwritable(_ path: String, as written: String) -> String? {
+        var info = stat()
+        if stat(path, &info) == 0 {
+            return info.st_mode & S_IFMT == S_IFDIR ? "--output '\(written)' is a folder: name a file" : nil
+        }
+        let folder = (path as NSString).deletingLastPathComponent
+        guard stat(folder.isEmpty ? "." : folder, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else {
+            return "--output '\(written)': no folder '\((written as NSString).deletingLastPathComponent)' to write it in"
+        }
+        guard access(folder.isEmpty ? "." : folder, W_OK | X_OK) == 0 else {
+            return
+                "--output '\(written)': cannot write in '\((written as NSString).deletingLastPathComponent)' (\(DirectoryWalker.reason(errno)))"
+        }
+        return nil
     }
 
     /// Where writing `url` lands: symbolic links followed to their targets, also to one that does
