@@ -200,6 +200,11 @@ import Testing
         #expect(value.status == 2)
         #expect(value.stderr.contains("option '--out' needs a value (DIR), not the option '--qiet'"), "\(value.stderr)")
         #expect(!FileManager.default.fileExists(atPath: runner.url("--qiet").path))
+        // `--out=~/x` is not expanded by the shell: no folder named `~`.
+        let tilde = try runner.run(["build", "--out=~/docs-out"])
+        #expect(tilde.status == 2)
+        #expect(tilde.stderr.contains("the shell does not expand '~' after '='"), "\(tilde.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: runner.url("~").path))
     }
 
     /// The default theme links its title to the entry page, wherever `entry:` puts it.

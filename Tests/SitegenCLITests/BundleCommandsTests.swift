@@ -11,6 +11,21 @@ import Testing
         return runner
     }
 
+    /// A bundle folder that is missing or a file is said so, as typed, before its manifest is looked for.
+    @Test(arguments: [
+        ["verify", "nowhere"], ["resolve", "nowhere", "docs://app/"], ["serve", "--bundle", "nowhere", "--port", "0"],
+    ])
+    func aMissingBundleFolderIsNamedAsTyped(arguments: [String]) throws {
+        let runner = try SitegenRunner()
+        defer { runner.cleanUp() }
+        let run = try runner.run(arguments)
+        #expect(run.status == 2)
+        #expect(run.stderr == "nowhere: error: no such folder\n", "\(run.stderr)")
+        try runner.write("x", to: "file")
+        let file = try runner.run(arguments.map { $0 == "nowhere" ? "file" : $0 })
+        #expect(file.stderr == "file: error: not a folder (a file)\n", "\(file.stderr)")
+    }
+
     @Test func resolveShowsWhatAnAppIsServed() throws {
         let runner = try built()
         defer { runner.cleanUp() }

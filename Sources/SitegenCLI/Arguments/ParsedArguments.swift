@@ -47,6 +47,13 @@ struct ParsedArguments: Sendable {
             }
             let value: String
             if let inlineValue {
+                // The shell expands `~` at the start of a word only: `--out=~/x` would make a folder named `~`.
+                if inlineValue == "~" || inlineValue.hasPrefix("~/") {
+                    throw UsageError(
+                        "option '\(name)' is given '\(inlineValue)', and the shell does not expand '~' after '=': "
+                            + "write \(name) \(inlineValue) (with a space), or ./\(inlineValue) for a folder named '~'",
+                        command: spec)
+                }
                 value = inlineValue
             } else if index < arguments.count {
                 // `--out --quiet` forgot the folder: an option of this command is no value (write

@@ -33,6 +33,10 @@ enum ResolveCommand: Command {
             return .inputError
         }
         let path = arguments.positionals[0]
+        if let problem = BundleFolderArgument.problem(path, workingDirectory: environment.workingDirectory) {
+            console.err(problem)
+            return .inputError
+        }
         let directory = FolderPlace.url(path, from: environment.workingDirectory)
         let resolver: SchemeResolver
         do {

@@ -45,6 +45,10 @@ enum ServeCommand: Command {
         signal(SIGPIPE, SIG_IGN)
         var configuration = ServeConfiguration(host: host, port: port)
         if let bundle = arguments.value("--bundle") {
+            if let problem = BundleFolderArgument.problem(bundle, workingDirectory: environment.workingDirectory) {
+                console.err(problem)
+                return .inputError
+            }
             let directory = FolderPlace.url(bundle, from: environment.workingDirectory)
             let folder: BundleFolder
             let shown = bundle.hasSuffix("/") ? bundle : bundle + "/"

@@ -11,6 +11,10 @@ enum VerifyCommand: Command {
 
     static func run(_ arguments: ParsedArguments, console: Console, environment: Environment) async -> ExitCode {
         let path = arguments.positionals[0]
+        if let problem = BundleFolderArgument.problem(path, workingDirectory: environment.workingDirectory) {
+            console.err(problem)
+            return .inputError
+        }
         let display = path.hasSuffix("/") ? path : path + "/"
         let directory = FolderPlace.url(path, from: environment.workingDirectory)
         let report: VerificationReport
