@@ -26,6 +26,18 @@ import Testing
         #expect(file.stderr == "file: error: not a folder (a file)\n", "\(file.stderr)")
     }
 
+    /// `verify` of a folder without a manifest says there is none to verify against.
+    @Test func verifyOfAFolderWithoutAManifestSaysSo() throws {
+        let runner = try SitegenRunner()
+        defer { runner.cleanUp() }
+        try runner.write("<p>hi</p>", to: "plain/index.html")
+        let run = try runner.run(["verify", "plain"])
+        #expect(run.status == 2)
+        #expect(
+            run.stderr == "plain/manifest.json: error: no manifest: not a sitegen bundle, or its manifest was removed "
+                + "(sitegen build and sitegen mirror write one)\n", "\(run.stderr)")
+    }
+
     @Test func resolveShowsWhatAnAppIsServed() throws {
         let runner = try built()
         defer { runner.cleanUp() }

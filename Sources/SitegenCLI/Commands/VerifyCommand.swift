@@ -17,6 +17,13 @@ enum VerifyCommand: Command {
         }
         let display = path.hasSuffix("/") ? path : path + "/"
         let directory = FolderPlace.url(path, from: environment.workingDirectory)
+        // Nothing to verify against: said as such, not as a file the reader could not open.
+        guard FileManager.default.fileExists(atPath: directory.appendingPathComponent(Manifest.fileName).path) else {
+            console.err(
+                "\(display)\(Manifest.fileName): error: no manifest: not a sitegen bundle, or its manifest was removed "
+                    + "(sitegen build and sitegen mirror write one)\n")
+            return .inputError
+        }
         let report: VerificationReport
         do {
             report = try BundleVerifier.verify(bundle: directory)
