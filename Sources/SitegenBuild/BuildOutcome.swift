@@ -103,19 +103,33 @@ public struct SourceMap: Sendable {
     var siteDirectory: URL?
     /// `Site/`, as messages show it.
     var siteDisplay = ""
-    /// Every template and partial as messages name it (`Templates/partials/footer.html`), with its
-    /// text: a link a partial writes is found there rather than blamed on the page template.
-    var templates: [(display: String, text: String)] = []
+    /// The files each page template renders, as messages name them (`Templates/partials/footer.html`),
+    /// with their texts: its own first, then the partials it reaches, by name. A link or an id a
+    /// partial writes is found there rather than blamed on the page template, and never in a partial
+    /// no page renders.
+    private var filesOfTemplate: [String: [(display: String, text: String)]] = [:]
+    /// `ignore_links`, read once.
+    private let ignoredLinks: [LinkPattern]
 
+    /// `templates` are the theme's sources by name, `pageTemplates` the names of its page templates
+    /// (the others are partials), and `members` what each template reaches (`TemplateDependencies`).
     init(
         model: SiteModel, templatesDisplay: String, siteDirectory: URL? = nil, siteDisplay: String = "",
-        templates: [(display: String, text: String)] = []
+        templates: [String: String] = [:], pageTemplates: Set<String> = [], members: (String) -> Set<String> = { [$0] }
     ) {
         self.model = model
         self.templatesDisplay = templatesDisplay
         self.siteDirectory = siteDirectory
         self.siteDisplay = siteDisplay
-        self.templates = templates
+        ignoredLinks = model.config.ignoreLinks.map(LinkPattern.init)
+        for page in pageTemplates {
+            let own = templatesDisplay + page + ".html"
+            filesOfTemplate[page] = members(page).compactMap { name in
+                guard let text = templates[name], name == page || !pageTemplates.contains(name) else { return nil }
+                return (name == page ? own : templatesDisplay + "partials/" + name + ".html", text)
+            }
+            .sorted { ($0.display == own ? 0 : 1, $0.display) < ($1.display == own ? 0 : 1, $1.display) }
+        }
     }
 
     /// Where a finding about `href` on generated page `page` should point: the Markdown link when
@@ -244,38 +258,7 @@ public struct SourceMap: Sendable {
     }
 
     private func pageTemplates(named name: String) -> [(display: String, text: String)] {
-        let own = templatesDisplay + name + ".html"
-        let partials = templatesDisplay + "partials/"
-        let byDisplay = Dictionary(templates.map { ($0.display, $0.text) }, uniquingKeysWith: { first, _ in first })
-        // The partials and parents it reaches (`{{> nav}}`, `{{<base}}`): a partial no page renders
-        // writes nothing a page holds. Under changed delimiters the tags are not read here: all count.
-        var reached: Set<String> = [own]
-        var pending = [own]
-        var readsEveryTag = true
-        while let display = pending.popLast(), let text = byDisplay[display] {
-            if text.contains("{{=") { readsEveryTag = false }
-            for included in Self.includedNames(in: text) {
-                let partial = partials + included + ".html"
-                if byDisplay[partial] != nil, reached.insert(partial).inserted { pending.append(partial) }
-            }
-        }
-        return templates.filter {
-            $0.display == own || (readsEveryTag ? reached.contains($0.display) : $0.display.hasPrefix(partials))
-        }
-        .sorted { ($0.display == own ? 0 : 1, $0.display) < ($1.display == own ? 0 : 1, $1.display) }
-    }
-
-    /// The names of `{{> name}}` and `{{< name}}` tags in a template's text.
-    private static func includedNames(in text: String) -> [String] {
-        var names: [String] = []
-        var rest = Substring(text)
-        while let open = rest.range(of: "{{") {
-            rest = rest[open.upperBound...]
-            guard let sigil = rest.first, sigil == ">" || sigil == "<" else { continue }
-            let name = rest.dropFirst().drop { $0 == " " || $0 == "\t" }.prefix { $0 != "}" && $0 != " " && $0 != "\t" }
-            if !name.isEmpty { names.append(String(name)) }
-        }
-        return names
+        filesOfTemplate[name] ?? []
     }
 
     /// Whether `href` on generated page `output` is written by a Markdown link that `ignore_links`
@@ -283,12 +266,9 @@ public struct SourceMap: Sendable {
     /// it, and so must the crawl's findings about it. Only the findings: the crawl still follows
     /// the link, so that the pages it leads to are checked.
     public func isIgnoredMarkdownLink(page output: String, href: String) -> Bool {
-        guard !model.config.ignoreLinks.isEmpty, let page = model.page(output: SitePath(unchecked: output)) else {
-            return false
-        }
-        let patterns = model.config.ignoreLinks.map(LinkPattern.init)
+        guard !ignoredLinks.isEmpty, let page = model.page(output: SitePath(unchecked: output)) else { return false }
         return page.detailed.body.links.contains { link in
-            link.rewritten == href && patterns.contains { $0.matches(link.destination) }
+            link.rewritten == href && ignoredLinks.contains { $0.matches(link.destination) }
         }
     }
 

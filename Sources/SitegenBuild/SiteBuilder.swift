@@ -237,10 +237,7 @@ public struct SiteBuilder: Sendable {
                 sources: SourceMap(
                     model: mapped, templatesDisplay: options.templatesDisplay, siteDirectory: site,
                     siteDisplay: options.siteDisplay,
-                    templates: theme.templateSources.map { name, text in
-                        let folder = theme.pageTemplates.contains(name) ? "" : "partials/"
-                        return (options.templatesDisplay + folder + name + ".html", text)
-                    }),
+                    templates: theme.templateSources, pageTemplates: theme.pageTemplates, members: templates.members(of:)),
                 sourceFiles: loaded.map(\.page.displayPath),
                 pagesOutsideNav: config.nav == nil ? [] : nav.pagesOutside(model.pages).map(\.displayPath),
                 cache: cache, previousCrawl: previous?.crawl, previousCache: previous)

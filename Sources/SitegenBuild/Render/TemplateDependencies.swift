@@ -4,6 +4,7 @@ import SitegenCore
 /// that editing a template rebuilds only the pages that use it.
 struct TemplateDependencies: Sendable {
     private var fingerprints: [String: Int] = [:]
+    private var closures: [String: Set<String>] = [:]
 
     init(sources: [String: String]) {
         var references: [String: Set<String>] = [:]
@@ -17,6 +18,7 @@ struct TemplateDependencies: Sendable {
             while let next = queue.popLast() {
                 for child in references[next] ?? [] where seen.insert(child).inserted { queue.append(child) }
             }
+            closures[name] = seen
             var fingerprint = Fingerprint()
             for member in seen.sorted() {
                 fingerprint.add(member)
@@ -28,6 +30,10 @@ struct TemplateDependencies: Sendable {
 
     /// A fingerprint of the template and every template it includes.
     func fingerprint(of template: String) -> Int { fingerprints[template] ?? 0 }
+
+    /// The template and every template it includes, by name; every template for one that changes
+    /// its delimiters (or names a partial dynamically), whose references are not read.
+    func members(of template: String) -> Set<String> { closures[template] ?? [template] }
 
     /// Names after `{{>` and `{{<`. A template that changes its delimiters may hide references, so
     /// such a template counts as referencing every other one.
