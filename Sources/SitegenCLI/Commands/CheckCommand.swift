@@ -45,11 +45,7 @@ enum CheckCommand: Command {
         let path = arguments.positionals[0]
         let display = path.hasSuffix("/") ? path : path + "/"
         let directory = FolderPlace.url(path, from: environment.workingDirectory)
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory) else {
-            return stop(InputError("no such folder", path: path))
-        }
-        guard isDirectory.boolValue else { return stop(InputError("not a folder (a file)", path: path)) }
+        if let problem = FolderArgument.problem(path, workingDirectory: environment.workingDirectory) { return stop(problem) }
         let checked = ReportOptions.ProtectedFolder(
             url: directory, display: display, role: "the folder checked, whose files a report would replace or add to")
         if let problem = report.misplacedOutput(inside: [checked], workingDirectory: environment.workingDirectory) {

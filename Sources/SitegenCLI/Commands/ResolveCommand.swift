@@ -33,8 +33,8 @@ enum ResolveCommand: Command {
             return .inputError
         }
         let path = arguments.positionals[0]
-        if let problem = BundleFolderArgument.problem(path, workingDirectory: environment.workingDirectory) {
-            console.err(problem)
+        if let problem = FolderArgument.problem(path, workingDirectory: environment.workingDirectory) {
+            console.err("\(problem)\n")
             return .inputError
         }
         let directory = FolderPlace.url(path, from: environment.workingDirectory)

@@ -45,8 +45,8 @@ enum ServeCommand: Command {
         signal(SIGPIPE, SIG_IGN)
         var configuration = ServeConfiguration(host: host, port: port)
         if let bundle = arguments.value("--bundle") {
-            if let problem = BundleFolderArgument.problem(bundle, workingDirectory: environment.workingDirectory) {
-                console.err(problem)
+            if let problem = FolderArgument.problem(bundle, workingDirectory: environment.workingDirectory) {
+                console.err("\(problem)\n")
                 return .inputError
             }
             let directory = FolderPlace.url(bundle, from: environment.workingDirectory)

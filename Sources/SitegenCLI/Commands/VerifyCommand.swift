@@ -11,8 +11,8 @@ enum VerifyCommand: Command {
 
     static func run(_ arguments: ParsedArguments, console: Console, environment: Environment) async -> ExitCode {
         let path = arguments.positionals[0]
-        if let problem = BundleFolderArgument.problem(path, workingDirectory: environment.workingDirectory) {
-            console.err(problem)
+        if let problem = FolderArgument.problem(path, workingDirectory: environment.workingDirectory) {
+            console.err("\(problem)\n")
             return .inputError
         }
         let display = path.hasSuffix("/") ? path : path + "/"

@@ -1,0 +1,17 @@
+import Foundation
+import SitegenCore
+
+/// A folder named on the command line for a command to read (`check DIR`, `verify DIR`, `resolve
+/// DIR`, `serve --bundle DIR`): one that is missing or a file is said so, named as typed, before
+/// anything in it is looked for.
+enum FolderArgument {
+    /// `DIR: error: no such folder` or `not a folder (a file)` as an input error, or nil when
+    /// `path` is a folder.
+    static func problem(_ path: String, workingDirectory: URL) -> InputError? {
+        var isDirectory: ObjCBool = false
+        guard
+            FileManager.default.fileExists(atPath: FolderPlace.url(path, from: workingDirectory).path, isDirectory: &isDirectory)
+        else { return InputError("no such folder", path: path) }
+        return isDirectory.boolValue ? nil : InputError("not a folder (a file)", path: path)
+    }
+}
