@@ -78,11 +78,6 @@ enum BuildPipeline {
             }
         }
         timer.lap("crawl")
-        if Task.isCancelled {
-            outcome.staged.discard()
-            await pendingCache?.discard()
-            return .failure(Failure(message: "stopped"))
-        }
         var seen = Set<String>()
         var diagnostics: [Diagnostic] = []
         // A Markdown link is found twice, by the Markdown check and by the crawl, at one line: kept once.
@@ -96,7 +91,8 @@ enum BuildPipeline {
         var linkPlaces: [String: [String]] = [:]
         var generatedPages: [String: [UInt8]] = [:]
         for finding in crawl.findings {
-            // Thousands of findings take a second to map: a stopped `serve` does not wait for them.
+            // Thousands of findings take a second to map: a stopped `serve` does not wait for them
+            // (a stop during the crawl ends here too, before the first).
             if Task.isCancelled { break }
             if finding.diagnostic.link != nil, let page = finding.page, let href = finding.href,
                 outcome.sources.isIgnoredMarkdownLink(page: page, href: href)
