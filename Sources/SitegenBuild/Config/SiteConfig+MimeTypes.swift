@@ -11,14 +11,17 @@ extension SiteConfig {
         var mimeTypes: [String: String] = [:]
         var firstLines: [String: Int] = [:]
         for entry in entries {
+            // The entry's value, a MIME type a manifest can carry, named `mime_types.KEY` in errors.
+            func type(under key: String) throws(InputError) -> String {
+                let type = try entry.value.requireString("mime_types.\(key)", path: path)
+                if let problem = mimeTypeProblem(type) {
+                    throw InputError("mime_types.\(key): '\(type)' \(problem)", at: entry.value.location(in: path))
+                }
+                return type
+            }
             // A key with a slash is one file's path in the bundle (`downloads/data.bin`), as written.
             if let written = entry.key.string, written.contains("/") {
-                let file = String(written.trimmingPrefix("/"))
-                let type = try entry.value.requireString("mime_types.\(written)", path: path)
-                if let problem = mimeTypeProblem(type) {
-                    throw InputError("mime_types.\(written): '\(type)' \(problem)", at: entry.value.location(in: path))
-                }
-                mimeTypes[file] = type
+                mimeTypes[String(written.trimmingPrefix("/"))] = try type(under: written)
                 continue
             }
             let ext = String((entry.key.string ?? "").lowercased().trimmingPrefix("."))
@@ -40,10 +43,7 @@ extension SiteConfig {
                     at: entry.key.location(in: path))
             }
             firstLines[ext] = entry.key.line
-            let type = try entry.value.requireString("mime_types.\(ext)", path: path)
-            if let problem = mimeTypeProblem(type) {
-                throw InputError("mime_types.\(ext): '\(type)' \(problem)", at: entry.value.location(in: path))
-            }
+            let type = try type(under: ext)
             if ext == "html" || ext == "htm", MIMEType.essence(type) != "text/html" {
                 throw InputError(
                     "mime_types.\(ext): pages must be served as text/html; as '\(type)' the app would not show them "
