@@ -21,7 +21,7 @@ struct Environment: Sendable {
         }
         return Environment(
             workingDirectory: URL(fileURLWithPath: FileManager.default.currentDirectoryPath),
-            stderrIsTerminal: StageTimer.stderrRedraws, toolIdentity: identity, scratchFolder: scratchFolder())
+            stderrIsTerminal: StandardError.redrawsLines, toolIdentity: identity, scratchFolder: scratchFolder())
     }
 
     /// A memory-backed folder needs room for a large bundle: Docker gives `/dev/shm` 64 MB.

@@ -7,11 +7,6 @@ public struct StageTimer: Sendable {
     /// Whether `SITEGEN_TIMINGS` is set for this process.
     public static let isEnabled = ProcessInfo.processInfo.environment["SITEGEN_TIMINGS"] != nil
 
-    /// Whether standard error is a terminal that takes the control sequences a progress line
-    /// redraws itself with (`\r`, erase to the end of the line): not `TERM=dumb` (Emacs shells, some
-    /// CI log viewers), which shows them as text.
-    public static let stderrRedraws = isatty(2) == 1 && ProcessInfo.processInfo.environment["TERM"] != "dumb"
-
     private var last = ContinuousClock.now
     private var lastCPU = Self.processCPU()
 
@@ -26,7 +21,7 @@ public struct StageTimer: Sendable {
         let milliseconds = Double(elapsed.components.seconds) * 1e3 + Double(elapsed.components.attoseconds) / 1e15
         // A progress line may be on screen: the timing takes its place rather than its end.
         let line =
-            (Self.stderrRedraws ? "\r\u{1B}[K" : "")
+            (StandardError.redrawsLines ? "\r\u{1B}[K" : "")
             + String(format: "timing: %@ %.1f ms (cpu %.1f ms)\n", stage(), milliseconds, (cpu - lastCPU) * 1e3)
         last = now
         lastCPU = cpu
