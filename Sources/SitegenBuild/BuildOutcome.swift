@@ -243,11 +243,7 @@ public struct SourceMap: Sendable {
     public func templatePlaces(ofID id: String, page output: String) -> [SourceLocation] {
         guard !id.isEmpty, let page = model.page(output: SitePath(unchecked: output)) else { return [] }
         return pageTemplates(of: page).flatMap { template in
-            let bytes = Array(template.text.utf8)
-            let lines = LineStarts(bytes)
-            return RawHTMLAttributes.places(of: id, named: "id", in: bytes).map {
-                SourceLocation(path: template.display, byteOffset: $0.nameStart, lines: lines)
-            }
+            Self.attributePlaces(of: id, named: "id", in: Array(template.text.utf8), path: template.display, at: \.nameStart)
         }
     }
 
@@ -292,9 +288,18 @@ public struct SourceMap: Sendable {
         of value: String, named name: StaticString? = nil, in page: Page, at start: KeyPath<RawHTMLAttributes.Place, Int>
     ) -> [SourceLocation] {
         guard !value.isEmpty, let bytes = sourceBytes(of: page) else { return [] }
+        return Self.attributePlaces(of: value, named: name, in: bytes, path: page.displayPath, at: start)
+    }
+
+    /// Where the HTML `bytes` of the file shown as `path` have an attribute (of `name`, or any) whose
+    /// value is `value`, placed at its name or its value.
+    private static func attributePlaces(
+        of value: String, named name: StaticString?, in bytes: [UInt8], path: String,
+        at start: KeyPath<RawHTMLAttributes.Place, Int>
+    ) -> [SourceLocation] {
         let lines = LineStarts(bytes)
         return RawHTMLAttributes.places(of: value, named: name, in: bytes).map {
-            SourceLocation(path: page.displayPath, byteOffset: $0[keyPath: start], lines: lines)
+            SourceLocation(path: path, byteOffset: $0[keyPath: start], lines: lines)
         }
     }
 
