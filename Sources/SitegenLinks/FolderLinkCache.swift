@@ -1,3 +1,4 @@
+import SitegenBundleCore
 import Synchronization
 
 /// What the references written in one folder's pages resolved to, shared by the tasks of a crawl:
@@ -13,22 +14,70 @@ final class FolderLinkCache: Sendable {
         case accepted(Int32)
         /// Judged once the crawl is closed.
         case pending(LinkTarget)
+
+        init(_ settled: ReferenceTable.Settled) {
+            switch settled {
+            case .skipped: self = .skipped
+            case .accepted(let index): self = .accepted(index)
+            }
+        }
     }
 
-    /// The outcomes of one folder's references.
+    /// The outcomes of one folder's references, by their bytes (an NFC and an NFD spelling are two
+    /// files, not one). Those that settle a reference (a file of the bundle, or no link) sit in a
+    /// table of plain bytes that each page takes a copy of, to look its links up in while they are
+    /// extracted, before any string is made of them; those still to judge sit beside it.
     final class Folder: Sendable {
-        private let outcomes = Mutex<[String: Outcome]>([:])
+        private let settled = Mutex(ReferenceTable())
+        private let pending = Mutex<[PendingKey: LinkTarget]>([:])
 
-        /// The known outcome of each reference whose `shared` flag is set, under one lock.
-        func outcomes(of references: [ExtractedLink], shared: [Bool]) -> [Outcome?] {
-            outcomes.withLock { known in
-                references.indices.map { shared[$0] ? known[FolderLinkCache.key(of: references[$0])] : nil }
+        private struct PendingKey: Hashable {
+            var reference: ByteKey
+            var destination: ExtractedLink.Destination
+
+            init(_ link: ExtractedLink) {
+                reference = ByteKey(link.url)
+                destination = link.destination
             }
         }
 
-        func remember(_ learned: [(reference: String, outcome: Outcome)]) {
-            outcomes.withLock { known in
-                for (reference, outcome) in learned { known[reference] = outcome }
+        /// The settled outcomes known now: a copy that costs a reference count until the folder learns more.
+        func snapshot() -> ReferenceTable { settled.withLock { $0 } }
+
+        /// The known outcome of each reference whose `shared` flag is set, `settled` being this
+        /// folder's `snapshot()`.
+        func outcomes(of references: [ExtractedLink], shared: [Bool], settled: ReferenceTable) -> [Outcome?] {
+            var outcomes = references.indices.map { shared[$0] ? settled.outcome(of: references[$0]).map(Outcome.init) : nil }
+            let unknown = references.indices.filter { shared[$0] && outcomes[$0] == nil }
+            guard !unknown.isEmpty else { return outcomes }
+            pending.withLock { pending in
+                for index in unknown {
+                    if let target = pending[PendingKey(references[index])] { outcomes[index] = .pending(target) }
+                }
+            }
+            return outcomes
+        }
+
+        func remember(_ learned: [(link: ExtractedLink, outcome: Outcome)]) {
+            var targets: [(PendingKey, LinkTarget)] = []
+            var settling: [(ExtractedLink, ReferenceTable.Settled)] = []
+            for (link, outcome) in learned {
+                switch outcome {
+                case .skipped: settling.append((link, .skipped))
+                case .accepted(let index): settling.append((link, .accepted(index)))
+                case .pending(let target): targets.append((PendingKey(link), target))
+                }
+            }
+            if !targets.isEmpty {
+                pending.withLock { pending in
+                    for (key, target) in targets { pending[key] = target }
+                }
+            }
+            guard !settling.isEmpty else { return }
+            settled.withLock { table in
+                // Copied (pages hold snapshots) only when something is new.
+                let new = settling.filter { table.outcome(of: $0.0) == nil }
+                for (link, outcome) in new { table.insert(link, outcome) }
             }
         }
     }
@@ -47,15 +96,12 @@ final class FolderLinkCache: Sendable {
         }
     }
 
-    /// What a link's outcome is remembered under: its reference, and for a style sheet or script
-    /// what it is fetched as, since the target's type then decides too.
-    static func key(of link: ExtractedLink) -> String {
-        link.destination == .other ? link.url : "\u{0}\(link.destination.rawValue)\u{0}" + link.url
-    }
-
     /// Whether `reference`'s outcome depends only on its page's folder (given no `<base href>`).
-    static func isFolderWide(_ reference: String) -> Bool {
-        guard let first = reference.utf8.first else { return false }
+    static func isFolderWide(_ reference: String) -> Bool { isFolderWide(firstByte: reference.utf8.first) }
+
+    /// `isFolderWide(_:)` of a reference that starts with `firstByte` (`nil` when it is empty).
+    static func isFolderWide(firstByte: UInt8?) -> Bool {
+        guard let first = firstByte else { return false }
         switch first {
         case UInt8(ascii: "#"), UInt8(ascii: "?"), UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"),
             UInt8(ascii: "\r"), 0x0C:

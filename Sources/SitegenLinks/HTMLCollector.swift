@@ -1,9 +1,15 @@
 import CHTMLScan
+import Foundation
 
 /// Receives the parser's callbacks for one document and turns them into `DocumentFacts`. Lives only
 /// for the duration of one synchronous `HTMLExtractor.extract` call.
 final class HTMLCollector {
     var facts = DocumentFacts()
+    /// The folder whose known outcomes settle `<a href>` references before any string is made of
+    /// them: most of a page's links are its sidebar's, resolved for a sibling page already.
+    var known: ReferenceTable?
+    /// The references `known` settled, which are not in `facts`.
+    var settled = SettledLinks()
     private var style: [UInt8] = []
     private var styleStart: (line: Int, column: Int)?
     private var inStyle = false
@@ -63,10 +69,12 @@ final class HTMLCollector {
         var content: ExtractedLink?
         let firstLink = facts.links.count
         var fetch = FetchAttributes()
+        let isAnchor = element == "a"
         for attribute in attributes {
             guard let rawName = attribute.name, let rawValue = attribute.value, let kind = Attribute(rawName) else {
                 continue
             }
+            if kind == .href, isAnchor, let known, settle(rawValue, by: known) { continue }
             let value = String(cString: rawValue)
             let (line, column) = (Int(attribute.line), Int(attribute.column))
             func link(_ url: String) {
@@ -129,6 +137,22 @@ final class HTMLCollector {
         }
     }
 
+    /// Whether `known` settles the `<a href>` reference `value`: a file of the bundle (counted) or
+    /// no link at all. Anything still to judge is left to be made a link, with its place.
+    private func settle(_ value: UnsafePointer<CChar>, by known: ReferenceTable) -> Bool {
+        let bytes = UnsafeRawBufferPointer(start: value, count: strlen(value))
+        guard FolderLinkCache.isFolderWide(firstByte: bytes.first) else { return false }
+        switch known.outcome(of: bytes, destination: .other) {
+        case .accepted(let index)?:
+            settled.accepted.append(index)
+            return true
+        case .skipped?:
+            return true
+        case nil:
+            return false
+        }
+    }
+
     func styleText(_ bytes: UnsafeRawBufferPointer, line: Int, column: Int) {
         guard inStyle else { return }
         if styleStart == nil { styleStart = (line, column) }
@@ -147,4 +171,10 @@ final class HTMLCollector {
             facts.links.append(link)
         }
     }
+}
+
+/// `<a href>` references a folder's known outcomes settled during extraction.
+struct SettledLinks {
+    /// The target of each reference that names a file of the bundle, in document order.
+    var accepted: [Int32] = []
 }

@@ -12,10 +12,20 @@ public enum HTMLExtractor {
     /// input is tokenized as a browser would.
     /// With `xml` (an SVG file), every tag may close itself, `<script/>` too.
     public static func extract(_ html: Data, xml: Bool = false) -> DocumentFacts {
-        guard !html.isEmpty else { return DocumentFacts() }
+        extract(html, xml: xml, known: nil).facts
+    }
+
+    /// Like `extract(_:xml:)`, leaving out of the facts the `<a href>` references whose outcome
+    /// `known` holds (a file of the bundle, or no link): those come back as `settled`. Only for a
+    /// page without `<base href>`, whose references resolve as its folder's do.
+    static func extract(_ html: Data, xml: Bool, known: ReferenceTable?) -> (
+        facts: DocumentFacts, settled: SettledLinks
+    ) {
+        guard !html.isEmpty else { return (DocumentFacts(), SettledLinks()) }
         // A byte order mark decides the encoding before anything a server says, in browsers too.
-        if let utf8 = fromUTF16(html) { return extract(utf8, xml: xml) }
+        if let utf8 = fromUTF16(html) { return extract(utf8, xml: xml, known: known) }
         let collector = HTMLCollector()
+        collector.known = known
         var handler = htmlscan_handler()
         handler.xml = xml ? 1 : 0
         handler.context = Unmanaged.passUnretained(collector).toOpaque()
@@ -42,7 +52,7 @@ public enum HTMLExtractor {
             }
         }
         collector.styleEnd()
-        return collector.facts
+        return (collector.facts, collector.settled)
     }
 
     /// `html` as UTF-8 when it starts with a UTF-16 byte order mark; nil otherwise.

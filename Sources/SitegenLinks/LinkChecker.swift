@@ -160,9 +160,16 @@ public struct LinkChecker: Sendable {
             guard kind != .other, let (pagePath, pageURL) = resolver.url(forPath: alias ?? path) else {
                 return LoadedResource(key: key, outcome: outcome)
             }
-            let facts: DocumentFacts
+            var facts: DocumentFacts
+            var settled = SettledLinks()
+            let pageFolder = folders?.folder(of: pagePath)
+            let known = pageFolder?.snapshot()
             if kind == .html || kind == .svg {
-                facts = HTMLExtractor.extract(body, xml: kind == .svg)
+                (facts, settled) = HTMLExtractor.extract(body, xml: kind == .svg, known: known)
+                // A `<base href>` anywhere in the page takes every reference off its folder's outcomes.
+                if facts.baseHref != nil, pageFolder != nil {
+                    (facts, settled) = HTMLExtractor.extract(body, xml: kind == .svg, known: nil)
+                }
             } else {
                 facts = DocumentFacts(links: CSSExtractor.extract(body))
             }
@@ -170,15 +177,15 @@ public struct LinkChecker: Sendable {
             let base = facts.baseHref.flatMap { URL(string: $0.trimmingASCIIWhitespace(), relativeTo: pageURL)?.absoluteURL }
                 .flatMap { ["data", "javascript"].contains($0.scheme?.lowercased()) ? nil : $0 }
             var links: [ResolvedLink] = []
-            var accepted: Set<Int32> = []
-            var acceptedCount = 0
+            var accepted = Set(settled.accepted)
+            var acceptedCount = settled.accepted.count
             let anchorNames = Set(facts.anchors.map { ByteKey($0.name) })
-            let folder = base == nil ? folders?.folder(of: pagePath) : nil
+            let folder = base == nil ? pageFolder : nil
             let shared = facts.links.map { folder != nil && FolderLinkCache.isFolderWide($0.url) }
-            let known = folder?.outcomes(of: facts.links, shared: shared)
-            var learned: [(reference: String, outcome: FolderLinkCache.Outcome)] = []
+            let folderOutcomes = known.flatMap { folder?.outcomes(of: facts.links, shared: shared, settled: $0) }
+            var learned: [(link: ExtractedLink, outcome: FolderLinkCache.Outcome)] = []
             for (position, link) in facts.links.enumerated() {
-                var outcome = known?[position]
+                var outcome = folderOutcomes?[position]
                 if outcome == nil {
                     let target = resolver.resolve(link.url, page: pageURL, pagePath: pagePath, base: base)
                     switch target {
@@ -213,7 +220,7 @@ public struct LinkChecker: Sendable {
                     default:
                         outcome = .pending(target)
                     }
-                    if shared[position], let outcome { learned.append((FolderLinkCache.key(of: link), outcome)) }
+                    if shared[position], let outcome { learned.append((link, outcome)) }
                 }
                 switch outcome {
                 case .skipped?, nil:

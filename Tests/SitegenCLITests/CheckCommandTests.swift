@@ -158,6 +158,22 @@ import Testing
                     + "the same (NFC) [broken-link]"), "\(run.stdout)")
     }
 
+    /// Pages of one folder share what their links resolved to, by the links' bytes: once a page has
+    /// linked to the composed `café.html`, a sibling's decomposed spelling is still another file.
+    @Test func aSiblingsLinkInNFCVouchesForNoLinkInNFD() throws {
+        let runner = try SitegenRunner()
+        defer { runner.cleanUp() }
+        try runner.write("<a href=\"a.html\">a</a>\n", to: "t/index.html")
+        // b.html is reached through a.html only, so it is read after a.html's links were resolved.
+        try runner.write("<a href=\"caf\u{E9}.html\">c</a><a href=\"b.html\">b</a>\n", to: "t/a.html")
+        try runner.write("<a href=\"cafe\u{301}.html\">c</a>\n", to: "t/b.html")
+        try runner.write("<a href=\"index.html\">i</a>\n", to: "t/caf\u{E9}.html")
+        let run = try runner.run(["check", "t"])
+        #expect(run.status == 1)
+        #expect(run.stdout.contains("t/b.html:1:4: error: no file 'cafe\u{301}.html' in the bundle"), "\(run.stdout)")
+        #expect(!run.stdout.contains("t/a.html:"), "\(run.stdout)")
+    }
+
     /// `--scheme` and `--host` name the origin of a folder without manifest; with one, a note says
     /// they are left unused.
     @Test func anOriginGivenForAFolderWithAManifestIsSaidToBeUnused() throws {
