@@ -5,7 +5,7 @@ import SitegenMarkdown
 extension SiteConfig {
     /// The keys `sitegen.yml` understands; anything else is an `unknown-key` warning.
     static let knownKeys: Set<String> = [
-        "title", "scheme", "host", "entry", "nav", "external_links", "raw_html", "smart_punctuation",
+        "title", "language", "scheme", "host", "entry", "nav", "external_links", "raw_html", "smart_punctuation",
         "strict", "ignore", "ignore_links", "mime_types",
     ]
 
@@ -30,6 +30,10 @@ extension SiteConfig {
             let at = value.location(in: path)
             switch key {
             case "title": config.title = try value.requireString(key, path: path)
+            case "language":
+                let tag = try value.requireString(key, path: path)
+                guard LanguageTag.isWellFormed(tag) else { throw InputError(LanguageTag.refusal(of: tag), at: at) }
+                config.language = tag
             case "scheme":
                 let scheme = try value.requireString(key, path: path).lowercased()
                 guard isValidScheme(scheme) else {

@@ -4,6 +4,9 @@ import SitegenCore
 public struct SiteConfig: Sendable, Equatable {
     /// The site's title, shown in every page's `<title>` and header.
     public var title = "Documentation"
+    /// The language of the pages, as a BCP 47 tag (`en`, `pt-BR`): the `lang` of every page, which
+    /// screen readers, hyphenation and spell checkers go by.
+    public var language = "en"
     /// The custom URL scheme apps register (`docs`); reserved schemes are refused.
     public var scheme = "docs"
     /// The host of the scheme URLs (`app`).

@@ -23,7 +23,7 @@ struct PageContext: Sendable {
 
         var context: TemplateDictionary = [
             "site": .dictionary([
-                "title": .string(model.config.title), "origin": .string(origin),
+                "title": .string(model.config.title), "language": .string(model.config.language), "origin": .string(origin),
                 "generator": .string(SitegenVersion.generator),
             ]),
             "page": .dictionary([

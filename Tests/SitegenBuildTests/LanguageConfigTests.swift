@@ -1,0 +1,48 @@
+import Foundation
+import SitegenCore
+import SitegenMarkdown
+import Testing
+
+@testable import SitegenBuild
+
+/// `language:` in `sitegen.yml` is every page's `lang`: what screen readers pronounce the page in.
+@Suite struct LanguageConfigTests {
+    private func decode(_ yaml: String) throws(InputError) -> SiteConfig {
+        try SiteConfig.decode(try YAML.parse(yaml, path: "Site/sitegen.yml"), path: "Site/sitegen.yml").0
+    }
+
+    @Test(arguments: ["en", "pt-BR", "zh-Hant-TW", "x-klingon", "de-CH-1996", "sr-Latn"])
+    func wellFormedTagsAreKept(tag: String) throws {
+        #expect(try decode("language: \(tag)\n").language == tag)
+    }
+
+    @Test func englishUnlessSaid() throws {
+        #expect(try decode("title: T\n").language == "en")
+    }
+
+    @Test(arguments: [
+        ("en_US", " (did you mean 'en-US'?)"), ("english!", ""), ("''", ""), ("en--us", ""), ("1en", ""),
+        ("en-abcdefghi", ""), ("\"en \"", ""),
+    ])
+    func otherValuesAreRefusedAtTheValue(value: String, hint: String) {
+        do throws(InputError) {
+            _ = try decode("title: T\nlanguage: \(value)\n")
+            Issue.record("expected an input error")
+        } catch {
+            #expect(error.description.hasPrefix("Site/sitegen.yml:2:11: error: language: '"), "\(error.description)")
+            #expect(error.description.hasSuffix("is not a language tag (BCP 47, such as 'en', 'pt-BR' or 'zh-Hant')\(hint)"))
+        }
+    }
+
+    @Test func everyPageOfTheDefaultThemeCarriesIt() async throws {
+        let site = try TestSite(
+            ["Site/sitegen.yml": "language: pt-BR\n", "Site/index.md": "# Início\n", "Site/guia/a.md": "# A\n"],
+            defaultTheme: true)
+        defer { site.remove() }
+        let outcome = try await site.build()
+        defer { outcome.staged.discard() }
+        for page in ["index.html", "guia/a.html"] {
+            #expect(try site.staged(outcome, page).contains("<html lang=\"pt-BR\">"), "\(page)")
+        }
+    }
+}
