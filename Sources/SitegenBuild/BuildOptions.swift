@@ -13,6 +13,9 @@ public struct BuildOptions: Sendable {
     /// Identifies the sitegen executable (the CLI passes its size and modification time), so that a
     /// rebuilt sitegen never reuses what an older one cached.
     public var toolIdentity = ""
+    /// Whether pages marked `draft: true` are built like the others: a preview of work in progress,
+    /// never a bundle to ship.
+    public var includesDrafts = false
 
     public init(site: String, templates: String, output: String, workingDirectory: URL) {
         func resolve(_ path: String) -> URL { FolderPlace.url(path, from: workingDirectory) }

@@ -27,6 +27,8 @@ public struct BuildOutcome: Sendable {
     /// With a `nav` in sitegen.yml, the display paths of the pages it leaves out (reached by links
     /// only, without a place in the sidebar), as MkDocs lists them; empty without one.
     public var pagesOutsideNav: [String] = []
+    /// The source paths of the drafts built as pages (`BuildOptions.includesDrafts`).
+    public var draftsBuilt: [String] = []
     /// What the next build can reuse; `cache.crawl` is set when the bundle is unchanged since the
     /// last crawl, whose findings then still hold.
     public var cache: BuildCache

@@ -98,8 +98,8 @@ public struct SiteBuilder: Sendable {
         timer.lap("parse")
         try Self.stopIfCancelled()
         var diagnostics = configWarnings + scanWarnings + loaded.flatMap(\.warnings)
-        let pages = loaded.map(\.page).filter { !$0.meta.draft }
-        let drafts = Set(loaded.map(\.page).filter(\.meta.draft).map(\.source))
+        let pages = loaded.map(\.page).filter { !isLeftOut($0) }
+        let drafts = Set(loaded.map(\.page).filter(isLeftOut).map(\.source))
         let assets = files.filter { $0.kind == .asset } + theme.assets
         // The default entry drafted: the error points at `draft:` (an `entry:` key is pointed at by the model).
         if config.entryLocation == nil, drafts.contains(config.entry),
@@ -229,7 +229,7 @@ public struct SiteBuilder: Sendable {
                     written: written.filter(\.isNew).map(\.path) + (writesManifest ? [Manifest.fileName] : []),
                     removed: (gone + (writer.previousOutputs?.strays ?? [])).sorted())
             }
-            return BuildOutcome(
+            var outcome = BuildOutcome(
                 staged: staged, update: update, config: config, manifest: manifest, output: options.outputDirectory,
                 crawlResolver: await crawlResolver, pageCount: pages.count,
                 assetCount: assets.count,
@@ -241,11 +241,16 @@ public struct SiteBuilder: Sendable {
                 sourceFiles: loaded.map(\.page.displayPath),
                 pagesOutsideNav: config.nav == nil ? [] : nav.pagesOutside(model.pages).map(\.displayPath),
                 cache: cache, previousCrawl: previous?.crawl, previousCache: previous)
+            if options.includesDrafts { outcome.draftsBuilt = pages.filter(\.meta.draft).map(\.displayPath) }
+            return outcome
         } catch {
             staged.discard()
             throw error
         }
     }
+
+    /// Whether `page` stays out of the bundle: a draft, unless drafts are built too.
+    private func isLeftOut(_ page: Page) -> Bool { page.meta.draft && !options.includesDrafts }
 
     /// Checks the Markdown links of every page whose findings the cache cannot vouch for (its source
     /// or the site's shape changed), and makes the cache's record of every page.
@@ -258,7 +263,7 @@ public struct SiteBuilder: Sendable {
         // One lookup per page: 10,000 of them on every rebuild.
         let earlier = loaded.map { previous?.pages[$0.page.source] }
         let unchanged = zip(loaded, earlier).map { entry, record in reusable && record?.fingerprint == entry.fingerprint }
-        let toCheck = zip(loaded, unchanged).compactMap { entry, same in same || entry.page.meta.draft ? nil : entry.page }
+        let toCheck = zip(loaded, unchanged).compactMap { entry, same in same || isLeftOut(entry.page) ? nil : entry.page }
         let fresh = await SourceLinkChecker(model: model, aliases: aliases, templateIDs: templateIDs).check(toCheck)
         let freshBySource = Dictionary(grouping: fresh) { finding in finding.location?.path ?? "" }
         var findings = fresh
@@ -317,6 +322,7 @@ public struct SiteBuilder: Sendable {
         var fingerprint = Fingerprint()
         fingerprint.add(SitegenVersion.generator)
         fingerprint.add(options.toolIdentity)
+        fingerprint.add(options.includesDrafts ? "drafts" : "")
         fingerprint.add(configText)
         fingerprint.add(theme.pageTemplates.sorted().joined(separator: ","))
         return fingerprint.value

@@ -13,6 +13,7 @@ enum BuildCommand: Command {
             .value("--templates", "DIR", "The theme folder (default Templates)."),
             .value("--out", "DIR", "The bundle folder to write (default dist); replaced only by a build without input errors."),
             .flag("--strict", "Warnings fail the build too (exit 1); also 'strict: true' in sitegen.yml."),
+            .flag("--drafts", "Build pages marked 'draft: true' too, to preview them (not for a bundle you ship)."),
         ] + ReportOptions.specs,
         discussion: """
             A build with link errors still writes its bundle (exit 1) so that you can look at it; a build that \
@@ -30,6 +31,7 @@ enum BuildCommand: Command {
             site: arguments.value("--site") ?? "Site", templates: arguments.value("--templates") ?? "Templates",
             output: arguments.value("--out") ?? "dist", workingDirectory: environment.workingDirectory)
         options.toolIdentity = environment.toolIdentity
+        options.includesDrafts = arguments.has("--drafts")
         let folders = [
             ReportOptions.ProtectedFolder(
                 url: options.outputDirectory, display: options.outputDisplay, role: "the bundle folder, which the build replaces"),
@@ -47,6 +49,7 @@ enum BuildCommand: Command {
         let result: Report
         let configStrict: Bool
         let outsideNav: [String]
+        let drafts: [String]
         let progress = ProgressLine(enabled: environment.stderrIsTerminal && !report.quiet)
         defer { progress.finish() }
         switch await BuildPipeline.run(
@@ -66,11 +69,13 @@ enum BuildCommand: Command {
             result = built.report
             configStrict = built.strict
             outsideNav = built.outcome.pagesOutsideNav
+            drafts = built.outcome.draftsBuilt
             keepUntilExit(built.outcome)
         }
         progress.finish()
         guard report.emit(result, console: console, workingDirectory: environment.workingDirectory) else { return .inputError }
         if let note = Self.outsideNavNote(outsideNav), !report.quiet { console.err(note) }
+        if let note = Self.draftsNote(drafts), !report.quiet { console.err(note) }
         let strict = arguments.has("--strict") || configStrict
         return report.exitCode(
             errors: result.errors, warnings: result.warnings, strict: strict, command: "build", console: console)
@@ -86,6 +91,16 @@ extension BuildCommand {
         let more = pages.count > 5 ? ", and \(pages.count - 5) more" : ""
         let count = pages.count == 1 ? "1 page is" : "\(pages.count) pages are"
         return "note: \(count) not in the nav of sitegen.yml, so the sidebar does not show them: \(shown)\(more)\n"
+    }
+
+    /// The note naming the drafts `--drafts` put in the bundle, or `nil` when there are none: a
+    /// bundle built so is no bundle to ship, and the note says so.
+    static func draftsNote(_ drafts: [String]) -> String? {
+        guard !drafts.isEmpty else { return nil }
+        let shown = drafts.prefix(5).joined(separator: ", ")
+        let more = drafts.count > 5 ? ", and \(drafts.count - 5) more" : ""
+        let count = drafts.count == 1 ? "1 draft is" : "\(drafts.count) drafts are"
+        return "note: --drafts: \(count) in the bundle (\(shown)\(more)); build without --drafts for a bundle to ship\n"
     }
 }
 

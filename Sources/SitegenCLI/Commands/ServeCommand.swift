@@ -16,6 +16,7 @@ enum ServeCommand: Command {
             .value("--bundle", "DIR", "Serve a built bundle as it is on disk, following rebuilds: no build, no live reload."),
             .value("--port", "N", "The port (default 8000; 0 picks a free one)."),
             .value("--host", "ADDR", "The loopback address to listen on: 127.0.0.1 (the default), another 127.x.x.x, or ::1."),
+            .flag("--drafts", "Build pages marked 'draft: true' too, to preview them."),
         ],
         discussion: """
             http://127.0.0.1:PORT/path serves what an app is served for SCHEME://HOST/path. With a site, the \
@@ -75,6 +76,7 @@ enum ServeCommand: Command {
             site: site, templates: arguments.value("--templates") ?? "Templates",
             output: scratch.appendingPathComponent("bundle").path, workingDirectory: environment.workingDirectory)
         options.toolIdentity = environment.toolIdentity
+        options.includesDrafts = arguments.has("--drafts")
         // Findings name generated files by the path the browser shows, not the temporary folder.
         options.outputDisplay = "/"
         let watcher = SiteWatcher(options: options, console: console, workingDirectory: environment.workingDirectory)

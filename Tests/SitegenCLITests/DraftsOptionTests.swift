@@ -1,0 +1,60 @@
+import Foundation
+import Testing
+
+/// `--drafts` builds the pages marked `draft: true` like the others, for a preview; a build
+/// without it leaves them out again, whatever the cache beside the bundle holds.
+@Suite struct DraftsOptionTests {
+    private func site() throws -> SitegenRunner {
+        let runner = try SitegenRunner()
+        try runner.copyFixture("Themes/minimal", to: "Templates")
+        try runner.write("# Home\n\n[Next release](next.md)\n", to: "Site/index.md")
+        try runner.write("---\ndraft: true\n---\n# Next release\n\n[Home](index.md#home)\n", to: "Site/next.md")
+        return runner
+    }
+
+    @Test func draftsAreBuiltWithTheOptionAndLeftOutAgainWithout() throws {
+        let runner = try site()
+        defer { runner.cleanUp() }
+        let plain = try runner.run(["build"])
+        #expect(plain.status == 1)
+        #expect(plain.stdout.contains("Site/index.md:3:1: error: 'next.md' links to a draft, which is not in the bundle"))
+        #expect(!FileManager.default.fileExists(atPath: runner.url("dist/next.html").path))
+
+        let preview = try runner.run(["build", "--drafts"])
+        #expect(preview.status == 0, "\(preview.stdout)")
+        #expect(try runner.read("dist/next.html").contains("Next release"))
+        #expect(try runner.read("dist/manifest.json").contains("\"file\": \"next.html\""))
+        #expect(
+            preview.stderr.contains(
+                "note: --drafts: 1 draft is in the bundle (Site/next.md); build without --drafts for a bundle to ship"),
+            "\(preview.stderr)")
+        #expect(try runner.run(["build", "--drafts", "--quiet"]).stderr.isEmpty)
+
+        let again = try runner.run(["build"])
+        #expect(again.status == 1)
+        #expect(!FileManager.default.fileExists(atPath: runner.url("dist/next.html").path))
+        #expect(!(try runner.read("dist/manifest.json")).contains("next.html"))
+        #expect(!again.stderr.contains("--drafts"))
+    }
+
+    @Test func aDraftEntryIsNoErrorWithTheOption() throws {
+        let runner = try site()
+        defer { runner.cleanUp() }
+        try runner.write("---\ndraft: true\n---\n# Home\n\n[Next release](next.md)\n", to: "Site/index.md")
+        #expect(try runner.run(["build"]).status == 2)
+        let preview = try runner.run(["build", "--drafts"])
+        #expect(preview.status == 0, "\(preview.stdout)\(preview.stderr)")
+        #expect(preview.stderr.contains("note: --drafts: 2 drafts are in the bundle (Site/index.md, Site/next.md)"))
+    }
+
+    @Test func servePreviewsDraftsWithTheOption() throws {
+        let runner = try site()
+        defer { runner.cleanUp() }
+        let server = try ServeProcess(runner, ["--port", "0", "--drafts"])
+        defer { server.stop() }
+        #expect(try #require(RawHTTP.get(port: server.port, "/next.html")).status == 200)
+        let plain = try ServeProcess(runner, ["--port", "0"])
+        defer { plain.stop() }
+        #expect(try #require(RawHTTP.get(port: plain.port, "/next.html")).status == 404)
+    }
+}
