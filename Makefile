@@ -30,4 +30,4 @@ bench: deps
 	./scripts/bench "$(RELEASE_BIN)"
 
 clean:
-	rm -rf .build dist
+	rm -rf .build dist .dist.sitegen-cache .dist.sitegen-details .dist.sitegen-crawl

@@ -113,6 +113,7 @@ public struct LinkChecker: Sendable {
         var rules = LinkRules(state: state, options: options, table: table)
         rules.isServed = { [fetcher] path in fetcher.serves(path) }
         rules.reachedFromEntries = reachedFromEntries
+        rules.listedButUnserved = unserved
         rules.checkEntries(entryKeys)
         var report = rules.report()
         let underAliases = await aliasFindings(state: state, table: table, resolver: resolver, own: report.findings)

@@ -16,6 +16,9 @@ struct LinkRules {
     /// What the entries reach, when the crawl went on from the pages they do not (whose links are
     /// checked too): the orphans are the pages outside it. `nil`: everything crawled was reached.
     var reachedFromEntries: Set<ByteKey>?
+    /// Files the bundle's list names but the fetcher does not serve (deleted since the build):
+    /// a link to one is broken, and the message says why the file was expected.
+    var listedButUnserved: Set<String> = []
     private var findings: [LinkFinding] = []
     private var linksChecked = 0
     /// Where a broken link's suggestion is looked for: scanned per broken link, never indexed.
@@ -198,6 +201,12 @@ struct LinkRules {
                     "no file '\(wanted)' in the bundle, but '\(other)' is there in another Unicode normalization "
                         + "(\(Self.form(of: other)) on disk, \(Self.form(of: wanted)) in the link); the app finds files "
                         + "by their bytes: spell both the same (NFC)"
+                )
+            }
+            if listedButUnserved.contains(wanted) {
+                return (
+                    .error, .brokenLink,
+                    "no file '\(wanted)' in the bundle: the manifest lists it, but the folder lacks it (deleted or moved since the build?)"
                 )
             }
             let hint = Suggestion.phrase(candidates.suggestions(for: wanted))

@@ -34,7 +34,8 @@ import Testing
         #expect(report.summary == ["broken-link index.html:1:4", "broken-link index.html:2:6", "orphan orphan.html"])
         #expect(
             report.messages(.brokenLink) == [
-                "no file 'a.html' in the bundle", "no file 'logo.png' in the bundle",
+                "no file 'a.html' in the bundle: the manifest lists it, but the folder lacks it (deleted or moved since the build?)",
+                "no file 'logo.png' in the bundle: the manifest lists it, but the folder lacks it (deleted or moved since the build?)",
             ])
         #expect(report.pages == 3, "the orphan's links are checked too")
     }
@@ -440,6 +441,9 @@ final class CountingFetcher: ResourceFetching {
         site.listedButMissing = ["\(nfc).html"]
         let report = await site.check(CheckOptions(reportOrphans: false))
         #expect(report.summary == ["broken-link index.html:1:4"])
-        #expect(report.messages(.brokenLink) == ["no file '\(nfc).html' in the bundle"])
+        #expect(
+            report.messages(.brokenLink) == [
+                "no file '\(nfc).html' in the bundle: the manifest lists it, but the folder lacks it (deleted or moved since the build?)"
+            ])
     }
 }
