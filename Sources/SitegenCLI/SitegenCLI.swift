@@ -33,6 +33,11 @@ public enum SitegenCLI {
             return .success
         default: break
         }
+        if first.hasPrefix("-"), commands.allSatisfy({ $0.spec.name != first }) {
+            let hint = Suggestion.phrase(Suggestion.nearest(to: first, in: ["--help", "--version"]))
+            console.err("error: unknown option '\(first)'\(hint) (see 'sitegen --help')\n")
+            return .inputError
+        }
         guard let command = commands.first(where: { $0.spec.name == first }) else {
             let hint = Suggestion.phrase(Suggestion.nearest(to: first, in: commands.map { $0.spec.name }))
             console.err("error: unknown command '\(first)'\(hint) (see 'sitegen --help')\n")

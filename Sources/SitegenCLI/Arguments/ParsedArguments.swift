@@ -37,7 +37,7 @@ struct ParsedArguments: Sendable {
                 inlineValue = String(argument[argument.index(after: equals)...])
             }
             guard let option = byName[name] else {
-                let hint = Suggestion.phrase(Suggestion.nearest(to: name, in: spec.options.map(\.name)))
+                let hint = Suggestion.phrase(Suggestion.nearest(to: name, in: spec.options.map(\.name) + ["--help"]))
                 throw UsageError("unknown option '\(name)' for 'sitegen \(spec.name)'\(hint)", command: spec)
             }
             guard let valueName = option.valueName else {
