@@ -186,9 +186,13 @@ extension Mirror {
     private func diagnostics(_ crawl: Crawl, paths: [String: String]) -> [Diagnostic] {
         var result: [Diagnostic] = []
         // Over HTTP a page is named by the URL fetched (`http://127.0.0.1:8000/`), not by the file it
-        // becomes (`index.html`), a URL nobody requested; in a folder, by its file there.
+        // becomes (`index.html`), a URL nobody requested; in a folder, by its file there (`site.css`
+        // for `site.css?v=2`, which becomes `site.v=2.css`).
         let overHTTP = options.sourceDisplay.contains("://")
-        func shown(_ key: String) -> String { overHTTP ? key : options.sourceDisplay + (paths[key] ?? key) }
+        func shown(_ key: String) -> String {
+            guard !overHTTP else { return key }
+            return options.sourceDisplay + (URL(string: key).flatMap(source.sourceFile(of:)) ?? paths[key] ?? key)
+        }
         for failure in crawl.failures {
             let location =
                 failure.from.map { SourceLocation(path: shown($0.page), line: $0.line, column: $0.column) }

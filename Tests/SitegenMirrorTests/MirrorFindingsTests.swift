@@ -31,6 +31,23 @@ import Testing
             ])
     }
 
+    /// From a folder, a finding names the file the resource came from, not the one it becomes: a
+    /// style sheet linked with a query is `css/site.css` there, `css/site.v=2.css` in the bundle.
+    @Test func fromAFolderAFindingNamesTheSourceFile() async throws {
+        let folder = try Self.site([
+            "index.html": "<link rel=stylesheet href=\"css/site.css?v=2\">\n<a href=\"guide\">g</a>",
+            "css/site.css": "body{background:url(/img.png)}", "guide/index.html": "<img src=\"../no.png\">",
+        ])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = try await Mirror(source: FolderSource(folder: folder), options: MirrorOptions(sourceDisplay: "site/")).run()
+        #expect(result.files.keys.contains("css/site.v=2.css"))
+        #expect(
+            result.diagnostics.map(\.description).sorted() == [
+                "site/css/site.css:1:17: warning: cannot mirror 'http://localhost/img.png': not found (404) [mirror-fetch]",
+                "site/guide/index.html:1:6: warning: cannot mirror 'http://localhost/no.png': not found (404) [mirror-fetch]",
+            ], "\(result.diagnostics)")
+    }
+
     /// Over HTTP a finding names the page by the URL fetched, not by the file it becomes.
     @Test func overHTTPAPageIsNamedByItsURL() async throws {
         let folder = try Self.site(["index.html": "<a href=\"gone.html\">x</a>\n", "sub/index.html": "<img src=\"../no.png\">"])

@@ -29,6 +29,33 @@ public struct FolderSource: MirrorSource {
     }
 
     public func fetch(_ url: URL) async throws(SourceError) -> SourceResponse {
+        switch try locate(url) {
+        case .redirect(let status, let location):
+            return .redirect(status: status, location: location)
+        case .file(let candidate):
+            let file = folder.appendingPathComponent(candidate)
+            guard file.resolvingSymlinksInPath().path.hasPrefix(folder.resolvingSymlinksInPath().path + "/") else {
+                throw SourceError("symlink leaves the site root")
+            }
+            guard let body = try? Data(contentsOf: file) else { throw SourceError("cannot read '\(candidate)'") }
+            return .resource(mimeType: MIMEType.forPath(candidate), body: body)
+        }
+    }
+
+    /// The file of the folder that answers `url`, relative to the folder: what findings in the
+    /// resource are placed at (`css/site.css` for `/css/site.css?v=2`, mirrored as `site.v=2.css`).
+    public func sourceFile(of url: URL) -> String? {
+        guard case .file(let candidate)? = try? locate(url) else { return nil }
+        return candidate
+    }
+
+    private enum Located {
+        case redirect(status: Int, location: String)
+        /// A file, relative to the folder.
+        case file(String)
+    }
+
+    private func locate(_ url: URL) throws(SourceError) -> Located {
         let rawPath = url.path(percentEncoded: true)
         if let redirect = redirects[rawPath] { return .redirect(status: redirect.status, location: redirect.to) }
         let decoded = rawPath.removingPercentEncoding ?? rawPath
@@ -41,15 +68,8 @@ public struct FolderSource: MirrorSource {
             if kind(path.rawValue) == .directory { return .redirect(status: 301, location: rawPath + "/") }
             candidates = [path.rawValue, path.rawValue + ".html"]
         }
-        for candidate in candidates where kind(candidate) == .file {
-            let file = folder.appendingPathComponent(candidate)
-            guard file.resolvingSymlinksInPath().path.hasPrefix(folder.resolvingSymlinksInPath().path + "/") else {
-                throw SourceError("symlink leaves the site root")
-            }
-            guard let body = try? Data(contentsOf: file) else { throw SourceError("cannot read '\(candidate)'") }
-            return .resource(mimeType: MIMEType.forPath(candidate), body: body)
-        }
-        throw SourceError("not found (404)")
+        guard let candidate = candidates.first(where: { kind($0) == .file }) else { throw SourceError("not found (404)") }
+        return .file(candidate)
     }
 
     private enum Kind { case file, directory, none }

@@ -53,8 +53,12 @@ public protocol MirrorSource: Sendable {
     var warnings: [SourceWarning] { get }
     /// Fetches one URL (same origin as `root`, no fragment) without following redirects.
     func fetch(_ url: URL) async throws(SourceError) -> SourceResponse
+    /// The file of the source that answers `url`, when the source is files (a folder): findings
+    /// in the resource are placed there. `nil` otherwise.
+    func sourceFile(of url: URL) -> String?
 }
 
 extension MirrorSource {
     public var warnings: [SourceWarning] { [] }
+    public func sourceFile(of url: URL) -> String? { nil }
 }
