@@ -22,6 +22,8 @@ public struct CheckOptions: Sendable, Hashable {
     public var displayRoot: String
     /// Where the files' types came from, for the advice of a `wrong-type` finding.
     public var typeSource: TypeSource = .configured
+    /// Said after an entry that is not in the bundle: how to name another.
+    public var missingEntryHint: String?
 
     /// Creates options; the defaults ignore external links and report orphans.
     public init(

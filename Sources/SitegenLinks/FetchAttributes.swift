@@ -18,6 +18,17 @@ struct FetchAttributes {
         }
     }
 
+    /// Whether a `<link>` with these attributes leads anywhere: one without `rel` (`rev="made"` alone,
+    /// obsolete) does nothing in a browser, and `rel="canonical"` names the page's URL for search
+    /// engines (often an absolute or `file:` one), which no browser or app fetches.
+    var linksSomewhere: Bool {
+        guard let rel else { return false }
+        let tokens = rel.utf8.split(whereSeparator: \.isASCIIWhitespace).map {
+            String(decoding: $0, as: UTF8.self).lowercased()
+        }
+        return !tokens.isEmpty && tokens != ["canonical"]
+    }
+
     /// Whether a `<style>` with these attributes is CSS: a `type` other than none, empty or
     /// `text/css` (any letter case) makes its text something else, which no browser reads.
     var styleIsCSS: Bool {

@@ -48,10 +48,12 @@ final class HTMLCollector {
         }
     }
 
-    /// Elements whose `href` is a link, SVG's among them (the tokenizer lowercases `feImage`).
+    /// Elements whose `href` (or SVG 1.1's `xlink:href`) is a link, SVG's among them (the tokenizer
+    /// lowercases `feImage`); an animation's names the element it animates. On any other element
+    /// (`<path xlink:href>`, as Inkscape writes one) browsers do nothing with it.
     private static let hrefElements: Set<String> = [
         "a", "area", "link", "use", "image", "feimage", "textpath", "mpath", "lineargradient", "radialgradient", "pattern",
-        "filter", "script",
+        "filter", "script", "animate", "animatemotion", "animatetransform", "set",
     ]
     /// Elements whose (obsolete, still honoured) `background` attribute is an image URL.
     private static let backgroundElements: Set<String> = ["body", "table", "thead", "tbody", "tfoot", "tr", "td", "th"]
@@ -91,7 +93,8 @@ final class HTMLCollector {
                 link(value)
             case .href where element == "base":
                 if facts.baseHref == nil { facts.baseHref = value }
-            case .href where element == "a" || Self.hrefElements.contains(element), .xlinkHref:
+            case .href where isAnchor || Self.hrefElements.contains(element),
+                .xlinkHref where isAnchor || Self.hrefElements.contains(element):
                 link(value)
             case .src where Self.srcElements.contains(element):
                 link(value)
@@ -124,6 +127,10 @@ final class HTMLCollector {
             }
         }
         if element == "style", !fetch.styleIsCSS { inStyle = false }
+        if element == "link", !fetch.linksSomewhere {
+            facts.links.removeSubrange(firstLink...)
+            return
+        }
         let destination = fetch.destination(of: element)
         if destination != .other {
             // `<link>`'s `href` and `<script>`'s `src` (or SVG `href`) are the tag's links, wherever `rel` or `type` stands.

@@ -45,8 +45,9 @@ struct LinkRules {
                     at: folder)
             case .notFound, nil:
                 add(
-                    .error, .brokenLink, "entry '\(entry.url.absoluteString)' is not in the bundle", page: nil, href: nil,
-                    at: folder)
+                    .error, .brokenLink,
+                    "entry '\(entry.url.absoluteString)' is not in the bundle\(options.missingEntryHint.map { ": " + $0 } ?? "")",
+                    page: nil, href: nil, at: folder)
             }
         }
     }
@@ -299,7 +300,11 @@ struct LinkRules {
         // An SVG view written in the fragment (`#svgView(viewBox(0,0,10,10))`) names no id.
         if document.kind == .svg, fragment.hasPrefix("svgView(") { return nil }
         let decoded = fragment.removingPercentEncoding ?? fragment
-        let hint = Suggestion.phrase(Suggestion.nearest(to: decoded, in: document.anchorNames.map(\.string)))
+        // Line numbers (`#88-90`) are near only other numbers, which are never suggested; a page of
+        // source code has 20,000 of them to compare for each.
+        let hasLetter = decoded.unicodeScalars.contains { $0.properties.isAlphabetic }
+        let hint =
+            hasLetter ? Suggestion.phrase(Suggestion.nearest(to: decoded, in: document.anchorNames.map(\.string))) : ""
         return "no id '\(decoded)' in \(name)\(hint)"
     }
 

@@ -30,6 +30,8 @@ import Testing
         ("<svg><use xlink:href=\"a.html\"/></svg>", "use", "xlink:href"),
         ("<svg><image href=\"a.html\"/></svg>", "image", "href"),
         ("<svg><a xlink:href=\"a.html\">x</a></svg>", "a", "xlink:href"),
+        ("<svg><animate xlink:href=\"a.html\"/></svg>", "animate", "xlink:href"),
+        ("<link rel=\"next\" href=\"a.html\">", "link", "href"),
         ("<meta http-equiv=\"refresh\" content=\"0; url=a.html\">", "meta", "content"),
     ])
     func elementAttribute(html: String, element: String, attribute: String) {
@@ -38,6 +40,18 @@ import Testing
         #expect(links.first?.element == element)
         #expect(links.first?.attribute == attribute)
         #expect(links.first?.line == 3)
+    }
+
+    /// What browsers do nothing with is no link: `href` on SVG shapes (Inkscape writes
+    /// `<path xlink:href>`), a `<link>` without `rel` (`rev="made"` alone) and `rel="canonical"`,
+    /// the URL for search engines.
+    @Test(arguments: [
+        "<svg><path d=\"M0 0\" xlink:href=\"#p\"/><rect href=\"#r\"/><g xlink:href=\"x.svg\"></g></svg>",
+        "<link rev=\"made\" href=\"docs@lists.example.org\">", "<link rel=\"canonical\" href=\"file:///usr/share/doc/x.html\">",
+        "<link rel=\" Canonical \" href=\"x.html\" style=\"background:url(y.png)\">", "<link href=\"x.css\">",
+    ])
+    func attributesBrowsersIgnoreAreNoLinks(html: String) {
+        #expect(facts("<!doctype html>\n<body>\n" + html).links.isEmpty)
     }
 
     /// A tag that closes itself has no content in an SVG file and inside `<svg>` or `<math>` in HTML,

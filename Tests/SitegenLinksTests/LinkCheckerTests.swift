@@ -267,6 +267,20 @@ import Testing
         #expect(report.messages(.brokenLink) == ["no file 'guide/b.html' in the bundle"], "no hint between one-letter names")
     }
 
+    /// The line numbers of a source listing are near only other numbers: a fragment without a
+    /// letter gets no suggestion, however near an id is; one with a letter still does.
+    @Test func aFragmentWithoutALetterGetsNoSuggestion() async {
+        let site = InMemoryFetcher([
+            "index.html": "<a href=\"src.html#88_90\">r</a><a href=\"src.html#L88x\">l</a>",
+            "src.html": "<a id=\"88-90\"></a><a id=\"L88\"></a><a href=index.html>i</a>",
+        ])
+        let report = await site.check()
+        #expect(
+            report.messages(.brokenFragment) == [
+                "no id '88_90' in src.html", "no id 'L88x' in src.html (did you mean 'L88'?)",
+            ])
+    }
+
     /// A `data:` or `javascript:` base is not used: the page's own URL is, as browsers freeze it.
     @Test func baseHrefOfDataOrJavaScriptIsIgnored() async {
         let site = InMemoryFetcher([

@@ -61,6 +61,10 @@ enum Crawl {
         options.displayRoot = displayRoot
         options.typeSource = typeSource
         let extra = entries.map { resolver.origin.url(forPath: $0.hasPrefix("/") ? String($0.dropFirst()) : $0) }
+        if resolver.manifest == nil, extra.isEmpty {
+            options.missingEntryHint =
+                "a folder without manifest is checked from its index.html; name its start pages with --entry PAGE"
+        }
         let checker = LinkChecker(fetcher: fetcher, options: options, progress: progress)
         var entries = [resolver.entryURL] + extra
         // Without a manifest `index.html` is a guess at the start page (rustdoc writes none): start
