@@ -77,6 +77,20 @@ import Testing
                 == .failure(.notFound(path: "old/install.html")))
     }
 
+    /// A folder whose `index.html` is an alias serves the alias's target at the folder's URL, as
+    /// the manifest takes such a folder URL for an entry and the embedding samples serve it.
+    @Test func aFolderWhoseIndexIsAnAliasServesItsTarget() async throws {
+        let fixture = try Fixture()
+        defer { fixture.remove() }
+        let manifest = try await fixture.scan(aliases: [(from: "old/index.html", to: "guide/install.html")])
+        let resolver = try SchemeResolver(bundle: fixture.bundle, manifest: manifest)
+        for url in ["docs://app/old/", "docs://app/old/index.html"] {
+            let resource = try resolver.resolve(#require(URL(string: url))).get()
+            #expect(resource.path == "guide/install.html", "\(url)")
+        }
+        #expect(try resolver.resolve(#require(URL(string: "docs://app/old"))) == .failure(.notFound(path: "old")))
+    }
+
     /// A file whose size is not the manifest's (being replaced, or edited) is served without the
     /// manifest's hash: that hash is of other bytes.
     @Test func theManifestHashIsGivenOnlyForAFileOfTheManifestSize() async throws {

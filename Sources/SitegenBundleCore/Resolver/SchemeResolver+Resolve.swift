@@ -6,7 +6,7 @@ extension SchemeResolver {
     /// Scheme and host are compared case-insensitively; the path is percent-decoded once, `.`/`..`
     /// and empty segments are normalised without ever leaving the root; NUL, backslashes and
     /// non-UTF-8 escapes are refused; a directory URL (`docs://app/guide/`) serves its
-    /// `index.html`; aliases serve their target's bytes; matching is case-sensitive; query and
+    /// `index.html` (a file or an alias); aliases serve their target's bytes; matching is case-sensitive; query and
     /// fragment are ignored; paths are compared by their bytes, so an NFC and an NFD spelling of `café`
     /// are two files, as for every other resolver; a symlink whose real path leaves the bundle is refused.
     public func resolve(_ url: URL) -> Result<ResolvedResource, ResolutionFailure> {
@@ -21,10 +21,11 @@ extension SchemeResolver {
         case .failure(let failure): return .failure(failure)
         }
         let isDirectory = key.isEmpty || key.hasSuffix("/")
-        guard
-            let entry = entries[ByteKey(key)] ?? aliases[ByteKey(key)].flatMap({ entries[$0] })
-                ?? (isDirectory ? entries[ByteKey(key + "index.html")] : nil)
-        else { return .failure(.notFound(path: key)) }
+        // A folder's `index.html` may be an alias too: the manifest takes such a folder URL as an entry.
+        func lookUp(_ key: String) -> Entry? { entries[ByteKey(key)] ?? aliases[ByteKey(key)].flatMap { entries[$0] } }
+        guard let entry = lookUp(key) ?? (isDirectory ? lookUp(key + "index.html") : nil) else {
+            return .failure(.notFound(path: key))
+        }
         switch tree.realFile(entry.path) {
         case .failure(let failure): return .failure(failure)
         case .success(let file):
