@@ -71,10 +71,23 @@ import Testing
         let otherOrigin = try runner.run(["resolve", "dist", "docs://app/guide/"])
         #expect(otherOrigin.status == 1 && otherOrigin.stdout.hasPrefix("404 Not Found\n"))
         #expect(otherOrigin.stderr == "note: the bundle's origin is help://book; 'docs://app/guide/' is of another origin\n")
-        for url in ["help://book:80/guide/", "help://me@book/guide/"] {
+        for url in ["help://book:80/guide/", "help://me@book/guide/", "help://book:99999999999999999999/guide/"] {
             let other = try runner.run(["resolve", "dist", url])
             #expect(other.status == 1 && other.stderr.hasPrefix("note: the bundle's origin is help://book;"), "\(url)")
         }
+        // An empty port is no port, as WebKit reads it.
+        #expect(try runner.run(["resolve", "dist", "help://book:/guide/"]).stdout.hasPrefix("200 OK\n"))
+        // What a message quotes of the command line stays one line: no terminal escape, no line break.
+        let forged = try runner.run(["resolve", "dist", "help://other/\u{1B}[31mred\nline\u{2028}x"])
+        #expect(
+            forged.stderr
+                == "note: the bundle's origin is help://book; 'help://other/\\u{1B}[31mred\\nline\\u{2028}x' is of another origin\n"
+        )
+        let badRange = try runner.run(["resolve", "dist", "images/logo.svg", "--range", "0-1\n\u{1B}[2J"])
+        #expect(badRange.stderr.hasPrefix("error: --range '0-1\\n\\u{1B}[2J' is not a byte range"), "\(badRange.stderr)")
+        #expect(
+            try runner.run(["resolve", "dist", "help://book:\u{1B}/"]).stderr.hasPrefix(
+                "error: 'help://book:\\u{1B}/' is not a URL"))
 
         let escape = try runner.run(["resolve", "dist", "help://book/%2e%2e/%2e%2e/etc/passwd", "--body"])
         #expect(escape.stdout.hasPrefix("404 Not Found\n"))

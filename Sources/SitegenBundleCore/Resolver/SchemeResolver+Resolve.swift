@@ -12,9 +12,10 @@ extension SchemeResolver {
     public func resolve(_ url: URL) -> Result<ResolvedResource, ResolutionFailure> {
         guard let parts = URLPath.split(url.absoluteString) else { return .failure(.wrongScheme("")) }
         guard parts.scheme.lowercased() == origin.scheme else { return .failure(.wrongScheme(parts.scheme)) }
-        guard let authority = parts.authority, authority.lowercased() == origin.host else {
-            return .failure(.wrongHost(parts.authority ?? ""))
-        }
+        // An empty port (`docs://app:/`) is no port (RFC 3986 6.2.3), as WebKit reads it.
+        guard let authority = parts.authority,
+            authority.lowercased() == origin.host || authority.lowercased() == origin.host + ":"
+        else { return .failure(.wrongHost(parts.authority ?? "")) }
         let key: String
         switch URLPath.normalise(parts.path) {
         case .success(let normalised): key = normalised

@@ -29,7 +29,8 @@ enum ResolveCommand: Command {
         // A server ignores a `Range` it cannot read; a command line with one is a mistake to say.
         if let range = arguments.value("--range"), !isByteRange(range) {
             console.err(
-                "\(UsageError("--range '\(range)' is not a byte range: write A-B, A- or -N, with A <= B", command: spec))\n")
+                "\(UsageError("--range '\(Manifest.printable(range))' is not a byte range: write A-B, A- or -N, with A <= B", command: spec))\n"
+            )
             return .inputError
         }
         let path = arguments.positionals[0]
@@ -52,7 +53,7 @@ enum ResolveCommand: Command {
             ? text : resolver.origin.description + "/" + (text.hasPrefix("/") ? String(text.dropFirst()) : text)
         let request = SchemeRequest(string: absolute, range: arguments.value("--range").map { "bytes=\($0)" })
         guard request.url != nil else {
-            console.err("error: '\(text)' is not a URL (see 'sitegen resolve --help')\n")
+            console.err("error: '\(Manifest.printable(text))' is not a URL (see 'sitegen resolve --help')\n")
             return .inputError
         }
         let reader = ReplyReader(resolver: resolver, request: request)
@@ -74,11 +75,13 @@ enum ResolveCommand: Command {
             return .inputError
         }
         // A URL of another origin is a 404 however the path reads: say which origin the bundle has.
-        if status == 404, let url = request.url,
-            url.scheme?.lowercased() != resolver.origin.scheme || url.host?.lowercased() != resolver.origin.host
-                || url.port != nil || url.user != nil
-        {
-            console.err("note: the bundle's origin is \(resolver.origin); '\(text)' is of another origin\n")
+        if status == 404, let url = request.url, case .failure(let failure) = resolver.resolve(url) {
+            switch failure {
+            case .wrongScheme, .wrongHost:
+                console.err(
+                    "note: the bundle's origin is \(resolver.origin); '\(Manifest.printable(text))' is of another origin\n")
+            default: break
+            }
         }
         return status < 400 ? .success : .findings
     }
