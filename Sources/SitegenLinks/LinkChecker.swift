@@ -112,6 +112,7 @@ public struct LinkChecker: Sendable {
         }
         var rules = LinkRules(state: state, options: options, table: table)
         rules.isServed = { [fetcher] path in fetcher.serves(path) }
+        rules.whyUnserved = { [fetcher] path in fetcher.whyUnserved(path) }
         rules.reachedFromEntries = reachedFromEntries
         rules.listedButUnserved = unserved
         rules.checkEntries(entryKeys)

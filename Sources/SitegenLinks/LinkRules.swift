@@ -19,6 +19,8 @@ struct LinkRules {
     /// Files the bundle's list names but the fetcher does not serve (deleted since the build):
     /// a link to one is broken, and the message says why the file was expected.
     var listedButUnserved: Set<String> = []
+    /// Why a path that serves nothing holds something on disk (a symbolic link out of the bundle).
+    var whyUnserved: @Sendable (String) -> String? = { _ in nil }
     private var findings: [LinkFinding] = []
     private var linksChecked = 0
     /// Where a broken link's suggestion is looked for: scanned per broken link, never indexed.
@@ -203,6 +205,9 @@ struct LinkRules {
                         + "(\(Self.form(of: other)) on disk, \(Self.form(of: wanted)) in the link); the app finds files "
                         + "by their bytes: spell both the same (NFC)"
                 )
+            }
+            if let why = whyUnserved(wanted) {
+                return (.error, .brokenLink, "no file '\(wanted)' in the bundle: it is \(why), which no resolver serves")
             }
             if listedButUnserved.contains(wanted) {
                 return (

@@ -35,6 +35,8 @@ public struct ResolverFetcher: ResourceFetching {
         return .found(path: resource.path, mimeType: resource.mimeType, body: body)
     }
 
+    public func whyUnserved(_ path: String) -> String? { resolver.whyUnserved(path: path) }
+
     public func serves(_ path: String) -> Bool {
         if case .success = resolver.resolve(resolver.origin.url(forPath: path)) { return true }
         return false

@@ -31,6 +31,9 @@ public protocol ResourceFetching: Sendable {
     /// Every alias path (`old/setup.html`) whose URL serves a file of another folder, with that
     /// file's path: the app resolves the file's relative links from the alias URL. Default none.
     var aliasesInOtherFolders: [(alias: String, file: String)] { get }
+    /// Why the bundle path `path`, which serves nothing, holds something on disk all the same (a
+    /// symbolic link out of the bundle), for the message of a link to it. Default `nil`.
+    func whyUnserved(_ path: String) -> String?
 }
 
 /// A file a URL resolves to, known without reading it.
@@ -55,6 +58,7 @@ extension ResourceFetching {
     public var resolutionFingerprint: UInt64 { 0 }
     public func serves(_ path: String) -> Bool { true }
     public var aliasesInOtherFolders: [(alias: String, file: String)] { [] }
+    public func whyUnserved(_ path: String) -> String? { nil }
 }
 
 /// What fetching one same-origin URL gave.

@@ -174,6 +174,28 @@ import Testing
         #expect(!run.stdout.contains("t/a.html:"), "\(run.stdout)")
     }
 
+    /// A link to a symbolic link that no resolver serves says what is there, not that nothing is:
+    /// Debian's Sphinx trees link `_static/jquery.js` to `/usr/share/javascript`.
+    @Test func aLinkToASymbolicLinkOutOfTheBundleSaysSo() throws {
+        let runner = try SitegenRunner()
+        defer { runner.cleanUp() }
+        try runner.write("x\n", to: "outside/j.js")
+        try runner.write("<script src=\"j.js\"></script><script src=\"gone.js\"></script>\n", to: "t/index.html")
+        try FileManager.default.createSymbolicLink(atPath: runner.url("t/j.js").path, withDestinationPath: "../outside/j.js")
+        try FileManager.default.createSymbolicLink(atPath: runner.url("t/gone.js").path, withDestinationPath: "nowhere.js")
+        let run = try runner.run(["check", "t"])
+        #expect(run.status == 1)
+        let real = runner.url("outside/j.js").resolvingSymlinksInPath().path
+        #expect(
+            run.stdout.contains(
+                "t/index.html:1:9: error: no file 'j.js' in the bundle: it is a symbolic link out of the bundle (to \(real)), "
+                    + "which no resolver serves [broken-link]"), "\(run.stdout)")
+        #expect(
+            run.stdout.contains(
+                "no file 'gone.js' in the bundle: it is a symbolic link to nothing, which no resolver serves [broken-link]"),
+            "\(run.stdout)")
+    }
+
     /// `--scheme` and `--host` name the origin of a folder without manifest; with one, a note says
     /// they are left unused.
     @Test func anOriginGivenForAFolderWithAManifestIsSaidToBeUnused() throws {

@@ -47,6 +47,14 @@ extension SchemeResolver {
         return resolve(url.absoluteURL)
     }
 
+    /// Why the bundle path `path` is not served although something is on disk there (a symbolic
+    /// link out of the bundle, to nothing, to a folder), for messages; `nil` otherwise.
+    public func whyUnserved(path: String) -> String? {
+        // Only a path below the root is looked at: this is no way around the resolver's refusals.
+        guard !path.hasPrefix("/"), !path.utf8.contains(0), !path.split(separator: "/").contains("..") else { return nil }
+        return tree.whyUnserved(path)
+    }
+
     /// The whole body of a resolved resource (for the crawler; large media should use `reply`).
     public func contents(of resource: ResolvedResource) throws -> Data {
         try Data(contentsOf: resource.fileURL)

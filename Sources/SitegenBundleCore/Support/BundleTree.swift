@@ -148,6 +148,16 @@ struct BundleTree: Sendable {
         return found.sorted(by: URLPath.bytesPrecede)
     }
 
+    /// Why the bundle-relative `path`, which is on disk, is not served: `a symbolic link out of the
+    /// bundle (to /usr/share/javascript/jquery.js)`, `… to nothing`, `… to a folder`; `nil` for
+    /// anything else (served, or not there at all).
+    func whyUnserved(_ relative: String) -> String? {
+        var info = stat()
+        guard lstat(prefix + relative, &info) == 0, info.st_mode & S_IFMT == S_IFLNK else { return nil }
+        if case .success = realFile(relative) { return nil }
+        return "a symbolic link " + linkTarget(relative).whyUnserved
+    }
+
     /// The path of a bundle-relative path under the real root.
     func filePath(_ relative: String) -> String { prefix + relative }
 
