@@ -209,6 +209,13 @@ struct LinkRules {
             if let why = whyUnserved(wanted) {
                 return (.error, .brokenLink, "no file '\(wanted)' in the bundle: it is \(why), which no resolver serves")
             }
+            // Debian's doc packages gzip large pages (`changelog.html.gz`): a browser downloads those.
+            if !wanted.hasSuffix(".gz"), table.index(of: wanted + ".gz") != nil {
+                return (
+                    .error, .brokenLink,
+                    "no file '\(wanted)' in the bundle, but '\(wanted).gz' is: a compressed copy, which the app serves as a download; decompress it"
+                )
+            }
             if listedButUnserved.contains(wanted) {
                 return (
                     .error, .brokenLink,

@@ -267,6 +267,16 @@ import Testing
         #expect(report.messages(.brokenLink) == ["no file 'guide/b.html' in the bundle"], "no hint between one-letter names")
     }
 
+    /// A page only there gzipped (Debian's doc packages compress large ones) is named as such.
+    @Test func aPageThatIsOnlyThereGzippedIsNamed() async {
+        let site = InMemoryFetcher(["index.html": "<a href=\"changelog.html\">c</a>", "changelog.html.gz": "gz"])
+        let report = await site.check(CheckOptions(reportOrphans: false))
+        #expect(
+            report.messages(.brokenLink) == [
+                "no file 'changelog.html' in the bundle, but 'changelog.html.gz' is: a compressed copy, which the app serves as a download; decompress it"
+            ])
+    }
+
     /// The line numbers of a source listing are near only other numbers: a fragment without a
     /// letter gets no suggestion, however near an id is; one with a letter still does.
     @Test func aFragmentWithoutALetterGetsNoSuggestion() async {
