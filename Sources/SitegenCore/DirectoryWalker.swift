@@ -27,9 +27,14 @@ public enum DirectoryWalker {
         /// Status-change time (`st_ctime`) in nanoseconds since 1970: it moves with every write,
         /// rename or `chmod`, and unlike `modified` no tool (`touch -d`) can set it back.
         public var changed: Int = 0
+        /// Which file sits at the path (its device and inode, as one number): another file can take
+        /// the path with the same size and times, as when two folders are swapped (renaming a folder
+        /// leaves its files' times alone) or a symbolic link is pointed at another file.
+        public var identity: Int = 0
 
-        /// The later of `modified` and `changed`: a stamp that moves whenever the file may have.
-        public var stamp: Int { max(modified, changed) }
+        /// A stamp that moves whenever the file at the path may have changed: the later of
+        /// `modified` and `changed`, mixed with `identity`. Only ever compared for equality.
+        public var stamp: Int { max(modified, changed) ^ (identity &* -7_046_029_254_386_353_131) }
     }
 
     /// What a walk found: the files, and what it left out that its caller may have to report.
@@ -240,7 +245,9 @@ public enum DirectoryWalker {
                 }
                 let modified = Int(info.st_mtim.tv_sec) * 1_000_000_000 + Int(info.st_mtim.tv_nsec)
                 let changed = Int(info.st_ctim.tv_sec) * 1_000_000_000 + Int(info.st_ctim.tv_nsec)
-                found.entries?.append(Entry(path: path, size: Int(info.st_size), modified: modified, changed: changed))
+                let identity = Int(truncatingIfNeeded: info.st_ino) &* 31 &+ Int(truncatingIfNeeded: info.st_dev)
+                found.entries?.append(
+                    Entry(path: path, size: Int(info.st_size), modified: modified, changed: changed, identity: identity))
             }
         }
     }

@@ -39,6 +39,36 @@ import Testing
         #expect(try runner.read("dist/guide/usage.html").contains("One more paragraph."))
     }
 
+    /// Two version folders swapped, and a `latest` link pointed at the other one: each page's file
+    /// keeps its size and times, but another file sits at each path, and the rebuild shows it.
+    @Test func swappedFoldersAndARepointedLinkAreRebuilt() throws {
+        let runner = try SitegenRunner()
+        defer { runner.cleanUp() }
+        try runner.copyFixture("Themes/minimal", to: "Templates")
+        try runner.write("# Home\n\n[1](v1/index.md) [2](v2/index.md) [l](latest/index.md)\n", to: "Site/index.md")
+        try runner.write("# One\n", to: "Site/v1/index.md")
+        try runner.write("# Two\n", to: "Site/v2/index.md")
+        let when = Date(timeIntervalSince1970: 1_700_000_000)
+        for page in ["v1", "v2"] {
+            try FileManager.default.setAttributes(
+                [.modificationDate: when], ofItemAtPath: runner.url("Site/\(page)/index.md").path)
+        }
+        try FileManager.default.createSymbolicLink(atPath: runner.url("Site/latest").path, withDestinationPath: "v1")
+        #expect(try runner.run(["build"]).status == 0)
+        #expect(try runner.read("dist/latest/index.html").contains("One"))
+        let manager = FileManager.default
+        try manager.moveItem(at: runner.url("Site/v1"), to: runner.url("Site/tmp"))
+        try manager.moveItem(at: runner.url("Site/v2"), to: runner.url("Site/v1"))
+        try manager.moveItem(at: runner.url("Site/tmp"), to: runner.url("Site/v2"))
+        try manager.removeItem(at: runner.url("Site/latest"))
+        try manager.createSymbolicLink(atPath: runner.url("Site/latest").path, withDestinationPath: "v2")
+        #expect(try runner.run(["build"]).status == 0)
+        #expect(try runner.read("dist/v1/index.html").contains("Two"))
+        #expect(try runner.read("dist/v2/index.html").contains("One"))
+        #expect(try runner.read("dist/latest/index.html").contains("One"))
+        #expect(try runner.run(["verify", "dist"]).status == 0)
+    }
+
     @Test func anOutputGivenAsASymbolicLinkKeepsOneCacheAndRebuildsIncrementally() throws {
         let runner = try setUp()
         defer { runner.cleanUp() }

@@ -1,6 +1,7 @@
 import Foundation
-import SitegenCore
 import Testing
+
+@testable import SitegenCore
 
 /// The walk lists files in the order of their full paths, though it sorts each folder on its own,
 /// and follows only the symbolic links that stay inside the root.
@@ -28,6 +29,38 @@ import Testing
         let walked = DirectoryWalker.files(below: root.path)
         #expect(walked == files.sorted())
         #expect(walked.count == files.count)
+    }
+
+    /// Two files of one size and the same times swap places when their folders do (renaming a
+    /// folder leaves its files' times alone), and a symbolic link pointed at another file keeps
+    /// its own times: the walk tells which file sits at each path, and the stamp moves with it.
+    @Test func anotherFileAtAPathMovesItsStampWhateverItsTimes() throws {
+        let root = try makeTree(["v1/index.md", "v2/index.md"])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let manager = FileManager.default
+        try manager.createSymbolicLink(atPath: root.appendingPathComponent("latest.md").path, withDestinationPath: "v1/index.md")
+        func walk() -> [String: DirectoryWalker.Entry] {
+            Dictionary(uniqueKeysWithValues: DirectoryWalker.entries(below: root.path).map { ($0.path, $0) })
+        }
+        let before = walk()
+        try manager.moveItem(at: root.appendingPathComponent("v1"), to: root.appendingPathComponent("tmp"))
+        try manager.moveItem(at: root.appendingPathComponent("v2"), to: root.appendingPathComponent("v1"))
+        try manager.moveItem(at: root.appendingPathComponent("tmp"), to: root.appendingPathComponent("v2"))
+        try manager.removeItem(at: root.appendingPathComponent("latest.md"))
+        try manager.createSymbolicLink(atPath: root.appendingPathComponent("latest.md").path, withDestinationPath: "v1/index.md")
+        let after = walk()
+        #expect(before["v1/index.md"]?.identity != before["v2/index.md"]?.identity)
+        #expect(after["v1/index.md"]?.identity == before["v2/index.md"]?.identity)
+        #expect(after["v2/index.md"]?.identity == before["v1/index.md"]?.identity)
+        #expect(after["latest.md"]?.identity == before["v2/index.md"]?.identity, "the link shows the file it leads to")
+        // The times alone cannot tell: a clock tick holds many writes.
+        let one = DirectoryWalker.Entry(path: "v1/index.md", size: 6, modified: 5, changed: 9, identity: 1)
+        var other = one
+        other.identity = 2
+        #expect(one.stamp != other.stamp)
+        other.identity = 1
+        other.changed = 10
+        #expect(one.stamp != other.stamp)
     }
 
     @Test func linksAreFollowedOnlyInsideTheRoot() throws {

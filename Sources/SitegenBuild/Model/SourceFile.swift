@@ -14,9 +14,10 @@ public struct SourceFile: Sendable, Hashable {
     public var kind: Kind
     /// The folder `path` is relative to, shared by every file of a scan.
     public var root: String
-    /// Size and the later of the modification and status-change times (nanoseconds,
-    /// `DirectoryWalker.Entry.stamp`), for the incremental cache: an edit that keeps the size and
-    /// sets the modification time back still moves the status-change time.
+    /// Size and a stamp of the file's times and identity (`DirectoryWalker.Entry.stamp`), for the
+    /// incremental cache: an edit that keeps the size and sets the modification time back still
+    /// moves the status-change time, and another file taking the path (two folders swapped, a
+    /// symbolic link pointed elsewhere) has another inode.
     public var size = 0
     public var modified = 0
 
