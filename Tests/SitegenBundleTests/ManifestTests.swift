@@ -143,7 +143,7 @@ import Testing
         // A later version whose fields v1 cannot read is still refused for its version.
         (json(version: "2", resources: "{}"), "manifest: unsupported version 2 (this reader supports 1)"),
         (json(format: "\"other\"", resources: "7"), "manifest: unknown format 'other' (expected 'sitegen-bundle')"),
-        (json(version: "\"1\""), "manifest: field 'version' has the wrong type (expected Int)"),
+        (json(version: "\"1\""), "manifest: field 'version' has the wrong type (expected a number)"),
         (
             json(origin: "https://app"),
             "manifest: origin 'https://app' is not a lowercase 'scheme://host' of a non-reserved scheme"
@@ -187,11 +187,11 @@ import Testing
         (json(resources: "[\(resource(sha: "\"abc\""))]"), "manifest: resources[0].sha256 is not 64 lowercase hex digits"),
         (
             json(resources: "[\(resource(sha: "42"))]"),
-            "manifest: field 'resources[0].sha256' has the wrong type (expected String)"
+            "manifest: field 'resources[0].sha256' has the wrong type (expected a string)"
         ),
         (
             json(resources: "[\(resource(size: "\"1\""))]"),
-            "manifest: field 'resources[0].size' has the wrong type (expected Int)"
+            "manifest: field 'resources[0].size' has the wrong type (expected a number)"
         ),
         (json(resources: "[\(resource(size: "-1"))]"), "manifest: resources[0].size is negative"),
         // Values quoted in a message have their control characters escaped: one line, nothing forged.
@@ -242,11 +242,11 @@ import Testing
         // The schema allows "utf-8" or nothing: `null` is mistyped, as it is for every other field.
         (
             json(resources: "[\(typed(mimeType: "text/plain").replacingOccurrences(of: "\"utf-8\"", with: "null"))]"),
-            "manifest: field 'resources[0].textEncoding' is null (expected String)"
+            "manifest: field 'resources[0].textEncoding' is null (expected a string)"
         ),
         (
             json(resources: "[\(resource(size: "null"))]"),
-            "manifest: field 'resources[0].size' is null (expected Int)"
+            "manifest: field 'resources[0].size' is null (expected a number)"
         ),
         (
             json(aliases: "[{\"url\": \"docs://app/old.html\", \"target\": \"docs://app/nope.html\"}]"),
@@ -382,6 +382,29 @@ import Testing
     }
 
     /// A manifest is UTF-8: UTF-16, with its byte order mark or without, is refused in words.
+    /// Every top level but an object is said to be one, and mistyped fields name JSON types
+    /// (`a string`), never Swift ones (`Dictionary<String, Any>`).
+    @Test(arguments: [
+        ("null", "manifest: the top level is not a JSON object"),
+        ("5", "manifest: the top level is not a JSON object"),
+        ("\"x\"", "manifest: the top level is not a JSON object"),
+        ("true", "manifest: the top level is not a JSON object"),
+    ])
+    func aTopLevelThatIsNoObjectIsNamed(text: String, message: String) {
+        #expect(throws: ManifestError(message)) { try Manifest.decode(Data(text.utf8)) }
+    }
+
+    @Test(arguments: [
+        (json(format: "1"), "manifest: field 'format' has the wrong type (expected a string)"),
+        (json(resources: "{}"), "manifest: field 'resources' has the wrong type (expected an array)"),
+        (json(resources: "[7]"), "manifest: field 'resources[0]' has the wrong type (expected an object)"),
+        (json(resources: "[null]"), "manifest: field 'resources[0]' is null (expected an object)"),
+        (json(aliases: "null"), "manifest: field 'aliases' is null (expected an array)"),
+    ])
+    func mistypedFieldsNameJSONTypes(data: Data, message: String) {
+        #expect(throws: ManifestError(message)) { try Manifest.decode(data) }
+    }
+
     @Test func utf16IsRefused() {
         let utf16 = Data(String(decoding: Self.json(), as: UTF8.self).utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] })
         #expect(throws: ManifestError("manifest: is UTF-16 (it starts with its byte order mark); a manifest is UTF-8")) {

@@ -294,16 +294,17 @@ extension Manifest {
             // Foundation also says so of valid JSON with a number that fits no `Int` (`1.5`).
             return misfitNumber(in: data).map { "field '\($0)' is not a whole number in range" }
                 ?? "not valid JSON (malformed or truncated)"
-        case .typeMismatch(_, let context) where context.codingPath.isEmpty:
+        case .typeMismatch(_, let context) where context.codingPath.isEmpty,
+            .valueNotFound(_, let context) where context.codingPath.isEmpty:
             return "the top level is not a JSON object"
         case .dataCorrupted(let context):
             return "invalid value at '\(path(context.codingPath))'"
         case .keyNotFound(let key, let context):
             return "missing field '\(path(context.codingPath + [key]))'"
         case .typeMismatch(let type, let context):
-            return "field '\(path(context.codingPath))' has the wrong type (expected \(type))"
+            return "field '\(path(context.codingPath))' has the wrong type (expected \(jsonType(type)))"
         case .valueNotFound(let type, let context):
-            return "field '\(path(context.codingPath))' is null (expected \(type))"
+            return "field '\(path(context.codingPath))' is null (expected \(jsonType(type)))"
         @unknown default:
             return "not a valid manifest"
         }
@@ -339,6 +340,17 @@ extension Manifest {
             if misfits((resource as? [String: Any])?["size"]) { return "resources[\(index)].size" }
         }
         return nil
+    }
+
+    /// The JSON type a Swift type is read from, as a message names it: `a string`, not `String`.
+    private static func jsonType(_ type: Any.Type) -> String {
+        switch type {
+        case is String.Type: "a string"
+        case is Int.Type: "a number"
+        case is Bool.Type: "true or false"
+        case is [Any].Type, is [Resource].Type, is [Alias].Type: "an array"
+        default: "an object"
+        }
     }
 
     private static func path(_ codingPath: [any CodingKey]) -> String {
