@@ -424,6 +424,24 @@ import Testing
         #expect(throws: ManifestError("cannot read \(path): is a directory")) { try Manifest.read(bundle: bundle) }
     }
 
+    /// A manifest that is a named pipe or a link to a device is refused as no regular file, at
+    /// once: never read (a pipe without a writer would block, `/dev/zero` never ends).
+    @Test(.timeLimit(.minutes(1))) func aManifestThatIsNoRegularFileIsRefusedAsSuch() throws {
+        let bundle = FileManager.default.temporaryDirectory.appendingPathComponent("sitegen-manifest-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: bundle, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: bundle) }
+        let path = bundle.appendingPathComponent(Manifest.fileName).path
+        #expect(mkfifo(path, 0o644) == 0)
+        #expect(throws: ManifestError("cannot read \(path): not a regular file (a named pipe)")) {
+            try Manifest.read(bundle: bundle)
+        }
+        try FileManager.default.removeItem(atPath: path)
+        try FileManager.default.createSymbolicLink(atPath: path, withDestinationPath: "/dev/zero")
+        #expect(throws: ManifestError("cannot read \(path): not a regular file (a device)")) {
+            try Manifest.read(bundle: bundle)
+        }
+    }
+
     @Test func acceptsValidHandWrittenManifest() throws {
         let manifest = try Manifest.decode(Self.json())
         #expect(manifest.resources.count == 1 && manifest.origin == "docs://app")

@@ -70,16 +70,6 @@ extension Manifest {
         return manifest
     }
 
-    /// Reads `manifest.json` from a bundle directory and decodes it.
-    public static func read(bundle: URL) throws(ManifestError) -> Manifest {
-        let url = bundle.appendingPathComponent(fileName)
-        let data: Data
-        do { data = try Data(contentsOf: url) } catch {
-            throw ManifestError("cannot read \(url.path): \(error.fileErrorReason)")
-        }
-        return try decode(data)
-    }
-
     /// Checks everything `decode` promises beyond the JSON shape.
     public func validate() throws(ManifestError) {
         try validate(resourcesPrechecked: false)
