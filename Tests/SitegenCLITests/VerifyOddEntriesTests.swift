@@ -32,4 +32,32 @@ import Testing
         #expect(device.status == 2)
         #expect(device.stderr.hasSuffix("/dist/manifest.json: not a regular file (a device)\n"), "\(device.stderr)")
     }
+
+    /// Unlisted entries are extra whatever their names or kinds, names that are not UTF-8 shown
+    /// with `\xFF`; a listed file replaced by a folder says so.
+    @Test func unlistedEntriesAndFilesReplacedAreReported() throws {
+        let runner = try built()
+        defer { runner.cleanUp() }
+        let path = Array(runner.url("dist").path.utf8) + [UInt8(ascii: "/"), 0xFF] + Array(".html".utf8) + [0]
+        let descriptor = path.withUnsafeBufferPointer {
+            $0.withMemoryRebound(to: CChar.self) { open($0.baseAddress!, O_CREAT | O_WRONLY, 0o644) }
+        }
+        #expect(descriptor >= 0)
+        close(descriptor)
+        try runner.write("x", to: "dist/back\\slash/in.txt")
+        #expect(mkfifo(runner.url("dist/pipe").path, 0o644) == 0)
+        try FileManager.default.removeItem(at: runner.url("dist/index.html"))
+        try FileManager.default.createDirectory(at: runner.url("dist/index.html"), withIntermediateDirectories: false)
+        let run = try runner.run(["verify", "dist"])
+        #expect(run.status == 1)
+        #expect(
+            run.stdout == """
+                dist/index.html: error: listed in the manifest but not a regular file: it is a folder
+                dist/back\\slash/in.txt: error: in the bundle but not in the manifest
+                dist/pipe: error: in the bundle but not in the manifest
+                dist/\\xFF.html: error: in the bundle but not in the manifest
+                dist/: 4 problems
+
+                """, "\(run.stdout)")
+    }
 }

@@ -19,10 +19,7 @@ extension Manifest {
 /// The bytes of the regular file at `path` (links followed). Outside `Manifest`, whose `read` would
 /// hide `read(2)`.
 private func readRegularFile(_ path: String) throws(ManifestError) -> Data {
-    func failure(_ code: Int32) -> ManifestError {
-        let text = String(cString: strerror(code))
-        return ManifestError("cannot read \(path): \(text.prefix(1).lowercased() + text.dropFirst())")
-    }
+    func failure(_ code: Int32) -> ManifestError { ManifestError("cannot read \(path): \(BundleTree.reason(code))") }
     func refusal(_ info: stat) -> ManifestError? {
         switch FileKind(mode: info.st_mode) {
         case .regularFile: nil

@@ -11,7 +11,8 @@ import Foundation
 struct BundleTree: Sendable {
     /// The bundle root with every symlink resolved.
     let root: URL
-    private let prefix: String
+    /// The root's path with a trailing `/`.
+    let prefix: String
 
     /// Opens a directory; fails when it does not exist or is not a directory.
     init(_ bundle: URL) throws(ManifestError) {
@@ -68,7 +69,7 @@ struct BundleTree: Sendable {
     }
 
     /// Where a symbolic link leads, followed to the end.
-    private enum LinkTarget {
+    enum LinkTarget {
         case nothing, outside(String), other
         /// A folder inside the bundle (the root included), by its real path.
         case folder(String)
@@ -84,68 +85,11 @@ struct BundleTree: Sendable {
         }
     }
 
-    private func linkTarget(_ relative: String) -> LinkTarget {
+    func linkTarget(_ relative: String) -> LinkTarget {
         guard let real = realPath(relative) else { return .nothing }
         guard real.hasPrefix(prefix) || real + "/" == prefix else { return .outside(real) }
         var info = stat()
         return stat(real, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR ? .folder(real) : .other
-    }
-
-    /// Every served file as a bundle-relative path, sorted by bytes: regular files, and symlinks to regular
-    /// files inside the bundle; never `manifest.json` at the root, never a path through a
-    /// symlinked directory, never a name with a backslash.
-    func files() throws(ManifestError) -> [String] {
-        var unserved: [VerificationReport.UnservedLink] = []
-        return try files(followingFolderLinks: false, unservedLinks: &unserved)
-    }
-
-    /// `files()`, and in `unservedLinks` the symbolic links it leaves out (to nothing, out of the
-    /// bundle, to a folder), each with why: on disk, yet never served. `followingFolderLinks` walks
-    /// a link to a folder inside the bundle as the folder it leads to, as a resolver serves the
-    /// files below it, unless the folder holds the link on the walk (a loop: `guide/all -> ..`).
-    func files(followingFolderLinks: Bool, unservedLinks: inout [VerificationReport.UnservedLink])
-        throws(ManifestError) -> [String]
-    {
-        var found: [String] = []
-        // Each folder to list with the real paths of the folders walked to reach it, itself last.
-        var pending: [(relative: String, realPaths: [String])] = [("", [String(prefix.dropLast())])]
-        let manager = FileManager.default
-        while let (directory, realPaths) = pending.popLast() {
-            let names: [String]
-            do { names = try manager.contentsOfDirectory(atPath: prefix + directory) } catch {
-                throw ManifestError(
-                    "cannot list '\(Manifest.printable(directory.isEmpty ? root.path : directory))': \(error.fileErrorReason)")
-            }
-            for name in names where !name.contains("\\") && !name.utf8.contains(0) {
-                let relative = directory.isEmpty ? name : "\(directory)/\(name)"
-                if relative == Manifest.fileName { continue }
-                // lstat(2) directly: Foundation's attributes dictionary costs more than the call.
-                var info = stat()
-                guard lstat(prefix + relative, &info) == 0 else { continue }
-                switch info.st_mode & S_IFMT {
-                case S_IFDIR: pending.append((relative, realPaths + [realPaths[realPaths.count - 1] + "/" + name]))
-                case S_IFREG: found.append(relative)
-                case S_IFLNK:
-                    if case .success = realFile(relative) {
-                        found.append(relative)
-                        continue
-                    }
-                    let target = linkTarget(relative)
-                    guard followingFolderLinks, case .folder(let real) = target else {
-                        unservedLinks.append(.init(path: relative, reason: target.whyUnserved))
-                        continue
-                    }
-                    if realPaths.contains(where: { $0 == real || $0.hasPrefix(real + "/") }) {
-                        unservedLinks.append(.init(path: relative, reason: "to a folder that contains it", isLoop: true))
-                    } else {
-                        pending.append((relative, realPaths + [real]))
-                    }
-                default: continue
-                }
-            }
-        }
-        // By bytes: `String` orders canonically equivalent names (NFC, NFD) as equal.
-        return found.sorted(by: URLPath.bytesPrecede)
     }
 
     /// Why the bundle-relative `path`, which is on disk, is not served: `a symbolic link out of the

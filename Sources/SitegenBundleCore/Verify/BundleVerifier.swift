@@ -2,10 +2,14 @@ import Foundation
 
 /// What `BundleVerifier` found: bundle-relative file paths, each list sorted.
 public struct VerificationReport: Sendable, Equatable {
-    /// Files the manifest lists that are not in the bundle (or no longer regular files inside it).
+    /// Files the manifest lists that are not in the bundle (or not served: under a loop, through a link out of it).
     public var missing: [String]
-    /// Files in the bundle that the manifest does not list.
+    /// Entries in the bundle that the manifest does not list, compared by their bytes: files, named
+    /// pipes, sockets, whatever their names (a name with a backslash, or that is not UTF-8, which
+    /// no manifest can list, shown with each byte that is not UTF-8 written `\xFF`).
     public var extra: [String]
+    /// Files the manifest lists where something else stands: a folder, a named pipe.
+    public var notFiles: [NotAFile]
     /// Files whose size or SHA-256 differ from the manifest.
     public var changed: [String]
     /// How each file of `changed` differs.
@@ -16,18 +20,35 @@ public struct VerificationReport: Sendable, Equatable {
 
     /// A report.
     public init(
-        missing: [String] = [], extra: [String] = [], changed: [String] = [], differences: [String: Difference] = [:],
-        unserved: [UnservedLink] = []
+        missing: [String] = [], extra: [String] = [], notFiles: [NotAFile] = [], changed: [String] = [],
+        differences: [String: Difference] = [:], unserved: [UnservedLink] = []
     ) {
         self.missing = missing
         self.extra = extra
+        self.notFiles = notFiles
         self.changed = changed
         self.differences = differences
         self.unserved = unserved
     }
 
-    /// True when nothing is missing, extra, changed or unserved.
-    public var isClean: Bool { missing.isEmpty && extra.isEmpty && changed.isEmpty && unserved.isEmpty }
+    /// True when nothing is missing, extra, something else than a file, changed or unserved.
+    public var isClean: Bool {
+        missing.isEmpty && extra.isEmpty && notFiles.isEmpty && changed.isEmpty && unserved.isEmpty
+    }
+
+    /// A path the manifest lists as a file, and what stands there instead.
+    public struct NotAFile: Sendable, Equatable {
+        /// The bundle-relative path.
+        public var path: String
+        /// A folder, a named pipe, a socket, a device.
+        public var kind: FileKind
+
+        /// A record.
+        public init(path: String, kind: FileKind) {
+            self.path = path
+            self.kind = kind
+        }
+    }
 
     /// How a file differs from its manifest entry: its size, or, at the same size, its SHA-256.
     public enum Difference: Sendable, Equatable, CustomStringConvertible {
@@ -65,58 +86,100 @@ public struct VerificationReport: Sendable, Equatable {
 /// Re-hashes a bundle against its `manifest.json` (`sitegen verify DIR`).
 public struct BundleVerifier {
     /// Reads the manifest of `bundle`, then compares it with the files on disk, hashing on every
-    /// core. Throws only when the bundle or its manifest cannot be read or is invalid.
+    /// core. Paths are compared by their bytes, as resolvers look them up. Throws only when the
+    /// bundle or its manifest cannot be read or is invalid.
     public static func verify(bundle: URL) throws(ManifestError) -> VerificationReport {
         let tree = try BundleTree(bundle)
         let manifest = try Manifest.read(bundle: tree.root)
         var unservedLinks: [VerificationReport.UnservedLink] = []
         // Links to folders inside the bundle are walked: the resolver serves the files below them.
-        let onDisk = Set(try tree.files(followingFolderLinks: true, unservedLinks: &unservedLinks))
+        let entries = try tree.entries(followingFolderLinks: true, unservedLinks: &unservedLinks)
+        let served = Set(entries.lazy.filter(\.isServed).compactMap { $0.path.map(ByteKey.init) })
         let resources = manifest.resources
-        let verdicts = verdicts(of: resources, in: tree, onDisk: onDisk)
+        let listings = listings(of: resources)
+        let verdicts = verdicts(of: listings, resources: resources, in: tree, served: served)
         var report = VerificationReport()
-        let links = Set(unservedLinks.map(\.path))
-        for (resource, verdict) in zip(resources, verdicts) {
+        let links = Set(unservedLinks.map { ByteKey($0.path) })
+        for (listing, verdict) in zip(listings, verdicts) {
+            let file = resources[listing[0]].file
             switch verdict {
             case .matches: continue
             // A link the manifest lists is reported once, as the link it is.
-            case .missing where links.contains(resource.file): continue
-            case .missing: report.missing.append(resource.file)
+            case .missing where links.contains(ByteKey(file)), .notAFile where links.contains(ByteKey(file)): continue
+            case .missing: report.missing.append(file)
+            case .notAFile(let kind): report.notFiles.append(.init(path: file, kind: kind))
             case .changed(let difference):
-                report.changed.append(resource.file)
-                report.differences[resource.file] = difference
+                report.changed.append(file)
+                report.differences[file] = difference
             }
         }
-        report.extra = onDisk.subtracting(resources.map(\.file)).sorted()
+        let listed = Set(resources.lazy.map { ByteKey($0.file) })
+        report.extra = entries.compactMap { entry in
+            guard let path = entry.path else { return entry.shownPath }
+            return listed.contains(ByteKey(path)) ? nil : path
+        }
         report.unserved = unservedLinks.sorted { URLPath.bytesPrecede($0.path, $1.path) }
-        report.missing = Array(Set(report.missing)).sorted()
-        report.changed = Array(Set(report.changed)).sorted()
+        report.missing.sort(by: URLPath.bytesPrecede)
+        report.changed.sort(by: URLPath.bytesPrecede)
+        report.notFiles.sort { URLPath.bytesPrecede($0.path, $1.path) }
         return report
     }
 
     private enum Verdict: Sendable {
         case matches, missing
+        case notAFile(FileKind)
         case changed(VerificationReport.Difference)
     }
 
-    /// Each resource's verdict, in order; the files are hashed in parts spread over the cores, four
-    /// to a core since files differ in size.
-    private static func verdicts(of resources: [Manifest.Resource], in tree: BundleTree, onDisk: Set<String>) -> [Verdict] {
-        let parts = ParallelParts.map(
-            count: resources.count, threshold: 64, parts: ProcessInfo.processInfo.activeProcessorCount * 4
-        ) { range in
-            resources[range].map { resource -> Verdict in
-                guard onDisk.contains(resource.file), case .success(let file) = tree.realFile(resource.file) else {
-                    return .missing
-                }
-                guard file.size == resource.size else { return .changed(.size(listed: resource.size, found: file.size)) }
-                guard let digest = try? BundleTree.digest(atPath: file.path) else { return .missing }
-                guard digest.sha256 == resource.sha256 else {
-                    return .changed(.sha256(listed: resource.sha256, found: digest.sha256))
-                }
-                return .matches
+    /// The indices of the resources, one list per distinct file (by bytes), in order: a manifest
+    /// can list one file under many URLs, and each file is read once.
+    private static func listings(of resources: [Manifest.Resource]) -> [[Int]] {
+        var listings: [[Int]] = []
+        var places: [ByteKey: Int] = [:]
+        places.reserveCapacity(resources.count)
+        for index in resources.indices {
+            if let place = places[ByteKey(resources[index].file)] {
+                listings[place].append(index)
+            } else {
+                places[ByteKey(resources[index].file)] = listings.count
+                listings.append([index])
             }
         }
+        return listings
+    }
+
+    /// Each file's verdict, in order; the files are hashed in parts spread over the cores, four
+    /// to a core since files differ in size.
+    private static func verdicts(
+        of listings: [[Int]], resources: [Manifest.Resource], in tree: BundleTree, served: Set<ByteKey>
+    ) -> [Verdict] {
+        let parts = ParallelParts.map(
+            count: listings.count, threshold: 64, parts: ProcessInfo.processInfo.activeProcessorCount * 4
+        ) { range in
+            listings[range].map { listing in verdict(of: listing.map { resources[$0] }, in: tree, served: served) }
+        }
         return parts.flatMap { $0 }
+    }
+
+    /// The verdict on one file, listed by each of `resources`: the first listing it does not match.
+    private static func verdict(of resources: [Manifest.Resource], in tree: BundleTree, served: Set<ByteKey>) -> Verdict {
+        let path = resources[0].file
+        guard served.contains(ByteKey(path)), case .success(let file) = tree.realFile(path) else {
+            // A folder or a named pipe where the file was is said to be there, not the file missing.
+            guard let kind = tree.kind(of: path), kind != .regularFile else { return .missing }
+            return .notAFile(kind)
+        }
+        var sha256: String?
+        for resource in resources {
+            guard file.size == resource.size else { return .changed(.size(listed: resource.size, found: file.size)) }
+            if sha256 == nil {
+                guard let digest = try? BundleTree.digest(atPath: file.path) else { return .missing }
+                sha256 = digest.sha256
+            }
+            guard let sha256, sha256 == resource.sha256 else {
+                return .changed(.sha256(listed: resource.sha256, found: sha256 ?? ""))
+            }
+        }
+        return .matches
     }
 }

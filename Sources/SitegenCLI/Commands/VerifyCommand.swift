@@ -34,6 +34,9 @@ enum VerifyCommand: Command {
         // Paths come from the manifest or the disk: a line break in one must not forge a line.
         let shown = { (file: String) in display + Manifest.printable(file) }
         for file in report.missing { console.out("\(shown(file)): error: listed in the manifest but missing\n") }
+        for entry in report.notFiles {
+            console.out("\(shown(entry.path)): error: listed in the manifest but not a regular file: it is \(entry.kind)\n")
+        }
         for file in report.extra { console.out("\(shown(file)): error: in the bundle but not in the manifest\n") }
         for file in report.changed {
             let how = report.differences[file].map { ": \($0)" } ?? ""
@@ -43,7 +46,8 @@ enum VerifyCommand: Command {
             let why = link.isLoop ? " (a loop): not followed" : ", which no resolver serves"
             console.out("\(shown(link.path)): error: a symbolic link \(Manifest.printable(link.reason))\(why)\n")
         }
-        let problems = report.missing.count + report.extra.count + report.changed.count + report.unserved.count
+        let problems =
+            report.missing.count + report.notFiles.count + report.extra.count + report.changed.count + report.unserved.count
         console.out(report.isClean ? "\(display): bundle matches its manifest\n" : "\(display): \(plural(problems, "problem"))\n")
         return report.isClean ? .success : .findings
     }
