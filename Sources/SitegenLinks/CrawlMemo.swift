@@ -98,7 +98,7 @@ public struct CrawlMemo: Sendable {
         return body.bytes
     }
 
-    static let magic = "sitegen-crawl 8"
+    static let magic = "sitegen-crawl 9"
 
     /// The memo as bytes, deterministic for the same content.
     public func encoded() -> [UInt8] {
@@ -203,7 +203,7 @@ public struct CrawlMemo: Sendable {
         return r.isAtEnd && start == entriesLength
     }
 
-    static let changesMagic = "sitegen-crawl-changes 8"
+    static let changesMagic = "sitegen-crawl-changes 9"
 
     /// The entries remembered since the memo was read from bytes, without the path table they share
     /// with it: what can be appended to the memo's file instead of rewriting 10,000 entries. `nil`
@@ -282,6 +282,7 @@ public struct CrawlMemo: Sendable {
             w.int(encoding.replacements)
             w.int(encoding.declared.map { table.index($0) } ?? -1)
         }
+        w.int(document.refreshTarget.map { Int($0) } ?? -1)
         w.int(document.acceptedCount)
         w.int(document.acceptedTargets.count)
         for index in document.acceptedTargets { w.int(Int(index)) }
@@ -335,7 +336,9 @@ public struct CrawlMemo: Sendable {
                 line: line, column: column, byte: byte, replacements: replacements,
                 declared: declared == -1 ? nil : strings[declared])
         }
-        guard let acceptedCount = r.int(), let targetCount = r.count() else { return nil }
+        guard let refresh = r.int(), refresh >= -1, refresh < pathCount, let acceptedCount = r.int(),
+            let targetCount = r.count()
+        else { return nil }
         var accepted: [Int32] = []
         accepted.reserveCapacity(targetCount)
         for _ in 0..<targetCount {
@@ -351,7 +354,8 @@ public struct CrawlMemo: Sendable {
         guard r.isAtEnd else { return nil }
         let document = ParsedDocument(
             path: path, kind: kind, duplicateIDs: duplicates, links: links, acceptedTargets: accepted,
-            acceptedCount: acceptedCount, anchorNames: anchors, encoding: encoding)
+            acceptedCount: acceptedCount, anchorNames: anchors, encoding: encoding,
+            refreshTarget: refresh == -1 ? nil : Int32(refresh))
         return Entry(sha256: sha256, mimeType: mime, document: document)
     }
 

@@ -31,6 +31,10 @@ struct ParsedDocument: Sendable {
     var anchorNames: Set<ByteKey>
     /// Where the document stops being UTF-8, when it is served as UTF-8.
     var encoding: EncodingProblem? = nil
+    /// The file a `<meta http-equiv="refresh">` sends the reader on to, when it is one of the table
+    /// with no fragment: a fragment of this page is looked up there too, as redirect stubs (rustdoc
+    /// writes one for each moved item) carry the fragment on with a script.
+    var refreshTarget: Int32? = nil
 
     /// How many links the rules count as checked for this document.
     var checkedLinkCount: Int {

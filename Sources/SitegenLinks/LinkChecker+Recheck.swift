@@ -88,6 +88,13 @@ extension LinkChecker {
                 let entry = memo.entry(at: path)
             {
                 state.documents[path] = entry.document
+                // A redirect stub's fragments are looked up in the page it redirects to as well.
+                if let index = entry.document.refreshTarget, memo.paths.indices.contains(Int(index)) {
+                    let redirected = memo.paths[Int(index)]
+                    if state.documents[redirected] == nil {
+                        state.documents[redirected] = changed.contains(redirected) ? nil : memo.entry(at: redirected)?.document
+                    }
+                }
             }
         }
     }

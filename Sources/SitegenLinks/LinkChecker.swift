@@ -186,6 +186,7 @@ public struct LinkChecker: Sendable {
             let shared = facts.links.map { folder != nil && FolderLinkCache.isFolderWide($0.url) }
             let folderOutcomes = known.flatMap { folder?.outcomes(of: facts.links, shared: shared, settled: $0) }
             var learned: [(link: ExtractedLink, outcome: FolderLinkCache.Outcome)] = []
+            var refreshTarget: Int32?
             for (position, link) in facts.links.enumerated() {
                 var outcome = folderOutcomes?[position]
                 if outcome == nil {
@@ -230,6 +231,7 @@ public struct LinkChecker: Sendable {
                 case .accepted(let index)?:
                     accepted.insert(index)
                     acceptedCount += 1
+                    if link.element == "meta", refreshTarget == nil { refreshTarget = index }
                 case .pending(let target)?:
                     links.append(ResolvedLink(link: link, target: target))
                 }
@@ -238,7 +240,8 @@ public struct LinkChecker: Sendable {
             let document = ParsedDocument(
                 path: path, kind: kind, duplicateIDs: facts.duplicateIDs, links: links,
                 acceptedTargets: accepted.sorted(), acceptedCount: acceptedCount, anchorNames: anchorNames,
-                encoding: servesUTF8(mimeType) ? body.withUnsafeBytes { EncodingProblem.find(in: $0) } : nil)
+                encoding: servesUTF8(mimeType) ? body.withUnsafeBytes { EncodingProblem.find(in: $0) } : nil,
+                refreshTarget: refreshTarget)
             let encoded = located.map {
                 CrawlMemo.encode(CrawlMemo.Entry(sha256: $0.sha256, mimeType: mimeType, document: document))
             }

@@ -234,7 +234,16 @@ struct LinkRules {
             guard let fragment = target.fragment, let document = state.documents[path], document.kind.definesIDs else {
                 return nil
             }
-            return fragmentProblem(fragment, in: document, name: path).map { (.error, .brokenFragment, $0) }
+            guard let problem = fragmentProblem(fragment, in: document, name: path) else { return nil }
+            // A redirect stub: the reader lands on the page it redirects to, where its script takes the fragment.
+            if let index = document.refreshTarget, table.paths.indices.contains(Int(index)) {
+                let redirected = table.paths[Int(index)]
+                if let next = state.documents[redirected], next.kind.definesIDs {
+                    guard fragmentProblem(fragment, in: next, name: redirected) != nil else { return nil }
+                    return (.error, .brokenFragment, problem + ", nor in \(redirected), where it redirects")
+                }
+            }
+            return (.error, .brokenFragment, problem)
         }
     }
 

@@ -154,6 +154,29 @@ import Testing
         #expect(again.report == (try await check(root, memo: nil)).report)
     }
 
+    /// A page changed to link into a redirect stub is rechecked against the page the stub
+    /// redirects to, which the recheck reads from the memo, as a fresh crawl finds it.
+    @Test func aRecheckFollowsARedirectStubToItsTarget() async throws {
+        let root = try await bundle([
+            "index.html": "<a href=\"b.html\">b</a> <a href=\"old.html\">old</a>",
+            "old.html": "<meta http-equiv=\"refresh\" content=\"0; url=new.html\">",
+            "new.html": "<h2 id=\"part\">Part</h2><a href=\"index.html\">home</a>",
+            "b.html": "<a href=\"old.html\">old</a> <a href=\"index.html\">home</a>",
+        ])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let first = try await check(root, memo: nil)
+        #expect(first.report.findings.isEmpty)
+        try Data("<a href=\"old.html#part\">old</a> <a href=\"index.html#gone\">home</a>".utf8)
+            .write(to: root.appendingPathComponent("b.html"))
+        try await rescan(root)
+        let reads = ReadCounter()
+        let rechecked = try #require(try await recheck(root, after: first, counter: reads))
+        #expect(reads.read == ["b.html"])
+        let fresh = try await check(root, memo: nil)
+        #expect(rechecked.report == fresh.report)
+        #expect(fresh.report.findings.map(\.diagnostic.message) == ["no id 'gone' in index.html"])
+    }
+
     @Test func onlyTheChangedEntriesNeedAppending() async throws {
         let root = try await bundle(Self.site)
         defer { try? FileManager.default.removeItem(at: root) }
@@ -226,7 +249,8 @@ import Testing
             )
             let document = ParsedDocument(
                 path: path, kind: .html, duplicateIDs: [], links: [ResolvedLink(link: link, target: target)],
-                acceptedTargets: [Int32(index % 100)], acceptedCount: 40, anchorNames: [ByteKey("part"), ByteKey("id-\(index)")])
+                acceptedTargets: [Int32(index % 100)], acceptedCount: 40, anchorNames: [ByteKey("part"), ByteKey("id-\(index)")],
+                refreshTarget: index % 7 == 0 ? Int32(index % 100) : nil)
             memo.remember(
                 CrawlMemo.Entry(sha256: String(repeating: "ab", count: 32), mimeType: "text/html", document: document), at: path)
         }
@@ -241,6 +265,7 @@ import Testing
             #expect(entry.document.links.first?.link.url == "page-\(index + 1).html#part")
             #expect(Set(entry.document.anchorNames.map(\.string)) == ["part", "id-\(index)"])
             #expect(entry.document.acceptedTargets == [Int32(index % 100)])
+            #expect(entry.document.refreshTarget == (index % 7 == 0 ? Int32(index % 100) : nil))
         }
     }
 

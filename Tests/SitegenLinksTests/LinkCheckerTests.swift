@@ -267,6 +267,20 @@ import Testing
         #expect(report.messages(.brokenLink) == ["no file 'guide/b.html' in the bundle"], "no hint between one-letter names")
     }
 
+    /// rustdoc leaves a stub at an item's old place, a meta refresh to the new one whose script
+    /// carries the fragment on: a fragment of the stub is looked up in the page it redirects to.
+    @Test func aFragmentOfARedirectStubIsLookedUpWhereItRedirects() async {
+        let site = InMemoryFetcher([
+            "index.html": "<a href=\"old/trait.html#method.a\">a</a><a href=\"old/trait.html#method.zz\">z</a>",
+            "old/trait.html": "<meta http-equiv=\"refresh\" content=\"0;URL=../trait.html\"><p>Redirecting</p>",
+            "trait.html": "<h2 id=\"method.a\">a</h2><a href=\"index.html\">i</a>",
+        ])
+        let report = await site.check()
+        #expect(report.summary == ["broken-fragment index.html:1:43"])
+        #expect(
+            report.messages(.brokenFragment) == ["no id 'method.zz' in old/trait.html, nor in trait.html, where it redirects"])
+    }
+
     /// A page only there gzipped (Debian's doc packages compress large ones) is named as such.
     @Test func aPageThatIsOnlyThereGzippedIsNamed() async {
         let site = InMemoryFetcher(["index.html": "<a href=\"changelog.html\">c</a>", "changelog.html.gz": "gz"])
