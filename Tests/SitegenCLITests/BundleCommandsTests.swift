@@ -113,6 +113,19 @@ import Testing
         #expect(lines.contains("dist/guide_real/install.html: error: in the bundle but not in the manifest"))
     }
 
+    /// A folder named with a line break is shown with it escaped: each line of the output is one
+    /// finding, whatever the folder is called.
+    @Test func verifyShowsAFolderNameOnOneLine() throws {
+        let runner = try built()
+        defer { runner.cleanUp() }
+        try FileManager.default.moveItem(at: runner.url("dist"), to: runner.url("d\ne"))
+        try runner.write("extra", to: "d\ne/extra.txt")
+        let run = try runner.run(["verify", "d\ne"])
+        #expect(run.status == 1)
+        #expect(
+            run.stdout == "d\\ne/extra.txt: error: in the bundle but not in the manifest\nd\\ne/: 1 problem\n", "\(run.stdout)")
+    }
+
     @Test func verifyFindsMissingExtraAndChangedFiles() throws {
         let runner = try built()
         defer { runner.cleanUp() }
