@@ -252,9 +252,9 @@ import Testing
             json(aliases: "[{\"url\": \"docs://app/old.html\", \"target\": \"docs://app/nope.html\"}]"),
             "manifest: aliases[0].target 'docs://app/nope.html' is not a resource URL"
         ),
-        (Data(json().prefix(80)), "manifest: not valid JSON (malformed or truncated)"),
-        (Data("not json".utf8), "manifest: not valid JSON (malformed or truncated)"),
-        (Data(), "manifest: not valid JSON (malformed or truncated)"),
+        (Data(json().prefix(80)), "manifest: not valid JSON: a string that never ends at line 1, column 72 (cut short?)"),
+        (Data("not json".utf8), "manifest: not valid JSON: 'not' at line 1, column 1 (expected a value)"),
+        (Data(), "manifest: not valid JSON: the end of the file at line 1, column 1 (cut short?)"),
         (Data("{\"format\": \"sitegen-bundle\"}".utf8), "manifest: missing field 'version'"),
         // Valid JSON, which Foundation's decoder calls invalid when a number fits no Int.
         (json(resources: "[\(resource(size: "1.5"))]"), "manifest: field 'resources[0].size' is not a whole number in range"),
@@ -498,6 +498,48 @@ extension ManifestTests {
           "aliases": []
         }
         """
+
+    /// What is not JSON is named with its place, as Python's `json` and jq name it: `JSONDecoder`
+    /// says only "not valid JSON".
+    @Test(arguments: [
+        ("\"format\": \"sitegen-bundle\",", "\"format\": \"sitegen-bundle\"", "'\"' at line 3, column 3 (expected ',' or '}')"),
+        (
+            "\"format\": \"sitegen-bundle\",", "'format': 'sitegen-bundle',",
+            "a string in single quotes at line 2, column 3 (expected a key in double quotes)"
+        ),
+        (
+            "\"format\": \"sitegen-bundle\",", "// a comment\n  \"format\": \"sitegen-bundle\",",
+            "a comment, which JSON does not have at line 2, column 3 (expected a key in double quotes)"
+        ),
+        ("\"version\": 1,", "\"version\": NaN,", "'NaN' at line 3, column 14 (expected a value)"),
+        ("\"version\": 1,", "\"version\": 01,", "a number with a leading zero at line 3, column 14"),
+        ("\"version\": 1,", "\"version\": 1.,", "a number without digits after '.' at line 3, column 14"),
+        ("\"version\": 1,", "\"version\": \"1\\q\",", "an unknown escape at line 3, column 16"),
+        (
+            "\"version\": 1,", "\"version\": \"a\tb\",",
+            "a control character in a string at line 3, column 16 (write it as an escape, such as \\n)"
+        ),
+        ("\"version\": 1,", "\"version\": 1 2,", "'2' at line 3, column 16 (expected ',' or '}')"),
+    ])
+    func syntaxErrorsAreNamedWithTheirPlace(original: String, replacement: String, problem: String) throws {
+        let text = Self.laidOut.replacingOccurrences(of: original, with: replacement)
+        #expect(text != Self.laidOut)
+        #expect(throws: ManifestError("manifest: not valid JSON: " + problem)) { try Manifest.decode(Data(text.utf8)) }
+    }
+
+    @Test func textAfterTheValueBytesThatAreNotUTF8AndDeepNestingAreNamed() {
+        func problem(_ bytes: [UInt8]) -> String? { JSONSyntax.firstProblem(in: Data(bytes))?.description }
+        #expect(problem(Array("{\"a\": 1} x".utf8)) == "text after the end of the JSON value at line 1, column 10")
+        #expect(
+            problem(Array("{\"a\": \"caf".utf8) + [0xC3, 0x28, 0x22, 0x7D]) == "bytes that are not UTF-8 at line 1, column 11")
+        #expect(problem(Array("{\"a\": \"caf\u{E9}\"}".utf8)) == nil)
+        #expect(problem(Array(repeating: UInt8(ascii: "["), count: 511) + Array(repeating: UInt8(ascii: "]"), count: 511)) == nil)
+        #expect(
+            problem(Array(repeating: UInt8(ascii: "["), count: 513) + Array(repeating: UInt8(ascii: "]"), count: 513))
+                == "nesting deeper than 512 levels at line 1, column 513")
+        #expect(problem(Array("[1, [2, {\"b\": [true, false, null, -0.5e+3, \"\\u00e9\\n\"]}], {}, []]".utf8)) == nil)
+        #expect(problem(Array("{\"a\" 1}".utf8)) == "'1' at line 1, column 6 (expected ':')")
+    }
 
     /// JSON has no trailing comma (Python and JavaScript refuse one), though `JSONDecoder` takes it.
     @Test(arguments: [

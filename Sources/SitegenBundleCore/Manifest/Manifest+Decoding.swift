@@ -27,11 +27,10 @@ extension Manifest {
         // a bundle. The header is decoded on its own only to tell why a manifest failed, so the
         // reasons stay those of header-first decoding.
         let fast = fastDecode(data)
-        // The fast route reads no trailing comma; JSONDecoder would take one.
-        if fast == nil, let comma = JSONTrailingComma.first(in: data) {
-            throw ManifestError(
-                "manifest: not valid JSON: a trailing comma at line \(comma.line), column \(comma.column) "
-                    + "(before '\(comma.bracket)')")
+        // The fast route reads only JSON; JSONDecoder would take a trailing comma, and says only
+        // "not valid JSON" of anything else.
+        if fast == nil, let problem = JSONSyntax.firstProblem(in: data) {
+            throw ManifestError("manifest: not valid JSON: \(Self.printable(problem.description))")
         }
         let decoded: Result<Manifest, any Error> =
             fast.map { .success($0) } ?? Result { try decoder.decode(Manifest.self, from: data) }
