@@ -281,7 +281,7 @@ public enum DirectoryWalker {
         }
     }
 
-    /// `bytes` as text, each byte that is not part of valid UTF-8 written `\xFF`.
+    /// `bytes` as text, each byte that is not part of valid UTF-8 written `\xFF` and a backslash `\\`.
     private static func escaped(_ bytes: UnsafeRawBufferPointer) -> String {
         let hex = Array("0123456789ABCDEF".utf8)
         var out: [UInt8] = []
@@ -291,7 +291,10 @@ public enum DirectoryWalker {
         while true {
             switch parser.parseScalar(from: &iterator) {
             case .valid(let encoded):
-                out += encoded
+                // A backslash of the name is doubled: `\x41` is then never a name's own text.
+                out +=
+                    encoded.count == 1 && encoded.first == UInt8(ascii: "\\")
+                    ? [UInt8(ascii: "\\"), UInt8(ascii: "\\")] : Array(encoded)
                 offset += encoded.count
             case .error(let length):
                 for byte in bytes[offset..<offset + length] {

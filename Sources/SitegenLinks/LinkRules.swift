@@ -47,11 +47,20 @@ struct LinkRules {
                     at: folder)
             case .notFound, nil:
                 add(
-                    .error, .brokenLink,
-                    "entry '\(entry.url.absoluteString)' is not in the bundle\(options.missingEntryHint.map { ": " + $0 } ?? "")",
+                    .error, .brokenLink, "entry '\(entry.url.absoluteString)' is not in the bundle\(whyNotServed(entry.url))",
                     page: nil, href: nil, at: folder)
             }
         }
+    }
+
+    /// Why the entry `url` is not served, after a colon: what is at its path instead (a symbolic link
+    /// out of the bundle, a compressed copy), else how to name another entry.
+    private func whyNotServed(_ url: URL) -> String {
+        var path = String(url.path.drop(while: { $0 == "/" }))
+        if path.isEmpty || path.hasSuffix("/") { path += "index.html" }
+        if let why = whyUnserved(path) { return ": '\(path)' is \(why), which no resolver serves" }
+        if table.index(of: path + ".gz") != nil { return ": only '\(path).gz' is there, a compressed copy; decompress it" }
+        return options.missingEntryHint.map { ": " + $0 } ?? ""
     }
 
     /// Applies every rule and returns the sorted report.
@@ -179,6 +188,9 @@ struct LinkRules {
     private mutating func targetProblem(_ target: SameOriginTarget) -> (Severity, RuleID, String)? {
         switch state.outcomes[target.key] {
         case .outsideBundle:
+            if let why = whyUnserved(target.path) {
+                return (.error, .brokenLink, "no file '\(target.path)' in the bundle: it is \(why), which no resolver serves")
+            }
             return (.error, .escapesRoot, "'\(target.path)' is outside the bundle")
         case .notFound, nil:
             let wanted = target.path.isEmpty || target.path.hasSuffix("/") ? target.path + "index.html" : target.path

@@ -45,6 +45,13 @@ import Testing
         #expect(bound == 0)
     }
 
+    /// A name's own backslash is doubled, so that `\xFF` always stands for a byte that is not UTF-8.
+    @Test func namesAreShownWithTheirBackslashesDoubled() {
+        #expect(NameBytes.escaped(Array("x\\y.html".utf8)) == "x\\\\y.html")
+        #expect(NameBytes.escaped(Array("bad\\xFF.html".utf8)) == "bad\\\\xFF.html")
+        #expect(NameBytes.escaped(Array("bad".utf8) + [0xFF] + Array(".html".utf8)) == "bad\\xFF.html")
+    }
+
     @Test func everyUnlistedEntryIsExtraWhateverItsNameOrKind() async throws {
         let fixture = try Fixture(withSecret: false)
         defer { fixture.remove() }

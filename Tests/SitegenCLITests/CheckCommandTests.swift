@@ -194,6 +194,53 @@ import Testing
             run.stdout.contains(
                 "no file 'gone.js' in the bundle: it is a symbolic link to nothing, which no resolver serves [broken-link]"),
             "\(run.stdout)")
+
+        // A folder linked out of the tree, a folder where a page was, an index that is a link out.
+        try runner.write("o\n", to: "outside/lib/o.js")
+        try FileManager.default.createSymbolicLink(atPath: runner.url("t/lib").path, withDestinationPath: "../outside/lib")
+        try FileManager.default.createDirectory(at: runner.url("t/page.html"), withIntermediateDirectories: true)
+        try runner.write("<script src=\"lib/o.js\"></script><a href=\"page.html\">p</a>\n", to: "t/index.html")
+        let more = try runner.run(["check", "t"])
+        let lib = runner.url("outside/lib").resolvingSymlinksInPath().path
+        #expect(
+            more.stdout.contains(
+                "no file 'lib/o.js' in the bundle: it is under 'lib', a symbolic link out of the bundle (to \(lib)), which no resolver serves"
+            ),
+            "\(more.stdout)")
+        #expect(more.stdout.contains("no file 'page.html' in the bundle: it is a folder, which no resolver serves"))
+        try FileManager.default.removeItem(at: runner.url("t/index.html"))
+        try FileManager.default.createSymbolicLink(
+            atPath: runner.url("t/index.html").path, withDestinationPath: "../outside/j.js")
+        #expect(
+            try runner.run(["check", "t"]).stdout.contains(
+                "t/: error: entry 'docs://app/index.html' is not in the bundle: 'index.html' is a symbolic link out of the bundle (to \(real)), which no resolver serves [broken-link]"
+            ))
+    }
+
+    /// In a bundle with a manifest, a listed page replaced by a link out of the bundle or by a
+    /// folder says what is there.
+    @Test func aListedPageReplacedByALinkOutOrAFolderSaysSo() throws {
+        let runner = try SitegenRunner.cleanSite()
+        defer { runner.cleanUp() }
+        #expect(try runner.run(["build"]).status == 0)
+        try runner.write("x\n", to: "outside.html")
+        try FileManager.default.removeItem(at: runner.url("dist/guide/usage.html"))
+        try FileManager.default.createSymbolicLink(
+            atPath: runner.url("dist/guide/usage.html").path, withDestinationPath: runner.url("outside.html").path)
+        try FileManager.default.removeItem(at: runner.url("dist/guide/install.html"))
+        try FileManager.default.createDirectory(at: runner.url("dist/guide/install.html"), withIntermediateDirectories: false)
+        let run = try runner.run(["check", "dist"])
+        #expect(run.status == 1)
+        let outside = runner.url("outside.html").resolvingSymlinksInPath().path
+        #expect(
+            run.stdout.contains(
+                "no file 'guide/usage.html' in the bundle: it is a symbolic link out of the bundle (to \(outside)), which no resolver serves [broken-link]"
+            ), "\(run.stdout)")
+        #expect(
+            run.stdout.contains(
+                "no file 'guide/install.html' in the bundle: it is a folder, which no resolver serves [broken-link]"),
+            "\(run.stdout)")
+        #expect(!run.stdout.contains("[escapes-root]"))
     }
 
     /// `--scheme` and `--host` name the origin of a folder without manifest; with one, a note says

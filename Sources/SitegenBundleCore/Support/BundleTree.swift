@@ -96,10 +96,32 @@ struct BundleTree: Sendable {
     /// bundle (to /usr/share/javascript/jquery.js)`, `… to nothing`, `… to a folder`; `nil` for
     /// anything else (served, or not there at all).
     func whyUnserved(_ relative: String) -> String? {
-        var info = stat()
-        guard lstat(prefix + relative, &info) == 0, info.st_mode & S_IFMT == S_IFLNK else { return nil }
-        if case .success = realFile(relative) { return nil }
-        return "a symbolic link " + linkTarget(relative).whyUnserved
+        // Each folder on the way first: a link out of the bundle there takes every path below it.
+        let parts = relative.split(separator: "/", omittingEmptySubsequences: false)
+        var path = ""
+        for (position, part) in parts.enumerated() {
+            path = path.isEmpty ? String(part) : path + "/" + part
+            let isLast = position == parts.count - 1
+            var info = stat()
+            guard lstat(prefix + path, &info) == 0 else { return nil }
+            switch info.st_mode & S_IFMT {
+            case S_IFLNK:
+                let target = linkTarget(path)
+                if isLast {
+                    if case .success = realFile(path) { return nil }
+                    return "a symbolic link " + target.whyUnserved
+                }
+                if case .folder = target { continue }
+                return "under '\(path)', a symbolic link " + target.whyUnserved
+            case S_IFDIR:
+                if isLast { return FileKind.folder.description }
+            case S_IFREG:
+                return nil
+            default:
+                return isLast ? FileKind(mode: info.st_mode).description : nil
+            }
+        }
+        return nil
     }
 
     /// The path of a bundle-relative path under the real root.

@@ -14,7 +14,7 @@ enum NameBytes {
         }
     }
 
-    /// `bytes` as text, each byte that is not part of valid UTF-8 written `\xFF`, as SitegenCore's
+    /// `bytes` as text, each byte that is not part of valid UTF-8 written `\xFF` and a backslash `\\`, as SitegenCore's
     /// `DirectoryWalker` writes the names it cannot list (this module imports nothing, so it cannot
     /// call that one).
     static func escaped(_ bytes: [UInt8]) -> String {
@@ -27,7 +27,10 @@ enum NameBytes {
         while true {
             switch parser.parseScalar(from: &iterator) {
             case .valid(let encoded):
-                out += encoded
+                // A backslash of the name is doubled: `\x41` is then never a name's own text.
+                out +=
+                    encoded.count == 1 && encoded.first == UInt8(ascii: "\\")
+                    ? [UInt8(ascii: "\\"), UInt8(ascii: "\\")] : Array(encoded)
                 offset += encoded.count
             case .error(let length):
                 for byte in bytes[offset..<offset + length] {
