@@ -11,7 +11,7 @@ import Testing
         try SiteConfig.decode(try YAML.parse(yaml, path: "Site/sitegen.yml"), path: "Site/sitegen.yml").0
     }
 
-    @Test(arguments: ["en", "pt-BR", "zh-Hant-TW", "x-klingon", "de-CH-1996", "sr-Latn"])
+    @Test(arguments: ["en", "pt-BR", "zh-Hant-TW", "x-klingon", "i-klingon", "de-CH-1996", "sr-Latn"])
     func wellFormedTagsAreKept(tag: String) throws {
         #expect(try decode("language: \(tag)\n").language == tag)
     }
@@ -21,7 +21,9 @@ import Testing
     }
 
     @Test(arguments: [
-        ("en_US", " (did you mean 'en-US'?)"), ("english!", ""), ("''", ""), ("en--us", ""), ("1en", ""),
+        ("en_US", " (did you mean 'en-US'?)"), ("en_US.UTF-8", " (did you mean 'en-US'?)"),
+        ("de_DE@euro", " (did you mean 'de-DE'?)"),
+        ("a", ""), ("x", ""), ("english!", ""), ("''", ""), ("en--us", ""), ("1en", ""),
         ("en-abcdefghi", ""), ("\"en \"", ""),
     ])
     func otherValuesAreRefusedAtTheValue(value: String, hint: String) {

@@ -200,6 +200,9 @@ import Testing
         #expect(version.status == 2)
         #expect(version.stderr == "error: unknown option '--versio' (did you mean '--version'?) (see 'sitegen --help')\n")
         #expect(try runner.run(["--hlep"]).stderr.hasPrefix("error: unknown option '--hlep' (did you mean '--help'?)"))
+        #expect(
+            try runner.run(["build", "--versio"]).stderr.hasPrefix(
+                "error: unknown option '--versio' for 'sitegen build' (did you mean 'sitegen --version'?)"))
         let help = try runner.run(["check", "--hlep"])
         #expect(help.stderr.hasPrefix("error: unknown option '--hlep' for 'sitegen check' (did you mean '--help'?)"))
         let value = try runner.run(["build", "--out", "--qiet"])

@@ -6,14 +6,19 @@ import Foundation
 enum LanguageTag {
     static func isWellFormed(_ tag: String) -> Bool {
         let subtags = tag.utf8.split(separator: UInt8(ascii: "-"), omittingEmptySubsequences: false)
-        guard let first = subtags.first, first.allSatisfy(isLetter) else { return false }
+        // A language of two letters or more; of one, only the private-use `x-` and grandfathered `i-`.
+        guard let first = subtags.first, first.allSatisfy(isLetter),
+            first.count >= 2 || (subtags.count > 1 && [UInt8(ascii: "x"), UInt8(ascii: "i")].contains(first.first! | 0x20))
+        else { return false }
         return subtags.allSatisfy { (1...8).contains($0.count) && $0.allSatisfy { isLetter($0) || isDigit($0) } }
     }
 
     /// The error for a tag that is not well-formed, suggesting the tag meant where one is plain
     /// (`en_US` is the POSIX spelling of `en-US`).
     static func refusal(of tag: String) -> String {
-        let dashed = tag.replacingOccurrences(of: "_", with: "-")
+        // `en_US.UTF-8` and `de_DE@euro`, as POSIX locales are written.
+        let language = tag.prefix { $0 != "." && $0 != "@" }
+        let dashed = language.replacingOccurrences(of: "_", with: "-")
         let hint = dashed != tag && isWellFormed(dashed) ? " (did you mean '\(dashed)'?)" : ""
         return "language: '\(tag)' is not a language tag (BCP 47, such as 'en', 'pt-BR' or 'zh-Hant')\(hint)"
     }

@@ -37,7 +37,11 @@ struct ParsedArguments: Sendable {
                 inlineValue = String(argument[argument.index(after: equals)...])
             }
             guard let option = byName[name] else {
-                let hint = Suggestion.phrase(Suggestion.nearest(to: name, in: spec.options.map(\.name) + ["--help"]))
+                var hint = Suggestion.phrase(Suggestion.nearest(to: name, in: spec.options.map(\.name) + ["--help"]))
+                // `--version` belongs to sitegen itself, not to a command.
+                if hint.isEmpty, !Suggestion.nearest(to: name, in: ["--version"]).isEmpty {
+                    hint = " (did you mean 'sitegen --version'?)"
+                }
                 throw UsageError("unknown option '\(name)' for 'sitegen \(spec.name)'\(hint)", command: spec)
             }
             guard let valueName = option.valueName else {
