@@ -214,7 +214,7 @@ struct LinkRules {
                 return (
                     .error, .brokenLink,
                     "no file '\(wanted)' in the bundle, but '\(other)' is there in another Unicode normalization "
-                        + "(\(Self.form(of: other)) on disk, \(Self.form(of: wanted)) in the link); the app finds files "
+                        + "(\(ByteKey.normalizationForm(of: other)) on disk, \(ByteKey.normalizationForm(of: wanted)) in the link); the app finds files "
                         + "by their bytes: spell both the same (NFC)"
                 )
             }
@@ -339,13 +339,6 @@ struct LinkRules {
         let hint =
             hasLetter ? Suggestion.phrase(Suggestion.nearest(to: decoded, in: document.anchorNames.map(\.string))) : ""
         return "no id '\(decoded)' in \(name)\(hint)"
-    }
-
-    /// `NFC`, `NFD`, or `mixed` for a name in neither normalization form.
-    static func form(of text: String) -> String {
-        if ByteKey(text) == ByteKey(text.precomposedStringWithCanonicalMapping) { return "NFC" }
-        if ByteKey(text) == ByteKey(text.decomposedStringWithCanonicalMapping) { return "NFD" }
-        return "mixed"
     }
 
     private func location(_ path: String, _ line: Int, _ column: Int) -> SourceLocation {

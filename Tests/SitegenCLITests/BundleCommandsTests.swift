@@ -126,6 +126,23 @@ import Testing
             run.stdout == "d\\ne/extra.txt: error: in the bundle but not in the manifest\nd\\ne/: 1 problem\n", "\(run.stdout)")
     }
 
+    /// A file renamed to the NFD spelling of its name looks the same missing and extra: the
+    /// missing line says why.
+    @Test func verifyNamesAnotherNormalizationOfAMissingFile() throws {
+        let runner = try SitegenRunner.cleanSite()
+        defer { runner.cleanUp() }
+        try runner.write("c", to: "Site/caf\u{E9}.txt")
+        #expect(try runner.run(["build"]).status == 0)
+        try FileManager.default.moveItem(at: runner.url("dist/caf\u{E9}.txt"), to: runner.url("dist/cafe\u{301}.txt"))
+        let run = try runner.run(["verify", "dist"])
+        #expect(run.status == 1)
+        #expect(
+            run.stdout.contains(
+                "dist/caf\u{E9}.txt: error: listed in the manifest but missing (the disk has it in another Unicode "
+                    + "normalization: NFD on disk, NFC in the manifest; resolvers find files by their bytes)\n"), "\(run.stdout)")
+        #expect(run.stdout.contains("dist/cafe\u{301}.txt: error: in the bundle but not in the manifest\n"))
+    }
+
     @Test func verifyFindsMissingExtraAndChangedFiles() throws {
         let runner = try built()
         defer { runner.cleanUp() }

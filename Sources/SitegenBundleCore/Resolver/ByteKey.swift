@@ -49,3 +49,13 @@ extension URLPath {
         return (precedes ?? nil) ?? a.utf8.lexicographicallyPrecedes(b.utf8)
     }
 }
+
+extension ByteKey {
+    /// `NFC`, `NFD`, or `mixed` for a name in neither normalization form: what a message says of
+    /// two spellings that look alike.
+    package static func normalizationForm(of text: String) -> String {
+        if ByteKey(text) == ByteKey(text.precomposedStringWithCanonicalMapping) { return "NFC" }
+        if ByteKey(text) == ByteKey(text.decomposedStringWithCanonicalMapping) { return "NFD" }
+        return "mixed"
+    }
+}

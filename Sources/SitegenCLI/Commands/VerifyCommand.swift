@@ -33,7 +33,18 @@ enum VerifyCommand: Command {
         }
         // Paths come from the manifest or the disk: a line break in one must not forge a line.
         let shown = { (file: String) in display + Manifest.printable(file) }
-        for file in report.missing { console.out("\(shown(file)): error: listed in the manifest but missing\n") }
+        // A name in NFC and the same in NFD look alike: say why one is missing and the other extra.
+        let extraByLook = Dictionary(grouping: report.extra) { $0.precomposedStringWithCanonicalMapping }
+        func otherSpelling(of file: String, among files: [String: [String]]) -> String {
+            guard let other = files[file.precomposedStringWithCanonicalMapping]?.first(where: { ByteKey($0) != ByteKey(file) })
+            else { return "" }
+            return " (the disk has it in another Unicode normalization: \(ByteKey.normalizationForm(of: other)) on disk, "
+                + "\(ByteKey.normalizationForm(of: file)) in the manifest; resolvers find files by their bytes)"
+        }
+        for file in report.missing {
+            console.out(
+                "\(shown(file)): error: listed in the manifest but missing\(otherSpelling(of: file, among: extraByLook))\n")
+        }
         for entry in report.notFiles {
             console.out("\(shown(entry.path)): error: listed in the manifest but not a regular file: it is \(entry.kind)\n")
         }
