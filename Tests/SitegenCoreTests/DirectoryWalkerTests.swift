@@ -63,6 +63,34 @@ import Testing
         #expect(one.stamp != other.stamp)
     }
 
+    /// Walked a top folder per core, a tree lists the same as walked on one: files, links inside
+    /// the root, loops, names that are not UTF-8, pruned folders.
+    @Test func theParallelWalkListsWhatTheSerialOneDoes() throws {
+        let files = (0..<40).map { "section-\($0 % 7)/part-\($0 % 3)/page-\($0).md" } + ["top.md", "skip/x.md", "deep/a/b/c.md"]
+        let root = try makeTree(files)
+        defer { try? FileManager.default.removeItem(at: root) }
+        let manager = FileManager.default
+        try manager.createSymbolicLink(atPath: root.appendingPathComponent("section-1/up").path, withDestinationPath: "..")
+        try manager.createSymbolicLink(atPath: root.appendingPathComponent("alias").path, withDestinationPath: "section-2")
+        try manager.createSymbolicLink(
+            atPath: root.appendingPathComponent("section-3/back").path, withDestinationPath: "../section-4")
+        let invalid = root.path + "/section-5/"
+        let name: [UInt8] = Array("bad".utf8) + [0xFF] + Array(".md".utf8)
+        let fd = (invalid.utf8 + name + [0]).withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { open($0.baseAddress!, O_CREAT | O_WRONLY, 0o644) }
+        }
+        #expect(fd >= 0)
+        close(fd)
+        let skip: @Sendable (String, Bool) -> Bool = { path, _ in path == "skip" }
+        let serial = DirectoryWalker.listing(below: root.path, skip: skip)
+        let parallel = DirectoryWalker.listingInParallel(below: root.path, skip: skip)
+        #expect(parallel == serial)
+        // The 40 pages, two more, and the six pages each of section-2 and section-4 again through links.
+        #expect(serial.entries.count == 40 + 2 + 6 + 6)
+        #expect(serial.invalidNames == ["section-5/bad\\xFF.md"])
+        #expect(!serial.loops.isEmpty)
+    }
+
     @Test func linksAreFollowedOnlyInsideTheRoot() throws {
         let root = try makeTree(["inside/page.md", "top.md"])
         let outside = try makeTree(["secret.md"])

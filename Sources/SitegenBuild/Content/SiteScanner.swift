@@ -1,6 +1,7 @@
 import Foundation
 import SitegenBundleCore
 import SitegenCore
+import Synchronization
 
 /// Finds every file of a site folder: Markdown pages and assets, skipping hidden files, the
 /// configuration and ignored paths, and refusing names that are not UTF-8 or that collide on
@@ -18,13 +19,14 @@ enum SiteScanner {
         }
         // A folder with a build cache beside it (`.out.sitegen-cache` for `out/`) is the bundle of
         // another build (`--out _site` once): left out, as the build's own output is.
-        var bundles: [String] = []
-        let listing = DirectoryWalker.listing(below: root.path) { path, isDirectory in
+        let found = Mutex<[String]>([])
+        let listing = DirectoryWalker.listingInParallel(below: root.path) { path, isDirectory in
             if ignore.contains(where: { $0.matches(path) }) { return true }
             guard isDirectory, BuildCache.isOutput(root.appendingPathComponent(path)) else { return false }
-            bundles.append(path)
+            found.withLock { $0.append(path) }
             return true
         }
+        let bundles = found.withLock { $0 }
         if let first = listing.invalidNames.first {
             let others = listing.invalidNames.count - 1
             let more =
