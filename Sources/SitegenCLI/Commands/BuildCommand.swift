@@ -87,20 +87,21 @@ extension BuildCommand {
     /// `nil` when there are none.
     static func outsideNavNote(_ pages: [String]) -> String? {
         guard !pages.isEmpty else { return nil }
-        let shown = pages.prefix(5).joined(separator: ", ")
-        let more = pages.count > 5 ? ", and \(pages.count - 5) more" : ""
         let count = pages.count == 1 ? "1 page is" : "\(pages.count) pages are"
-        return "note: \(count) not in the nav of sitegen.yml, so the sidebar does not show them: \(shown)\(more)\n"
+        return "note: \(count) not in the nav of sitegen.yml, so the sidebar does not show them: \(firstFive(pages))\n"
     }
 
     /// The note naming the drafts `--drafts` put in the bundle, or `nil` when there are none: a
     /// bundle built so is no bundle to ship, and the note says so.
     static func draftsNote(_ drafts: [String]) -> String? {
         guard !drafts.isEmpty else { return nil }
-        let shown = drafts.prefix(5).joined(separator: ", ")
-        let more = drafts.count > 5 ? ", and \(drafts.count - 5) more" : ""
         let count = drafts.count == 1 ? "1 draft is" : "\(drafts.count) drafts are"
-        return "note: --drafts: \(count) in the bundle (\(shown)\(more)); build without --drafts for a bundle to ship\n"
+        return "note: --drafts: \(count) in the bundle (\(firstFive(drafts))); build without --drafts for a bundle to ship\n"
+    }
+
+    /// `a, b, c, d, e, and 3 more`: a note names a few and counts the rest.
+    private static func firstFive(_ paths: [String]) -> String {
+        paths.prefix(5).joined(separator: ", ") + (paths.count > 5 ? ", and \(paths.count - 5) more" : "")
     }
 }
 
