@@ -539,6 +539,13 @@ extension ManifestTests {
                 == "nesting deeper than 512 levels at line 1, column 513")
         #expect(problem(Array("[1, [2, {\"b\": [true, false, null, -0.5e+3, \"\\u00e9\\n\"]}], {}, []]".utf8)) == nil)
         #expect(problem(Array("{\"a\" 1}".utf8)) == "'1' at line 1, column 6 (expected ':')")
+        #expect(problem(Array(#"["\ud83d\ude00 \u00e9"]"#.utf8)) == nil)
+        #expect(
+            problem(Array(#"["b\ud83dude00"]"#.utf8))
+                == "an escape of half a UTF-16 pair on its own (a lone surrogate) at line 1, column 4")
+        #expect(
+            problem(Array(#"["\ude00"]"#.utf8))
+                == "an escape of half a UTF-16 pair on its own (a lone surrogate) at line 1, column 3")
     }
 
     /// JSON has no trailing comma (Python and JavaScript refuse one), though `JSONDecoder` takes it.

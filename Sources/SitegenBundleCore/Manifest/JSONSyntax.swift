@@ -138,9 +138,16 @@ enum JSONSyntax {
                     guard index + 1 < bytes.count else { break }
                     let escaped = bytes[index + 1]
                     if escaped == UInt8(ascii: "u") {
-                        let digits = bytes[min(index + 2, bytes.count)..<min(index + 6, bytes.count)]
-                        guard digits.count == 4, digits.allSatisfy({ $0.isHexDigit }) else {
+                        guard let unit = codeUnit(at: index) else {
                             return (index, "an escape '\\u' without four hex digits", "")
+                        }
+                        // Half of a UTF-16 pair on its own is no character: JSON allows it, no string holds it.
+                        if (0xD800..<0xDC00).contains(unit), let low = codeUnit(at: index + 6), (0xDC00..<0xE000).contains(low) {
+                            index += 12
+                            continue
+                        }
+                        if (0xD800..<0xE000).contains(unit) {
+                            return (index, "an escape of half a UTF-16 pair on its own (a lone surrogate)", "")
                         }
                         index += 6
                     } else {
@@ -160,6 +167,18 @@ enum JSONSyntax {
                 index += 1
             }
             return (start, "a string that never ends", " (cut short?)")
+        }
+
+        /// The value of the `\uXXXX` escape at `offset`, if it is one.
+        private func codeUnit(at offset: Int) -> Int? {
+            guard offset + 6 <= bytes.count, bytes[offset] == UInt8(ascii: "\\"), bytes[offset + 1] == UInt8(ascii: "u")
+            else { return nil }
+            var value = 0
+            for byte in bytes[offset + 2..<offset + 6] {
+                guard byte.isHexDigit else { return nil }
+                value = value * 16 + Int(byte.isDigit ? byte - UInt8(ascii: "0") : (byte | 0x20) - UInt8(ascii: "a") + 10)
+            }
+            return value
         }
 
         private mutating func number() -> (Int, String, String)? {
