@@ -111,9 +111,15 @@ public enum DirectoryWalker {
         DispatchQueue.concurrentPerform(iterations: folders.count) { index in
             let folder = folders[index]
             var found = Found(entries: [], folders: nil, chain: folder.chain)
-            walk(
-                descriptor: folder.descriptor, directory: folder.directory, relative: folder.relative, realRoot: realRoot,
-                skip: skip, found: &found)
+            // Opened here, not when found: a site of 1,000 top folders would hold 1,000 open at once.
+            let descriptor = open(folder.directory, O_RDONLY | O_DIRECTORY)
+            if descriptor >= 0 {
+                walk(
+                    descriptor: descriptor, directory: folder.directory, relative: folder.relative, realRoot: realRoot,
+                    skip: skip, found: &found)
+            } else {
+                found.noteUnreadable(folder.relative, code: errno, isFolder: true)
+            }
             walked.withLock { $0.append(found) }
         }
         for found in walked.withLock({ $0 }) {
@@ -182,9 +188,8 @@ public enum DirectoryWalker {
         }
     }
 
-    /// A folder at the top of a walk, open, to be walked on its own.
+    /// A folder at the top of a walk, to be walked on its own.
     private struct DeferredFolder: Sendable {
-        var descriptor: Int32
         var directory: String
         var relative: String
         /// The walk's chain of real folders, this one last.
@@ -274,6 +279,11 @@ public enum DirectoryWalker {
                     found.tooDeep.append(path)
                     continue
                 }
+                if found.deferred != nil, found.chain.count == 1 {
+                    let chain = found.chain + [realFolder ?? found.chain[0] + "/" + name]
+                    found.deferred?.append(DeferredFolder(directory: directory + "/" + name, relative: path, chain: chain))
+                    continue
+                }
                 let child = openat(descriptor, name, O_RDONLY | O_DIRECTORY)
                 guard child >= 0 else {
                     found.noteUnreadable(path, code: errno, isFolder: true)
@@ -281,12 +291,6 @@ public enum DirectoryWalker {
                 }
                 found.folders?.append(directory + "/" + name)
                 found.chain.append(realFolder ?? found.chain[found.chain.count - 1] + "/" + name)
-                if found.deferred != nil, found.chain.count == 2 {
-                    found.deferred?.append(
-                        DeferredFolder(descriptor: child, directory: directory + "/" + name, relative: path, chain: found.chain))
-                    found.chain.removeLast()
-                    continue
-                }
                 walk(
                     descriptor: child, directory: directory + "/" + name, relative: path, realRoot: realRoot, skip: skip,
                     found: &found)

@@ -72,8 +72,8 @@ import Testing
         let report = try BundleVerifier.verify(bundle: fixture.bundle)
         #expect(
             report.extra == [
-                "a\\b.txt", "cafe\u{301}.txt", "caf\u{E9}.txt", "d\\xFE/in.html", "link\\to", "pipe", "sock",
-                "x\\y/deeper/more.txt", "x\\y/in.txt", "\\xFF.html",
+                "a\\\\b.txt", "cafe\u{301}.txt", "caf\u{E9}.txt", "d\\xFE/in.html", "link\\\\to", "pipe", "sock",
+                "x\\\\y/deeper/more.txt", "x\\\\y/in.txt", "\\xFF.html",
             ], "\(report.extra)")
         #expect(report.extra.count == 10, "NFC and NFD are two names")
         #expect(report.missing.isEmpty && report.changed.isEmpty && report.notFiles.isEmpty && report.unserved.isEmpty)

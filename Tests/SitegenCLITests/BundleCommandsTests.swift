@@ -141,6 +141,11 @@ import Testing
                 "dist/caf\u{E9}.txt: error: listed in the manifest but missing (the disk has it in another Unicode "
                     + "normalization: NFD on disk, NFC in the manifest; resolvers find files by their bytes)\n"), "\(run.stdout)")
         #expect(run.stdout.contains("dist/cafe\u{301}.txt: error: in the bundle but not in the manifest\n"))
+
+        // A name's own backslash is doubled: `z\xFF.html` and a name with the byte 0xFF are two.
+        try runner.write("x", to: "dist/z\\xFF.html")
+        let named = try runner.run(["verify", "dist"])
+        #expect(named.stdout.contains("dist/z\\\\xFF.html: error: in the bundle but not in the manifest\n"), "\(named.stdout)")
     }
 
     @Test func verifyFindsMissingExtraAndChangedFiles() throws {

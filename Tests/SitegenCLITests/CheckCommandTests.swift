@@ -241,6 +241,46 @@ import Testing
                 "no file 'guide/install.html' in the bundle: it is a folder, which no resolver serves [broken-link]"),
             "\(run.stdout)")
         #expect(!run.stdout.contains("[escapes-root]"))
+
+        // The entry itself linked out of the bundle is said the same way; a link to a served file
+        // on the way (`usage.html/x.html`) has no such reason.
+        try FileManager.default.removeItem(at: runner.url("dist/index.html"))
+        try FileManager.default.createSymbolicLink(
+            atPath: runner.url("dist/index.html").path, withDestinationPath: runner.url("outside.html").path)
+        let entry = try runner.run(["check", "dist"])
+        #expect(
+            entry.stdout.contains(
+                "dist/: error: entry 'help://book/index.html' is not in the bundle: 'index.html' is a symbolic link out of the bundle (to \(outside)), which no resolver serves [broken-link]"
+            ), "\(entry.stdout)")
+    }
+
+    /// The site's top folders are walked at once, each opened when walked: a site of more top
+    /// folders than the process may hold open files builds.
+    @Test func aSiteOfMoreTopFoldersThanOpenFilesBuilds() throws {
+        let runner = try SitegenRunner()
+        defer { runner.cleanUp() }
+        try runner.copyFixture("Themes/minimal", to: "Templates")
+        var index = "# Home\n\n"
+        for folder in 0..<300 {
+            try runner.write("# Page \(folder)\n", to: "Site/d\(folder)/p.md")
+            index += "[\(folder)](d\(folder)/p.md) "
+        }
+        try runner.write(index + "\n", to: "Site/index.md")
+        let command = "ulimit -n 128 && exec \"\(SitegenRunner.executable.path)\" build"
+        let run = try runner.run(URL(fileURLWithPath: "/bin/sh"), ["-c", command])
+        #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+        #expect(run.stdout.contains("built 301 pages"), "\(run.stdout)")
+    }
+
+    @Test func aPathThroughALinkToAServedFileHasNoReason() throws {
+        let runner = try SitegenRunner()
+        defer { runner.cleanUp() }
+        try runner.write("<a href=\"inlink.html/x.html\">x</a><a href=\"real.html\">r</a>\n", to: "t/index.html")
+        try runner.write("<a href=\"index.html\">i</a>\n", to: "t/real.html")
+        try FileManager.default.createSymbolicLink(atPath: runner.url("t/inlink.html").path, withDestinationPath: "real.html")
+        let run = try runner.run(["check", "t"])
+        #expect(run.stdout.contains("t/index.html:1:4: error: no file 'inlink.html/x.html' in the bundle"), "\(run.stdout)")
+        #expect(!run.stdout.contains("symbolic link"), "\(run.stdout)")
     }
 
     /// `--scheme` and `--host` name the origin of a folder without manifest; with one, a note says

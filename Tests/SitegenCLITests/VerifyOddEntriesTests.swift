@@ -34,7 +34,7 @@ import Testing
     }
 
     /// Unlisted entries are extra whatever their names or kinds, names that are not UTF-8 shown
-    /// with `\xFF`; a listed file replaced by a folder says so.
+    /// with `\xFF` and a name's own backslash doubled; a listed file replaced by a folder says so.
     @Test func unlistedEntriesAndFilesReplacedAreReported() throws {
         let runner = try built()
         defer { runner.cleanUp() }
@@ -53,7 +53,7 @@ import Testing
         #expect(
             run.stdout == """
                 dist/index.html: error: listed in the manifest but not a regular file: it is a folder
-                dist/back\\slash/in.txt: error: in the bundle but not in the manifest
+                dist/back\\\\slash/in.txt: error: in the bundle but not in the manifest
                 dist/pipe: error: in the bundle but not in the manifest
                 dist/\\xFF.html: error: in the bundle but not in the manifest
                 dist/: 4 problems

@@ -7,8 +7,8 @@ enum LanguageTag {
     static func isWellFormed(_ tag: String) -> Bool {
         let subtags = tag.utf8.split(separator: UInt8(ascii: "-"), omittingEmptySubsequences: false)
         // A language of two letters or more; of one, only the private-use `x-` and grandfathered `i-`.
-        guard let first = subtags.first, first.allSatisfy(isLetter),
-            first.count >= 2 || (subtags.count > 1 && [UInt8(ascii: "x"), UInt8(ascii: "i")].contains(first.first! | 0x20))
+        guard let first = subtags.first, let initial = first.first, first.allSatisfy(isLetter),
+            first.count >= 2 || (subtags.count > 1 && [UInt8(ascii: "x"), UInt8(ascii: "i")].contains(initial | 0x20))
         else { return false }
         return subtags.allSatisfy { (1...8).contains($0.count) && $0.allSatisfy { isLetter($0) || isDigit($0) } }
     }

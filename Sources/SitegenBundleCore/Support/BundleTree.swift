@@ -106,11 +106,10 @@ struct BundleTree: Sendable {
             guard lstat(prefix + path, &info) == 0 else { return nil }
             switch info.st_mode & S_IFMT {
             case S_IFLNK:
+                // A link to a file of the bundle is served; on the way, it is a file, and nothing is below it.
+                if case .success = realFile(path) { return nil }
                 let target = linkTarget(path)
-                if isLast {
-                    if case .success = realFile(path) { return nil }
-                    return "a symbolic link " + target.whyUnserved
-                }
+                if isLast { return "a symbolic link " + target.whyUnserved }
                 if case .folder = target { continue }
                 return "under '\(path)', a symbolic link " + target.whyUnserved
             case S_IFDIR:

@@ -115,7 +115,8 @@ public struct BundleVerifier {
         }
         let listed = Set(resources.lazy.map { ByteKey($0.file) })
         report.extra = entries.compactMap { entry in
-            guard let path = entry.path else { return entry.shownPath }
+            // A name with a backslash, which no URL names, is shown with it doubled, as `\xFF` is no name's own.
+            guard let path = entry.path, !path.contains("\\") else { return entry.shownPath }
             return listed.contains(ByteKey(path)) ? nil : path
         }
         report.unserved = unservedLinks.sorted { URLPath.bytesPrecede($0.path, $1.path) }
