@@ -23,7 +23,8 @@ import Testing
     @Test(arguments: [
         ("en_US", " (did you mean 'en-US'?)"), ("en_US.UTF-8", " (did you mean 'en-US'?)"),
         ("de_DE@euro", " (did you mean 'de-DE'?)"),
-        ("a", ""), ("x", ""), ("\"-en\"", ""), ("\"-\"", ""), ("_en", ""), ("english!", ""), ("''", ""), ("en--us", ""),
+        ("a", ""), ("x", ""), ("en-x", ""), ("en-a", ""), ("\"-en\"", ""), ("\"-\"", ""), ("_en", ""), ("english!", ""),
+        ("''", ""), ("en--us", ""),
         ("1en", ""),
         ("en-abcdefghi", ""), ("\"en \"", ""),
     ])

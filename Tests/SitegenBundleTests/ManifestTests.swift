@@ -517,7 +517,7 @@ extension ManifestTests {
         ("\"version\": 1,", "\"version\": \"1\\q\",", "an unknown escape at line 3, column 16"),
         (
             "\"version\": 1,", "\"version\": \"a\tb\",",
-            "a control character in a string at line 3, column 16 (write it as an escape, such as \\n)"
+            "a control character in a string at line 3, column 16 (write it as \\t)"
         ),
         ("\"version\": 1,", "\"version\": 1 2,", "'2' at line 3, column 16 (expected ',' or '}')"),
     ])
@@ -539,6 +539,8 @@ extension ManifestTests {
                 == "nesting deeper than 512 levels at line 1, column 513")
         #expect(problem(Array("[1, [2, {\"b\": [true, false, null, -0.5e+3, \"\\u00e9\\n\"]}], {}, []]".utf8)) == nil)
         #expect(problem(Array("{\"a\" 1}".utf8)) == "'1' at line 1, column 6 (expected ':')")
+        #expect(
+            problem(Array("[\"a\u{1}\"]".utf8)) == "a control character in a string at line 1, column 4 (write it as \\u0001)")
         #expect(problem(Array(#"["\ud83d\ude00 \u00e9"]"#.utf8)) == nil)
         #expect(
             problem(Array(#"["b\ud83dude00"]"#.utf8))

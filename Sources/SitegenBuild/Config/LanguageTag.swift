@@ -10,7 +10,9 @@ enum LanguageTag {
         guard let first = subtags.first, let initial = first.first, first.allSatisfy(isLetter),
             first.count >= 2 || (subtags.count > 1 && [UInt8(ascii: "x"), UInt8(ascii: "i")].contains(initial | 0x20))
         else { return false }
-        return subtags.allSatisfy { (1...8).contains($0.count) && $0.allSatisfy { isLetter($0) || isDigit($0) } }
+        // A one-character subtag (`x`, `u`) introduces what follows: never the last one.
+        return subtags.last.map { $0.count > 1 } == true
+            && subtags.allSatisfy { (1...8).contains($0.count) && $0.allSatisfy { isLetter($0) || isDigit($0) } }
     }
 
     /// The error for a tag that is not well-formed, suggesting the tag meant where one is plain

@@ -156,7 +156,14 @@ enum JSONSyntax {
                     }
                     continue
                 case 0..<0x20:
-                    return (index, "a control character in a string", " (write it as an escape, such as \\n)")
+                    let escape =
+                        switch byte {
+                        case 0x09: "\\t"
+                        case 0x0A: "\\n"
+                        case 0x0D: "\\r"
+                        default: "\\u00" + String(byte, radix: 16, uppercase: true).leftPadded(to: 2)
+                        }
+                    return (index, "a control character in a string", " (write it as \(escape))")
                 case 0x80...:
                     guard let length = utf8Length(at: index) else { return (index, "bytes that are not UTF-8", "") }
                     index += length
@@ -270,4 +277,9 @@ extension UInt8 {
     fileprivate var isDigit: Bool { self &- UInt8(ascii: "0") < 10 }
     fileprivate var isLetter: Bool { (self | 0x20) &- UInt8(ascii: "a") < 26 }
     fileprivate var isHexDigit: Bool { isDigit || (self | 0x20) &- UInt8(ascii: "a") < 6 }
+}
+
+extension String {
+    /// The string with `0`s in front up to `width` characters.
+    fileprivate func leftPadded(to width: Int) -> String { String(repeating: "0", count: max(0, width - count)) + self }
 }
