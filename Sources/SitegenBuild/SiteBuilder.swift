@@ -77,10 +77,12 @@ public struct SiteBuilder: Sendable {
                 ? $0.displayed(site: options.siteDisplay, output: options.outputDisplay) : nil
         }
         // Another environment (sitegen.yml, the set of templates, the tool) reuses nothing, but each
-        // file that comes out byte for byte as the folder holds it is kept, its time with it.
+        // file that comes out byte for byte as the folder holds it is kept, its time with it; without
+        // a cache to say what the folder holds, its manifest says, once each file is hashed.
         let keepable =
             previous == nil
-            ? cacheFound.flatMap { trustingCache && $0.manifestStamp == manifestNow ? $0.forKeepingFiles : nil } : nil
+            ? cacheFound.flatMap { trustingCache && $0.manifestStamp == manifestNow ? $0.forKeepingFiles : nil }
+                ?? BuildCache.forKeepingVerifiedFiles(in: options.outputDirectory) : nil
         var cache = BuildCache()
         cache.environment = environment
         cache.siteDisplay = options.siteDisplay

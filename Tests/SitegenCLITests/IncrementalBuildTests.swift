@@ -107,6 +107,24 @@ import Testing
         #expect(changed(before, try identities(runner, "dist")).isEmpty)
     }
 
+    /// With its cache files deleted, a rebuild keeps each file that still holds what the manifest
+    /// lists (its time with it) and rewrites one changed by hand, even at the same size.
+    @Test func withoutItsCacheABuildKeepsTheFilesTheManifestVouchesFor() throws {
+        let runner = try setUp()
+        defer { runner.cleanUp() }
+        #expect(try runner.run(["build"]).status == 0)
+        let original = try runner.read("dist/guide/usage.html")
+        try runner.write(original.replacingOccurrences(of: "<html", with: "<HTML"), to: "dist/guide/usage.html")
+        for name in [".dist.sitegen-cache", ".dist.sitegen-details", ".dist.sitegen-crawl"] {
+            try FileManager.default.removeItem(at: runner.url(name))
+        }
+        let before = try identities(runner, "dist")
+        #expect(try runner.run(["build"]).status == 0)
+        #expect(changed(before, try identities(runner, "dist")) == ["guide/usage.html"])
+        #expect(try runner.read("dist/guide/usage.html") == original)
+        #expect(try runner.run(["verify", "dist"]).status == 0)
+    }
+
     @Test func namingTheFoldersAnotherWayReusesEverythingAndShowsTheNewNames() throws {
         let runner = try setUp()
         defer { runner.cleanUp() }

@@ -153,6 +153,23 @@ public struct BuildCache: Sendable {
     /// This cache with only what keeps files of the same bytes: the output records, none of them
     /// reusable by their inputs (0), and the manifest's fingerprint. For a build in another
     /// environment, where nothing else of it holds.
+    /// What keeps the files of a bundle whose cache is gone (deleted, or the bundle made elsewhere):
+    /// its manifest's record of each file that still holds the bytes listed, every file hashed
+    /// to know. `nil` when the folder has no manifest it can read.
+    static func forKeepingVerifiedFiles(in output: URL) -> BuildCache? {
+        guard let bytes = FileBytes.read(output.appendingPathComponent(Manifest.fileName).path),
+            let manifest = try? Manifest.decode(Data(bytes)), let report = try? BundleVerifier.verify(bundle: output)
+        else { return nil }
+        let differing = report.changed + report.missing + report.notFiles.map(\.path) + report.unserved.map(\.path)
+        let unkept = Set(differing.map(ByteKey.init))
+        var keeping = BuildCache()
+        for resource in manifest.resources where !unkept.contains(ByteKey(resource.file)) {
+            keeping.outputs[resource.file] = OutputRecord(inputs: 0, size: resource.size, sha256: resource.sha256)
+        }
+        keeping.manifestFingerprint = Fingerprint.of(bytes)
+        return keeping
+    }
+
     var forKeepingFiles: BuildCache {
         var keeping = BuildCache()
         keeping.outputs = outputs.mapValues { OutputRecord(inputs: 0, size: $0.size, sha256: $0.sha256) }
