@@ -150,15 +150,12 @@ public struct BuildCache: Sendable {
         }
     }
 
-    /// This cache with only what keeps files of the same bytes: the output records, none of them
-    /// reusable by their inputs (0), and the manifest's fingerprint. For a build in another
-    /// environment, where nothing else of it holds.
     /// What keeps the files of a bundle whose cache is gone (deleted, or the bundle made elsewhere):
     /// its manifest's record of each file that still holds the bytes listed, every file hashed
     /// to know. `nil` when the folder has no manifest it can read.
     static func forKeepingVerifiedFiles(in output: URL) -> BuildCache? {
-        guard let bytes = FileBytes.read(output.appendingPathComponent(Manifest.fileName).path),
-            let manifest = try? Manifest.decode(Data(bytes)), let report = try? BundleVerifier.verify(bundle: output)
+        guard let bytes = try? Manifest.readBytes(bundle: output), let manifest = try? Manifest.decode(bytes),
+            let report = try? BundleVerifier.verify(bundle: output, manifest: manifest)
         else { return nil }
         let differing = report.changed + report.missing + report.notFiles.map(\.path) + report.unserved.map(\.path)
         let unkept = Set(differing.map(ByteKey.init))
@@ -170,6 +167,9 @@ public struct BuildCache: Sendable {
         return keeping
     }
 
+    /// This cache with only what keeps files of the same bytes: the output records, none of them
+    /// reusable by their inputs (0), and the manifest's fingerprint. For a build in another
+    /// environment, where nothing else of it holds.
     var forKeepingFiles: BuildCache {
         var keeping = BuildCache()
         keeping.outputs = outputs.mapValues { OutputRecord(inputs: 0, size: $0.size, sha256: $0.sha256) }

@@ -11,8 +11,13 @@ extension Manifest {
     /// regular file (a named pipe, a link to a device) is refused as such, without reading it: a
     /// pipe would block, `/dev/zero` never ends.
     public static func read(bundle: URL) throws(ManifestError) -> Manifest {
-        let path = bundle.appendingPathComponent(fileName).path
-        return try decode(readRegularFile(path))
+        try decode(readBytes(bundle: bundle))
+    }
+
+    /// The bytes of a bundle's `manifest.json`, refused as `read(bundle:)` refuses them when it is
+    /// not a regular file.
+    public static func readBytes(bundle: URL) throws(ManifestError) -> Data {
+        try readRegularFile(bundle.appendingPathComponent(fileName).path)
     }
 }
 

@@ -90,7 +90,15 @@ public struct BundleVerifier {
     /// bundle or its manifest cannot be read or is invalid.
     public static func verify(bundle: URL) throws(ManifestError) -> VerificationReport {
         let tree = try BundleTree(bundle)
-        let manifest = try Manifest.read(bundle: tree.root)
+        return try verify(tree, manifest: Manifest.read(bundle: tree.root))
+    }
+
+    /// `verify(bundle:)` against `manifest`, read from the bundle already.
+    public static func verify(bundle: URL, manifest: Manifest) throws(ManifestError) -> VerificationReport {
+        try verify(BundleTree(bundle), manifest: manifest)
+    }
+
+    private static func verify(_ tree: BundleTree, manifest: Manifest) throws(ManifestError) -> VerificationReport {
         var unservedLinks: [VerificationReport.UnservedLink] = []
         // Links to folders inside the bundle are walked: the resolver serves the files below them.
         let entries = try tree.entries(followingFolderLinks: true, unservedLinks: &unservedLinks)
