@@ -72,6 +72,13 @@ extension LinkChecker {
                 if case .sameOrigin(let target) = link.target, !target.escapesRoot { keys.append(target.key) }
             }
         }
+        /// The document of `path` from the memo, put into the state unless it is there or changed.
+        func remembered(_ path: String) -> ParsedDocument? {
+            guard state.documents[path] == nil, !changed.contains(path), let document = memo.entry(at: path)?.document
+            else { return nil }
+            state.documents[path] = document
+            return document
+        }
         for key in keys where state.outcomes[key] == nil {
             guard let url = URL(string: key) else { continue }
             if let located = await fetcher.locate(url) {
@@ -84,16 +91,10 @@ extension LinkChecker {
                 }
             }
             // Every other file the memo holds is as it was parsed (`recheck` compared them all).
-            if case .found(let path, _) = state.outcomes[key], state.documents[path] == nil, !changed.contains(path),
-                let entry = memo.entry(at: path)
-            {
-                state.documents[path] = entry.document
+            if case .found(let path, _) = state.outcomes[key], let document = remembered(path) {
                 // A redirect stub's fragments are looked up in the page it redirects to as well.
-                if let index = entry.document.refreshTarget, memo.paths.indices.contains(Int(index)) {
-                    let redirected = memo.paths[Int(index)]
-                    if state.documents[redirected] == nil {
-                        state.documents[redirected] = changed.contains(redirected) ? nil : memo.entry(at: redirected)?.document
-                    }
+                if let index = document.refreshTarget, memo.paths.indices.contains(Int(index)) {
+                    _ = remembered(memo.paths[Int(index)])
                 }
             }
         }
