@@ -1,4 +1,5 @@
 import Foundation
+import SitegenBundleCore
 import SitegenCore
 
 /// A folder named on the command line for a command to read (`check DIR`, `verify DIR`, `resolve
@@ -14,4 +15,8 @@ enum FolderArgument {
         else { return InputError("no such folder", path: path) }
         return isDirectory.boolValue ? nil : InputError("not a folder (a file)", path: path)
     }
+
+    /// The folder as messages name what is in it: as typed, with a trailing `/`, control characters
+    /// escaped so that a name cannot break a line.
+    static func shown(_ path: String) -> String { Manifest.printable(path.hasSuffix("/") ? path : path + "/") }
 }

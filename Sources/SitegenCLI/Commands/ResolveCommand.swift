@@ -43,7 +43,7 @@ enum ResolveCommand: Command {
         do {
             resolver = try SchemeResolver(bundle: directory)
         } catch {
-            console.err("\(Manifest.printable(path.hasSuffix("/") ? path : path + "/"))\(Manifest.fileName): error: \(error)\n")
+            console.err("\(FolderArgument.shown(path))\(Manifest.fileName): error: \(error)\n")
             return .inputError
         }
         let text = arguments.positionals[1]

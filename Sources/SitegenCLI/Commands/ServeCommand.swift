@@ -52,7 +52,7 @@ enum ServeCommand: Command {
             }
             let directory = FolderPlace.url(bundle, from: environment.workingDirectory)
             let folder: BundleFolder
-            let shown = Manifest.printable(bundle.hasSuffix("/") ? bundle : bundle + "/")
+            let shown = FolderArgument.shown(bundle)
             do {
                 folder = try BundleFolder(directory: directory) { error in
                     console.err("\(shown)\(Manifest.fileName): warning: \(error); still serving the bundle as last read\n")

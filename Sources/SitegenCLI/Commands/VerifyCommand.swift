@@ -15,7 +15,7 @@ enum VerifyCommand: Command {
             console.err("\(problem)\n")
             return .inputError
         }
-        let display = Manifest.printable(path.hasSuffix("/") ? path : path + "/")
+        let display = FolderArgument.shown(path)
         let directory = FolderPlace.url(path, from: environment.workingDirectory)
         // Nothing to verify against: said as such, not as a file the reader could not open.
         guard FileManager.default.fileExists(atPath: directory.appendingPathComponent(Manifest.fileName).path) else {
