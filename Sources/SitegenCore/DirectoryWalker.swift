@@ -112,14 +112,7 @@ public enum DirectoryWalker {
             let folder = folders[index]
             var found = Found(entries: [], folders: nil, chain: folder.chain)
             // Opened here, not when found: a site of 1,000 top folders would hold 1,000 open at once.
-            let descriptor = open(folder.directory, O_RDONLY | O_DIRECTORY)
-            if descriptor >= 0 {
-                walk(
-                    descriptor: descriptor, directory: folder.directory, relative: folder.relative, realRoot: realRoot,
-                    skip: skip, found: &found)
-            } else {
-                found.noteUnreadable(folder.relative, code: errno, isFolder: true)
-            }
+            walk(folder.directory, relative: folder.relative, realRoot: realRoot, skip: skip, found: &found)
             walked.withLock { $0.append(found) }
         }
         for found in walked.withLock({ $0 }) {
@@ -171,7 +164,7 @@ public enum DirectoryWalker {
         /// The real paths of the folders being walked, root first: a link to one of them, or to a
         /// folder above one of them, would be walked again and again.
         var chain: [String]
-        /// When set, the folders at the top are opened and left here to be walked apart.
+        /// When set, the folders at the top are left here to be walked apart.
         var deferred: [DeferredFolder]?
 
         mutating func noteLoop(_ path: String, at real: String) {
