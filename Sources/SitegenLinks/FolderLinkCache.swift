@@ -21,6 +21,15 @@ final class FolderLinkCache: Sendable {
             case .accepted(let index): self = .accepted(index)
             }
         }
+
+        /// The outcome as the settled table keeps it; `nil` for one still to judge.
+        var settled: ReferenceTable.Settled? {
+            switch self {
+            case .skipped: .skipped
+            case .accepted(let index): .accepted(index)
+            case .pending: nil
+            }
+        }
     }
 
     /// The outcomes of one folder's references, by their bytes (an NFC and an NFD spelling are two
@@ -62,10 +71,10 @@ final class FolderLinkCache: Sendable {
             var targets: [(PendingKey, LinkTarget)] = []
             var settling: [(ExtractedLink, ReferenceTable.Settled)] = []
             for (link, outcome) in learned {
-                switch outcome {
-                case .skipped: settling.append((link, .skipped))
-                case .accepted(let index): settling.append((link, .accepted(index)))
-                case .pending(let target): targets.append((PendingKey(link), target))
+                if let settled = outcome.settled {
+                    settling.append((link, settled))
+                } else if case .pending(let target) = outcome {
+                    targets.append((PendingKey(link), target))
                 }
             }
             if !targets.isEmpty {
