@@ -1,7 +1,7 @@
 # sitegen: `make site` builds the docs in Site/ into dist/ and checks them; `make test` runs every test.
 # Both install missing Debian packages first (as root), or print the exact command to run.
 
-PACKAGES   := pkg-config libcmark-dev libyaml-dev
+PACKAGES   := pkg-config libcmark-dev libyaml-dev libmimalloc-dev
 # The release binary carries the Swift runtime and Foundation inside (--static-swift-stdlib): it
 # starts in a third of the time, which a one-page rebuild feels. It links no FoundationNetworking
 # (see Package.swift), so no libcurl either.

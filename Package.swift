@@ -12,6 +12,8 @@ let package = Package(
         .systemLibrary(
             name: "CCmark", pkgConfig: "libcmark",
             providers: [.apt(["libcmark-dev"])]),
+        // The executable's allocator, in place of glibc's malloc (see Sources/sitegen/AllocatorSetup.swift).
+        .systemLibrary(name: "CMimalloc", providers: [.apt(["libmimalloc-dev"])]),
         .systemLibrary(
             name: "CYaml", pkgConfig: "yaml-0.1",
             providers: [.apt(["libyaml-dev"])]),
@@ -22,8 +24,6 @@ let package = Package(
         .target(name: "CSHA256"),
         // A per-thread bump allocator for cmark: a page's nodes and buffers are freed all at once.
         .target(name: "CCmarkArena", dependencies: ["CCmark"]),
-        // glibc heap growth in large steps, for the one-shot commands of the executable.
-        .target(name: "CHeapTuning"),
 
         // The embeddable leaf: Foundation only. The core is what the executable links; SitegenBundle
         // adds the URLRequest-shaped reply and the WebKit adapters, which on Linux need
@@ -47,7 +47,7 @@ let package = Package(
         .target(name: "SitegenMirror", dependencies: ["SitegenCore", "SitegenBundleCore", "SitegenLinks"]),
         // Deterministic synthetic sites (Markdown corpora, HTML trees with known faults) for tests and benchmarks.
         .target(name: "SitegenCorpus", dependencies: ["SitegenCore"]),
-        .executableTarget(name: "sitegen", dependencies: ["SitegenCLI", "CHeapTuning"]),
+        .executableTarget(name: "sitegen", dependencies: ["SitegenCLI", "CMimalloc"]),
         .executableTarget(name: "sitegen-corpus", dependencies: ["SitegenCorpus"]),
 
         .testTarget(name: "SitegenBundleTests", dependencies: ["SitegenBundle", "SitegenBundleCore"]),
