@@ -33,7 +33,11 @@ extension SiteBuilder {
         let results = await withTaskGroup(of: (Int, Result<PageLoader.Loaded, InputError>).self) { group in
             for index in toLoad {
                 let file = files[index]
-                group.addTask { (index, Result { () throws(InputError) in try loader.load(file) }) }
+                group.addTask {
+                    // A stopped build (Ctrl-C, `serve` quitting) parses no further page.
+                    if Task.isCancelled { return (index, .failure(InputError("stopped"))) }
+                    return (index, Result { () throws(InputError) in try loader.load(file) })
+                }
             }
             var done = files.count - toLoad.count
             for await (index, result) in group {

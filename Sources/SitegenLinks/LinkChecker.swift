@@ -70,7 +70,8 @@ public struct LinkChecker: Sendable {
         var reachedFromEntries: Set<ByteKey>?
         await withTaskGroup(of: LoadedResource.self) { group in
             var head = 0, running = 0
-            while true {
+            // A stopped crawl (Ctrl-C during a build) fetches nothing more; its caller drops the report.
+            while !Task.isCancelled {
                 if running == 0, head == queue.count, reachedFromEntries == nil {
                     let reached = state.reachedPaths
                     reachedFromEntries = reached

@@ -77,7 +77,9 @@ struct PageWriter: Sendable {
         let results = await withTaskGroup(of: [Result<WrittenFile, InputError>].self) { group in
             for start in stride(from: 0, to: pages.count, by: chunk) {
                 group.addTask {
-                    (start..<min(start + chunk, pages.count)).map { index in
+                    // A stopped build (Ctrl-C, `serve` quitting) renders no further part.
+                    if Task.isCancelled { return [.failure(InputError("stopped"))] }
+                    return (start..<min(start + chunk, pages.count)).map { index in
                         write(pages[index], plan: plans[index], siteRoot: siteRoot)
                     }
                 }

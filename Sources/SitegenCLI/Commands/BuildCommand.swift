@@ -52,9 +52,21 @@ enum BuildCommand: Command {
         let drafts: [String]
         let progress = ProgressLine(enabled: environment.stderrIsTerminal && !report.quiet)
         defer { progress.finish() }
-        switch await BuildPipeline.run(
-            options, workingDirectory: environment.workingDirectory, started: started, progress: progress)
-        {
+        // Ctrl-C stops the build at its next stage, which removes what it staged; a bundle being
+        // moved into place is moved in whole first.
+        let stop = StopSignals()
+        let (buildOptions, workingDirectory) = (options, environment.workingDirectory)
+        let building = Task {
+            await BuildPipeline.run(buildOptions, workingDirectory: workingDirectory, started: started, progress: progress)
+        }
+        let outcome = await Self.finish(building, unless: stop)
+        if let signal = stop.arrived {
+            progress.finish()
+            let replaced = (try? outcome.get()) != nil
+            console.err("stopped: \(options.outputDisplay) \(replaced ? "holds this build's bundle" : "is as it was")\n")
+            StopSignals.end(by: signal)
+        }
+        switch outcome {
         case .failure(let failure):
             progress.finish()
             console.err("\(failure.message)\n")
@@ -83,6 +95,24 @@ enum BuildCommand: Command {
 }
 
 extension BuildCommand {
+    /// What `building` returns, cancelled when a stop signal arrives first (and then awaited: a
+    /// cancelled build removes what it staged before it returns).
+    static func finish<Value: Sendable>(_ building: Task<Value, Never>, unless stop: StopSignals) async -> Value {
+        await withTaskGroup(of: Bool.self) { group in
+            group.addTask {
+                _ = await building.value
+                return false
+            }
+            group.addTask {
+                await stop.wait()
+                return stop.hasArrived
+            }
+            if await group.next() == true { building.cancel() }
+            group.cancelAll()
+        }
+        return await building.value
+    }
+
     /// The note naming the pages an explicit nav leaves out (`BuildOutcome.pagesOutsideNav`), or
     /// `nil` when there are none.
     static func outsideNavNote(_ pages: [String]) -> String? {

@@ -3,11 +3,12 @@ import Foundation
 import Synchronization
 
 /// Waits for SIGINT (Ctrl-C), SIGTERM or SIGHUP (the terminal closed), delivered through dispatch
-/// sources rather than a C handler: `serve` then removes its temporary bundle and exits 0.
+/// sources rather than a C handler: `serve` then removes its temporary bundle and exits 0, `build`
+/// stops at its next stage and removes what it staged. A second signal ends the process at once.
 /// `@unchecked`: the sources are set once in init, and dispatch sources are thread-safe.
 final class StopSignals: @unchecked Sendable {
     private struct State {
-        var arrived = false
+        var arrived: Int32?
         var waiters: [Int: CheckedContinuation<Void, Never>] = [:]
         var nextWaiter = 0
     }
@@ -19,7 +20,7 @@ final class StopSignals: @unchecked Sendable {
         sources = [SIGINT, SIGTERM, SIGHUP].map { number in
             signal(number, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler { [weak self] in self?.arrive() }
+            source.setEventHandler { [weak self] in self?.arrive(number) }
             source.resume()
             return source
         }
@@ -28,7 +29,18 @@ final class StopSignals: @unchecked Sendable {
     deinit { sources.forEach { $0.cancel() } }
 
     /// Whether a stop signal has arrived.
-    var hasArrived: Bool { state.withLock(\.arrived) }
+    var hasArrived: Bool { state.withLock(\.arrived) != nil }
+
+    /// The first stop signal that arrived, if one has.
+    var arrived: Int32? { state.withLock(\.arrived) }
+
+    /// Ends the process as `signal` would have, had it not been caught: a shell or `make` that ran
+    /// the command sees it stopped by Ctrl-C (exit status 130 for SIGINT) and stops too.
+    static func end(by number: Int32) -> Never {
+        signal(number, SIG_DFL)
+        kill(getpid(), number)
+        exit(128 + number)
+    }
 
     /// Returns when a stop signal arrives (at once if one has), or when the task is cancelled:
     /// a race between the first build and Ctrl-C ends whichever way it goes.
@@ -40,7 +52,7 @@ final class StopSignals: @unchecked Sendable {
         await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
                 let resumeNow = state.withLock { state in
-                    if state.arrived || Task.isCancelled { return true }
+                    if state.arrived != nil || Task.isCancelled { return true }
                     state.waiters[id] = continuation
                     return false
                 }
@@ -51,9 +63,10 @@ final class StopSignals: @unchecked Sendable {
         }
     }
 
-    private func arrive() {
+    private func arrive(_ signal: Int32) {
+        if hasArrived { Self.end(by: signal) }
         let waiters = state.withLock { state in
-            state.arrived = true
+            state.arrived = signal
             defer { state.waiters = [:] }
             return Array(state.waiters.values)
         }
