@@ -15,7 +15,7 @@ enum BlockingClient {
 
     /// A socket connected to 127.0.0.1:`port` whose receive timeout is `seconds`, far longer than
     /// anything the tests wait for: reaching it means the server never answered.
-    static func connect(_ port: Int, seconds: Int = 20) throws -> Int32 {
+    static func connect(_ port: Int, seconds: Int = 60) throws -> Int32 {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         var timeout = timeval(tv_sec: seconds, tv_usec: 0)
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))

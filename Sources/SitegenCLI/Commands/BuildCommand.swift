@@ -59,7 +59,7 @@ enum BuildCommand: Command {
         let building = Task {
             await BuildPipeline.run(buildOptions, workingDirectory: workingDirectory, started: started, progress: progress)
         }
-        let outcome = await Self.finish(building, unless: stop)
+        let outcome = await stop.outcome(of: building)
         if let signal = stop.arrived {
             progress.finish()
             let replaced = (try? outcome.get()) != nil
@@ -95,24 +95,6 @@ enum BuildCommand: Command {
 }
 
 extension BuildCommand {
-    /// What `building` returns, cancelled when a stop signal arrives first (and then awaited: a
-    /// cancelled build removes what it staged before it returns).
-    static func finish<Value: Sendable>(_ building: Task<Value, Never>, unless stop: StopSignals) async -> Value {
-        await withTaskGroup(of: Bool.self) { group in
-            group.addTask {
-                _ = await building.value
-                return false
-            }
-            group.addTask {
-                await stop.wait()
-                return stop.hasArrived
-            }
-            if await group.next() == true { building.cancel() }
-            group.cancelAll()
-        }
-        return await building.value
-    }
-
     /// The note naming the pages an explicit nav leaves out (`BuildOutcome.pagesOutsideNav`), or
     /// `nil` when there are none.
     static func outsideNavNote(_ pages: [String]) -> String? {

@@ -83,43 +83,24 @@ enum MirrorCommand: Command {
         }
         // `--max-seconds` is kept by the mirror itself, which reports every URL it did not fetch.
         options.maxSeconds = timeLimit
-        // Nothing to mirror when the root itself failed: an input error, and the previous mirror stays.
+        // Ctrl-C stops the mirror at its next step, which removes what it staged; a mirror being
+        // moved into place is moved in whole first.
+        let stopSignals = StopSignals()
+        let mirroring = Task { [options] in
+            await Self.mirror(source, options: options, destination: destination, display: display, origin: origin)
+        }
+        let outcome = await stopSignals.outcome(of: mirroring)
+        if let signal = stopSignals.arrived {
+            let replaced = (try? outcome.get()) != nil
+            console.err("stopped: \(display) \(replaced ? "holds this mirror" : "is as it was")\n")
+            StopSignals.end(by: signal)
+        }
         let result: MirrorResult
-        do throws(MirrorError) {
-            result = try await Mirror(source: source, options: options).run()
-        } catch {
-            let folder = source is FolderSource ? options.sourceDisplay : nil
-            return stop(InputError(error.description, at: folder.map { SourceLocation(path: $0) }))
-        }
-        // The output is replaced whole: it may be neither the folder mirrored nor hold it.
-        if let folder = source as? FolderSource {
-            let (output, mirrored) = (FolderPlace.real(destination), FolderPlace.real(folder.folder))
-            if output == mirrored || FolderPlace.isInside(mirrored, output) {
-                return stop(
-                    InputError(
-                        "the output folder \(output == mirrored ? "is" : "holds") the folder mirrored, which a mirror would replace",
-                        path: display))
-            }
-        }
-        let output: StagedFolder
         let manifest: Manifest
         let crawl: CrawlResult
-        do throws(InputError) {
-            (output, manifest) = try await MirrorOutput.write(
-                result, to: destination, displayPath: display, origin: origin, generator: SitegenVersion.generator)
-            do {
-                // The advice for a file of the wrong type: over HTTP, the type is the server's.
-                let types: TypeSource = source is FolderSource ? .fileNames : .server(sent: result.servedTypes)
-                crawl = try await Crawl.run(
-                    bundle: output.directory, displayRoot: display, entries: [], external: .ignore, ignore: [], origin: origin,
-                    typeSource: types)
-            } catch {
-                output.discard()
-                throw InputError("\(error)", path: display + Manifest.fileName)
-            }
-            try output.commit()
-        } catch {
-            return stop(error)
+        switch outcome {
+        case .success(let mirrored): (result, manifest, crawl) = (mirrored.result, mirrored.manifest, mirrored.crawl)
+        case .failure(let error): return stop(error)
         }
         // `--quiet`: findings only, as for build.
         if !report.quiet {
@@ -152,6 +133,63 @@ enum MirrorCommand: Command {
         return report.exitCode(
             errors: summary.errors, warnings: summary.warnings, strict: arguments.has("--strict"), command: "mirror",
             console: console)
+    }
+
+    /// What a run mirrored, moved into place.
+    private struct Mirrored: Sendable {
+        var result: MirrorResult
+        var manifest: Manifest
+        var crawl: CrawlResult
+    }
+
+    /// Fetches the source, writes the mirror into a folder staged beside `destination`, crawls it and
+    /// moves it into place. Cancelled (Ctrl-C), it stops at its next step and removes what it staged.
+    private static func mirror(
+        _ source: any MirrorSource, options: MirrorOptions, destination: URL, display: String, origin: BundleOrigin
+    ) async -> Result<Mirrored, InputError> {
+        let stopped = InputError("stopped")
+        // Nothing to mirror when the root itself failed: an input error, and the previous mirror stays.
+        let result: MirrorResult
+        do throws(MirrorError) {
+            result = try await Mirror(source: source, options: options).run()
+        } catch {
+            let folder = source is FolderSource ? options.sourceDisplay : nil
+            return .failure(InputError(error.description, at: folder.map { SourceLocation(path: $0) }))
+        }
+        if Task.isCancelled { return .failure(stopped) }
+        // The output is replaced whole: it may be neither the folder mirrored nor hold it.
+        if let folder = source as? FolderSource {
+            let (output, mirrored) = (FolderPlace.real(destination), FolderPlace.real(folder.folder))
+            if output == mirrored || FolderPlace.isInside(mirrored, output) {
+                return .failure(
+                    InputError(
+                        "the output folder \(output == mirrored ? "is" : "holds") the folder mirrored, which a mirror would replace",
+                        path: display))
+            }
+        }
+        do throws(InputError) {
+            let (output, manifest) = try await MirrorOutput.write(
+                result, to: destination, displayPath: display, origin: origin, generator: SitegenVersion.generator)
+            let crawl: CrawlResult
+            do {
+                // The advice for a file of the wrong type: over HTTP, the type is the server's.
+                let types: TypeSource = source is FolderSource ? .fileNames : .server(sent: result.servedTypes)
+                crawl = try await Crawl.run(
+                    bundle: output.directory, displayRoot: display, entries: [], external: .ignore, ignore: [], origin: origin,
+                    typeSource: types)
+            } catch {
+                output.discard()
+                throw InputError("\(error)", path: display + Manifest.fileName)
+            }
+            if Task.isCancelled {
+                output.discard()
+                return .failure(stopped)
+            }
+            try output.commit()
+            return .success(Mirrored(result: result, manifest: manifest, crawl: crawl))
+        } catch {
+            return .failure(error)
+        }
     }
 
     private static func number(_ name: String, _ arguments: ParsedArguments, default value: Int) throws(UsageError) -> Int {

@@ -34,6 +34,24 @@ final class StopSignals: @unchecked Sendable {
     /// The first stop signal that arrived, if one has.
     var arrived: Int32? { state.withLock(\.arrived) }
 
+    /// What `task` returns, cancelled when a stop signal arrives first, and then awaited all the
+    /// same: a cancelled build or mirror removes what it staged before it returns.
+    func outcome<Value: Sendable>(of task: Task<Value, Never>) async -> Value {
+        await withTaskGroup(of: Bool.self) { group in
+            group.addTask {
+                _ = await task.value
+                return false
+            }
+            group.addTask {
+                await self.wait()
+                return self.hasArrived
+            }
+            if await group.next() == true { task.cancel() }
+            group.cancelAll()
+        }
+        return await task.value
+    }
+
     /// Ends the process as `signal` would have, had it not been caught: a shell or `make` that ran
     /// the command sees it stopped by Ctrl-C (exit status 130 for SIGINT) and stops too.
     static func end(by number: Int32) -> Never {

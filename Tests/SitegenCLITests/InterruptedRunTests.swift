@@ -1,0 +1,108 @@
+import Foundation
+import SitegenCorpus
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Ctrl-C during `sitegen build` or `sitegen mirror`: the run stops at its next step, removes the
+/// bundle it was staging, leaves the previous one as it was, says so, and ends as stopped by SIGINT
+/// (so that a shell or `make` running it sees status 130 and stops too). The runs are awaited, not
+/// waited for on a thread of the test process's pool: the other tests' tasks go on meanwhile.
+@Suite struct InterruptedRunTests {
+    @Test func ctrlCDuringABuildRemovesWhatItStagedAndKeepsTheBundle() async throws {
+        let runner = try SitegenRunner()
+        defer { runner.cleanUp() }
+        try await makeSite(runner)
+        let before = try runner.snapshot("dist")
+        // A changed template: every page is rendered again, into a new bundle staged beside dist/.
+        let template = runner.url("Templates/page.html")
+        try (try String(contentsOf: template, encoding: .utf8) + "<!-- changed -->\n").write(
+            to: template, atomically: true, encoding: .utf8)
+
+        let stderr = try await interrupt(runner, ["build", "--quiet"], staging: ".dist.sitegen-")
+
+        #expect(stderr.contains("stopped: dist/ is as it was"), "\(stderr)")
+        #expect(try staged(in: runner, prefix: ".dist.sitegen-").isEmpty)
+        #expect(try runner.snapshot("dist") == before)
+    }
+
+    @Test func ctrlCDuringAMirrorRemovesWhatItStagedAndKeepsTheMirror() async throws {
+        let runner = try SitegenRunner()
+        defer { runner.cleanUp() }
+        try await makeSite(runner)
+        #expect(try await Self.run(runner, ["mirror", "dist", "--out", "mirror", "--quiet"]).status <= 1)
+        let before = try runner.snapshot("mirror")
+
+        let stderr = try await interrupt(runner, ["mirror", "dist", "--out", "mirror", "--quiet"], staging: ".mirror.sitegen-")
+
+        #expect(stderr.contains("stopped: mirror/ is as it was"), "\(stderr)")
+        #expect(try staged(in: runner, prefix: ".mirror.sitegen-").isEmpty)
+        #expect(try runner.snapshot("mirror") == before)
+    }
+
+    /// A built site of 800 pages in `dist/`, from `Site/` and a copy of the default theme.
+    private func makeSite(_ runner: SitegenRunner) async throws {
+        _ = try MarkdownCorpus.write(pages: 800, seed: 5, to: runner.url("Site"))
+        try FileManager.default.copyItem(
+            at: SitegenRunner.packageRoot.appendingPathComponent("Templates"), to: runner.url("Templates"))
+        #expect(try await Self.run(runner, ["build", "--quiet"]).status <= 1)
+    }
+
+    /// Runs sitegen with `arguments`, sends it SIGINT once a folder named `staging…<pid>-…` is
+    /// there (past the input checks, writing), and returns its standard error; the process must end
+    /// as stopped by the signal.
+    private func interrupt(_ runner: SitegenRunner, _ arguments: [String], staging: String) async throws -> String {
+        let (process, ended) = try Self.start(runner, arguments)
+        let deadline = Date().addingTimeInterval(120)
+        while try staged(in: runner, prefix: staging).isEmpty, process.isRunning, Date() < deadline {
+            try await Task.sleep(for: .milliseconds(1))
+        }
+        try #require(process.isRunning, "the run ended before it could be stopped")
+        kill(process.processIdentifier, SIGINT)
+        let (reason, status) = await ended.value
+        #expect(reason == .uncaughtSignal)
+        #expect(status == SIGINT)
+        let stderr = (process.standardError as? Pipe)?.fileHandleForReading.readDataToEndOfFile() ?? Data()
+        return String(decoding: stderr, as: UTF8.self)
+    }
+
+    /// Runs sitegen with `arguments` to its end.
+    private static func run(_ runner: SitegenRunner, _ arguments: [String]) async throws -> (
+        reason: Process.TerminationReason, status: Int32
+    ) {
+        try await start(runner, arguments).ended.value
+    }
+
+    /// Starts sitegen with `arguments` in the runner's folder (standard output dropped, standard
+    /// error to a pipe: a few lines), and the task that returns how it ended.
+    private static func start(_ runner: SitegenRunner, _ arguments: [String]) throws -> (
+        process: Process, ended: Task<(reason: Process.TerminationReason, status: Int32), Never>
+    ) {
+        let process = Process()
+        process.executableURL = SitegenRunner.executable
+        process.arguments = arguments
+        process.currentDirectoryURL = runner.directory
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = Pipe()
+        let ending = AsyncStream<(reason: Process.TerminationReason, status: Int32)>.makeStream()
+        process.terminationHandler = { ended in
+            ending.continuation.yield((ended.terminationReason, ended.terminationStatus))
+            ending.continuation.finish()
+        }
+        try process.run()
+        let ended = Task {
+            var iterator = ending.stream.makeAsyncIterator()
+            return await iterator.next() ?? (.exit, -1)
+        }
+        return (process, ended)
+    }
+
+    /// The bundles being staged beside the output (`<prefix><pid>-<UUID>`), not the caches.
+    private func staged(in runner: SitegenRunner, prefix: String) throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: runner.directory.path).filter { name in
+            name.hasPrefix(prefix) && name.dropFirst(prefix.count).first?.isNumber == true
+        }
+    }
+}
