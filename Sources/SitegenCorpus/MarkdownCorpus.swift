@@ -100,6 +100,8 @@ public enum MarkdownCorpus {
         return """
             <svg xmlns="http://www.w3.org/2000/svg" width="640" height="240" viewBox="0 0 640 240">
             <title>Diagram \(number)</title>
+            <defs><marker id="arrow" viewBox="0 0 10 10" refX="10" refY="5" markerWidth="6" markerHeight="6" orient="auto">
+            <path d="M0 0 L10 5 L0 10 z" fill="#333"/></marker></defs>
             <rect width="640" height="240" fill="hsl(\(hue), 40%, 92%)"/>
             <rect x="40" y="80" width="160" height="80" rx="8" fill="hsl(\(hue), 50%, 60%)"/>
             <rect x="440" y="80" width="160" height="80" rx="8" fill="hsl(\(hue), 50%, 45%)"/>
