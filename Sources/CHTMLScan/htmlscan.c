@@ -73,6 +73,33 @@ static int interesting_attribute(const char *tag, const char *n) {
     }
 }
 
+/* The bit of each of SVG's presentation attributes whose value may name an element by `url(#id)` (a
+   paint server, clip path, mask, filter, marker or cursor), 0 for any other name. */
+static unsigned presentation_attribute(const char *n) {
+    switch (n[0]) {
+    case 'c': return strcmp(n, "clip-path") == 0 ? 1u : strcmp(n, "cursor") == 0 ? 2u : 0;
+    case 'f': return strcmp(n, "fill") == 0 ? 4u : strcmp(n, "filter") == 0 ? 8u : 0;
+    case 'm':
+        if (strcmp(n, "mask") == 0) return 16u;
+        if (strncmp(n, "marker-", 7) != 0) return 0;
+        n += 7;
+        return strcmp(n, "start") == 0 ? 32u : strcmp(n, "mid") == 0 ? 64u : strcmp(n, "end") == 0 ? 128u : 0;
+    case 's': return strcmp(n, "stroke") == 0 ? 256u : 0;
+    default: return 0;
+    }
+}
+
+/* Whether an attribute value as written may hold a `url(`: in any letter case, or behind a character
+   reference (`&#117;rl(`), which is decoded later. `none`, `currentColor`, `#fff` do not. */
+static int may_hold_url(const unsigned char *v, size_t n) {
+    for (size_t i = 0; i < n; i++) {
+        if (v[i] == '&') return 1;
+        if (v[i] == '(' && i >= 3 && (v[i - 3] | 0x20) == 'u' && (v[i - 2] | 0x20) == 'r' && (v[i - 1] | 0x20) == 'l')
+            return 1;
+    }
+    return 0;
+}
+
 /* A growable byte buffer for decoded attribute values: all values of one tag live in it, so that the
    pointers handed out stay valid until the tag has been reported. */
 typedef struct bytes {
@@ -256,11 +283,16 @@ static size_t read_name(const unsigned char *b, size_t len, size_t p, int attrib
 }
 
 /* Tokenizes the tag whose name starts at p (just after `<` or `</`). Attribute names are looked up;
-   only interesting ones are kept, the first of each name winning. */
-static void read_tag(const unsigned char *b, size_t len, size_t p, tag *t) {
+   only interesting ones are kept, the first of each name winning. `foreign` says whether the tag is
+   in foreign content (an SVG file, or inside <svg> or <math> and outside SVG's HTML integration
+   points; MathML's elements have no presentation attributes): there, and on an <svg> tag wherever it
+   is, an element's presentation attributes are kept when their value may hold a `url()`. */
+static void read_tag(const unsigned char *b, size_t len, size_t p, tag *t, int foreign) {
     p = read_name(b, len, p, 0, t->name, &t->name_length);
     t->count = 0;
     t->closed = 0;
+    int svg = foreign || (t->name_length == 3 && memcmp(t->name, "svg", 3) == 0);
+    unsigned presentation_seen = 0; /* a presentation attribute without `url(` still beats a later one */
     while (p < len) {
         while (p < len && (is_space(b[p]) || b[p] == '/')) p++;
         if (p >= len) break;
@@ -301,7 +333,15 @@ static void read_tag(const unsigned char *b, size_t len, size_t p, tag *t) {
                 p = q;
             }
         }
-        if (a.name[0] == 0 || !interesting_attribute(t->name, a.name) || t->count >= MAX_ATTRS) continue;
+        if (a.name[0] == 0 || t->count >= MAX_ATTRS) continue;
+        unsigned presentation = svg ? presentation_attribute(a.name) : 0;
+        if (presentation != 0) {
+            if (presentation_seen & presentation) continue;
+            presentation_seen |= presentation;
+            if (!may_hold_url(b + a.value_start, a.value_length)) continue;
+        } else if (!interesting_attribute(t->name, a.name)) {
+            continue;
+        }
         int duplicate = 0;
         for (size_t i = 0; i < t->count; i++) duplicate |= strcmp(t->attrs[i].name, a.name) == 0;
         if (!duplicate) t->attrs[t->count++] = a;
@@ -427,7 +467,7 @@ int htmlscan_parse(const char *bytes_in, size_t len, const htmlscan_handler *h) 
             p = after_next_gt(b, len, p);
         } else if (next == '/') {
             if (p + 1 < len && is_alpha(b[p + 1])) {
-                read_tag(b, len, p + 1, t);
+                read_tag(b, len, p + 1, t, 0);
                 p = t->end;
                 if (integration > 0 && is_integration_point(t->name)) {
                     integration--;
@@ -440,12 +480,12 @@ int htmlscan_parse(const char *bytes_in, size_t len, const htmlscan_handler *h) 
                 p = after_next_gt(b, len, p);
             }
         } else if (is_alpha(next)) {
-            read_tag(b, len, p, t);
+            int in_foreign = h->xml || (foreign > 0 && integration == 0);
+            read_tag(b, len, p, t, in_foreign);
             p = t->end;
             report(&c, h, at, t, &values);
             const char *name = t->name;
             int self_closing = t->closed && t->end >= 2 && b[t->end - 2] == '/';
-            int in_foreign = h->xml || (foreign > 0 && integration == 0);
             enum content kind = content_of(name, strlen(name));
             if (in_foreign && (self_closing || strcmp(name, "title") == 0)) kind = content_markup;
             if (!self_closing && !h->xml && foreign > 0 && integration == 0 && is_integration_point(name)) integration++;

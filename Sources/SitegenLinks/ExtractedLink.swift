@@ -4,7 +4,7 @@ public struct ExtractedLink: Sendable, Hashable {
     public var url: String
     /// The element holding it (`a`, `img`, `style`, ...); `css` for a reference in a style sheet.
     public var element: String
-    /// The attribute holding it (`href`, `srcset`, `style`, ...); `url` or `@import` in CSS.
+    /// The attribute holding it (`href`, `srcset`, `style`, `fill`, ...); `url` or `@import` in CSS.
     public var attribute: String
     /// 1-based line of the attribute (or of the CSS token).
     public var line: Int
@@ -24,6 +24,16 @@ public struct ExtractedLink: Sendable, Hashable {
         self.column = column
         self.destination = destination
     }
+
+    /// The attributes whose value is CSS, of which a reference is a `url()`, not the whole value:
+    /// `style`, and SVG's presentation attributes that may name an element
+    /// (`fill="url(#gradient) red"`).
+    package static let cssValuedAttributes: Set<String> = [
+        "style", "fill", "stroke", "clip-path", "mask", "filter", "marker-start", "marker-mid", "marker-end", "cursor",
+    ]
+
+    /// Whether the reference is a `url()` in an attribute whose value is CSS (`cssValuedAttributes`).
+    package var isInCSSAttribute: Bool { Self.cssValuedAttributes.contains(attribute) }
 
     /// What a browser fetches a link's target as, where that decides whether it uses it: the bundle
     /// serves `X-Content-Type-Options: nosniff`, under which a browser applies a style sheet only if

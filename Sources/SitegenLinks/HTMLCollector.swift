@@ -20,9 +20,16 @@ final class HTMLCollector {
         case language, nomodule, background, usemap
         case xlinkHref = "xlink:href"
         case httpEquiv = "http-equiv"
+        // SVG's presentation attributes that may name an element by `url()`: the tokenizer passes
+        // them only on SVG elements and only when their value may hold a `url(`.
+        case fill, stroke, mask, filter, cursor
+        case clipPath = "clip-path"
+        case markerStart = "marker-start"
+        case markerMid = "marker-mid"
+        case markerEnd = "marker-end"
 
         /// The candidates for each first byte of a name: this runs for every attribute, so a name is
-        /// compared with at most three without being made into a string.
+        /// compared with at most four without being made into a string.
         private static let byFirstByte: [[Attribute]] = {
             var table = [[Attribute]](repeating: [], count: 256)
             for attribute in allCases { table[Int(attribute.rawValue.utf8.first!)].append(attribute) }
@@ -117,7 +124,8 @@ final class HTMLCollector {
                 fetch.noModule = true
             case .content where element == "meta":
                 content = ExtractedLink(url: value, element: element, attribute: kind.rawValue, line: line, column: column)
-            case .style:
+            // A presentation attribute's value is CSS too (`url(#a) red`): only its `url()` is a reference.
+            case .style, .fill, .stroke, .clipPath, .mask, .filter, .markerStart, .markerMid, .markerEnd, .cursor:
                 var bytes = Array(value.utf8)
                 for css in CSSExtractor.extract(bytes: &bytes, startLine: line, startColumn: column) {
                     link(css.url)
@@ -133,8 +141,9 @@ final class HTMLCollector {
         }
         let destination = fetch.destination(of: element)
         if destination != .other {
-            // `<link>`'s `href` and `<script>`'s `src` (or SVG `href`) are the tag's links, wherever `rel` or `type` stands.
-            for index in firstLink..<facts.links.count where facts.links[index].attribute != "style" {
+            // `<link>`'s `href` and `<script>`'s `src` (or SVG `href`) are the tag's links, wherever `rel` or `type` stands;
+            // a `url()` of its `style` or presentation attributes is not.
+            for index in firstLink..<facts.links.count where !facts.links[index].isInCSSAttribute {
                 facts.links[index].destination = destination
             }
         }

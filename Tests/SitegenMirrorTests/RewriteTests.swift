@@ -32,11 +32,16 @@ import Testing
             #"<meta http-equiv="refresh" content="5; url=cafe.html">"#
         ),
         (#"<div style="background:url(/x&copy.png)">"#, #"<div style="background:url('x©.png')">"#),
+        // An SVG presentation attribute is CSS too: only its `url()` is replaced, a fallback stays.
+        (
+            #"<svg><rect fill="url(/g.svg#a) red" stroke=url(#s)></svg>"#,
+            #"<svg><rect fill="url('g.svg#a') red" stroke=url(#s)></svg>"#
+        ),
     ])
     func attributes(input: String, expected: String) {
         let table = [
             "/x": "x.html", "/a?b=1&c=2": "a.hash.png", "/a": "a.png", "/b": "b.png", "/x©.png": "x©.png",
-            "/café.png": "cafe.png", "/café.html": "cafe.html",
+            "/café.png": "cafe.png", "/café.html": "cafe.html", "/g.svg#a": "g.svg#a",
         ]
         #expect(Self.rewrite(input, table) == expected)
     }

@@ -8,6 +8,13 @@
  * Only what link checking needs crosses the boundary: start tags carrying a link or anchor attribute,
  * the raw text of <style> elements, and the end of <style>. Positions are 1-based line and byte
  * column in the input, computed from byte offsets.
+ *
+ * SVG's presentation attributes that may name an element by `url()` (`fill`, `stroke`, `clip-path`,
+ * `mask`, `filter`, `marker-start`, `marker-mid`, `marker-end`, `cursor`) count only on <svg> and in
+ * foreign content (an XML document; inside <svg> or <math>, outside <foreignObject>, <desc> and
+ * <title>), and only when the value as written holds `url(` or a character reference:
+ * `fill="none"` is no attribute of interest (though it beats a later `fill`, as the first of a name
+ * does).
  */
 #include <stddef.h>
 

@@ -29,7 +29,8 @@ enum HTMLRewriter {
             let rewritten: String? =
                 switch link.attribute {
                 case "srcset", "imagesrcset": SrcsetRewriter.rewrite(written, map: map)
-                case "style":
+                // `style`, or an SVG presentation attribute (`fill="url(#a) red"`): only its `url()`s.
+                case _ where link.isInCSSAttribute:
                     String(
                         decoding: CSSRewriter.rewrite(
                             Array(written.utf8), quote: value.quote == UInt8(ascii: "'") ? "\"" : "'", map: map),
