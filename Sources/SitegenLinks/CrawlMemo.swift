@@ -98,7 +98,9 @@ public struct CrawlMemo: Sendable {
         return body.bytes
     }
 
-    static let magic = "sitegen-crawl 9"
+    /// Changes with the format, and with what parsing finds in a file: entries are kept by the file's
+    /// SHA-256, so a memo of a sitegen that read fewer attributes would go on hiding their references.
+    static let magic = "sitegen-crawl 10"
 
     /// The memo as bytes, deterministic for the same content.
     public func encoded() -> [UInt8] {
@@ -203,7 +205,7 @@ public struct CrawlMemo: Sendable {
         return r.isAtEnd && start == entriesLength
     }
 
-    static let changesMagic = "sitegen-crawl-changes 9"
+    static let changesMagic = "sitegen-crawl-changes 10"
 
     /// The entries remembered since the memo was read from bytes, without the path table they share
     /// with it: what can be appended to the memo's file instead of rewriting 10,000 entries. `nil`
