@@ -93,6 +93,13 @@ public struct BuildOutcome: Sendable {
         cache.crawl = crawl
         if let pending { pending.finish(cache) } else { cache.save(for: output) }
     }
+
+    /// Finishes saving the cache of a build stopped after its bundle was committed (in place, before
+    /// the crawl) and before its crawl ended: the next build keeps its pages and files and crawls
+    /// again, unless the manifest is the previous build's, whose crawl result the cache carries.
+    public func saveCacheWithoutCrawl(into pending: BuildCache.PendingCacheFile?) {
+        if let pending { pending.finish(cache) } else { cache.save(for: output) }
+    }
 }
 
 /// Maps a generated page back to its Markdown source and template. Looked up only for findings, so

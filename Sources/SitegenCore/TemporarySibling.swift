@@ -38,6 +38,15 @@ public enum TemporarySibling {
         }
     }
 
+    /// Removes the leftovers of runs that are gone in `folder`: entries named `<prefix><pid>-<UUID>`
+    /// of a process no longer running, or `<prefix><UUID>` (older sitegen) untouched for an hour.
+    public static func removeLeftovers(named prefix: String, in folder: URL) {
+        guard let entries = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return }
+        for entry in entries where entry.hasPrefix(prefix) && isLeftover(entry, in: folder.path) {
+            try? FileManager.default.removeItem(atPath: folder.path + "/" + entry)
+        }
+    }
+
     static func isLeftover(_ entry: String, in parent: String) -> Bool {
         let uuidLength = 36
         guard entry.utf8.count > uuidLength, UUID(uuidString: String(entry.suffix(uuidLength))) != nil else { return false }

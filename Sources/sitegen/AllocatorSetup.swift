@@ -7,7 +7,8 @@ import Foundation
 /// their heaps take whole 2 MB pages (transparent huge pages, which mimalloc asks for only when told),
 /// commit every segment as it is made, and give nothing back to the system before the process ends.
 /// `serve` keeps running and keeps mimalloc's defaults, which return memory. A `MIMALLOC_*` variable
-/// in the environment wins over what is set here.
+/// in the environment wins over what is set here. (mimalloc's `MIMALLOC_VERBOSE` listing of its
+/// options is printed as it starts, before this runs, so it shows its defaults.)
 enum AllocatorSetup {
     static func configure(forCommand command: String?) {
         guard command != "serve" else { return }
@@ -16,7 +17,9 @@ enum AllocatorSetup {
         set(mi_option_allow_decommit, to: 0, unlessSetBy: "MIMALLOC_ALLOW_DECOMMIT")
     }
 
+    /// mimalloc reads its variables in any letter case (`mimalloc_verbose`), and so does this.
     private static func set(_ option: mi_option_t, to value: Int, unlessSetBy variable: String) {
-        if getenv(variable) == nil { mi_option_set(option, value) }
+        let isSet = ProcessInfo.processInfo.environment.keys.contains { $0.uppercased() == variable }
+        if !isSet { mi_option_set(option, value) }
     }
 }

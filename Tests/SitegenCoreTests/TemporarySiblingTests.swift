@@ -41,6 +41,26 @@ import Testing
             ])
     }
 
+    /// `serve`'s scratch folders (`sitegen-serve-<pid>-<UUID>` in the temporary folder): those of
+    /// servers that are gone are removed, a running one's and other names are kept.
+    @Test func leftoversByNameOfGoneRunsAreRemoved() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sitegen-scratch-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let dead = try deadProcessID()
+        let uuid = UUID().uuidString
+        let names = [
+            "sitegen-serve-\(dead)-\(uuid)", "sitegen-serve-\(getpid())-\(uuid)", "sitegen-serve-\(uuid)",
+            "other-\(dead)-\(uuid)",
+        ]
+        for name in names {
+            try FileManager.default.createDirectory(
+                at: folder.appendingPathComponent(name).appendingPathComponent("bundle"), withIntermediateDirectories: true)
+        }
+        TemporarySibling.removeLeftovers(named: "sitegen-serve-", in: folder)
+        let left = Set(try FileManager.default.contentsOfDirectory(atPath: folder.path))
+        #expect(left == ["sitegen-serve-\(getpid())-\(uuid)", "sitegen-serve-\(uuid)", "other-\(dead)-\(uuid)"])
+    }
+
     @Test func namesCarryTheProcessID() {
         let name = TemporarySibling.name(".dist.sitegen-")
         #expect(name.hasPrefix(".dist.sitegen-\(getpid())-"))

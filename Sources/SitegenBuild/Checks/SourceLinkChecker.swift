@@ -38,7 +38,12 @@ struct SourceLinkChecker: Sendable {
         return await withTaskGroup(of: (Int, [Diagnostic]).self) { group in
             for start in stride(from: 0, to: pages.count, by: chunk) {
                 group.addTask {
-                    (start, pages[start..<min(start + chunk, pages.count)].flatMap { check($0) })
+                    // A stopped build (Ctrl-C, `serve` quitting) checks no further page: its findings are dropped.
+                    var found: [Diagnostic] = []
+                    for page in pages[start..<min(start + chunk, pages.count)] where !Task.isCancelled {
+                        found += check(page)
+                    }
+                    return (start, found)
                 }
             }
             var parts: [(Int, [Diagnostic])] = []

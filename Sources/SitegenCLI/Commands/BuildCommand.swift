@@ -62,8 +62,12 @@ enum BuildCommand: Command {
         let outcome = await stop.outcome(of: building)
         if let signal = stop.arrived {
             progress.finish()
-            let replaced = (try? outcome.get()) != nil
-            console.err("stopped: \(options.outputDisplay) \(replaced ? "holds this build's bundle" : "is as it was")\n")
+            let shown: String
+            switch outcome {
+            case .success: shown = "holds this build's bundle"
+            case .failure(let failure): shown = failure.committed ? "holds this build's bundle, unchecked" : "is as it was"
+            }
+            console.err("stopped: \(options.outputDisplay) \(shown)\n")
             StopSignals.end(by: signal)
         }
         switch outcome {
@@ -89,8 +93,14 @@ enum BuildCommand: Command {
         if let note = Self.outsideNavNote(outsideNav), !report.quiet { console.err(note) }
         if let note = Self.draftsNote(drafts), !report.quiet { console.err(note) }
         let strict = arguments.has("--strict") || configStrict
-        return report.exitCode(
+        let code = report.exitCode(
             errors: result.errors, warnings: result.warnings, strict: strict, command: "build", console: console)
+        // Stopped while the report was written: written whole, and the build still ends as stopped.
+        if let signal = stop.arrived {
+            console.err("stopped: \(options.outputDisplay) holds this build's bundle\n")
+            StopSignals.end(by: signal)
+        }
+        return code
     }
 }
 

@@ -14,11 +14,15 @@ enum BuildPipeline {
         var outcome: BuildOutcome
     }
 
-    /// A build that stopped on an input error: nothing was committed. `message` is the one line to print.
+    /// A build that stopped on an input error (nothing was committed) or was stopped. `message` is
+    /// the one line to print.
     struct Failure: Error, Sendable {
         var message: String
         /// The input error behind `message`, when there is one: for reports that carry it as a finding.
         var inputError: InputError? = nil
+        /// Stopped after its bundle was moved into the output folder: a rebuild in place commits
+        /// before its crawl, so the folder holds the new bundle, unchecked.
+        var committed = false
 
         init(message: String) { self.message = message }
 
@@ -129,8 +133,16 @@ enum BuildPipeline {
         timer.lap("map findings to sources")
         if Task.isCancelled {
             outcome.staged.discard()
-            await pendingCache?.discard()
-            return .failure(Failure(message: "stopped"))
+            var stopped = Failure(message: "stopped")
+            stopped.committed = outcome.commitsBeforeCrawl
+            // Committed, the bundle is this build's: its cache, without the crawl, saves the next
+            // build from starting over.
+            if stopped.committed {
+                outcome.saveCacheWithoutCrawl(into: await pendingCache)
+            } else {
+                await pendingCache?.discard()
+            }
+            return .failure(stopped)
         }
         if !outcome.commitsBeforeCrawl {
             do { try outcome.commitBundle() } catch {

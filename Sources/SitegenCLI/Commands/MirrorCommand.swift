@@ -130,9 +130,15 @@ enum MirrorCommand: Command {
             command: "mirror", files: result.files.keys.sorted().map { display + $0 }, diagnostics: diagnostics,
             pages: crawl.pages, assets: crawl.assets, linksChecked: crawl.linksChecked, seconds: seconds(since: started))
         guard report.emit(summary, console: console, workingDirectory: environment.workingDirectory) else { return .inputError }
-        return report.exitCode(
+        let code = report.exitCode(
             errors: summary.errors, warnings: summary.warnings, strict: arguments.has("--strict"), command: "mirror",
             console: console)
+        // Stopped while the report was written: written whole, and the mirror still ends as stopped.
+        if let signal = stopSignals.arrived {
+            console.err("stopped: \(display) holds this mirror\n")
+            StopSignals.end(by: signal)
+        }
+        return code
     }
 
     /// What a run mirrored, moved into place.

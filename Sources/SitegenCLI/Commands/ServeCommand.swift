@@ -70,7 +70,9 @@ enum ServeCommand: Command {
             console.err("error: no Site/ folder here; pass --site DIR or --bundle DIR (see 'sitegen serve --help')\n")
             return .inputError
         }
-        let scratch = environment.scratchFolder.appendingPathComponent("sitegen-serve-\(UUID().uuidString)")
+        // Named with the process id: what a server killed before it cleaned up left is removed here.
+        TemporarySibling.removeLeftovers(named: "sitegen-serve-", in: environment.scratchFolder)
+        let scratch = environment.scratchFolder.appendingPathComponent(TemporarySibling.name("sitegen-serve-"))
         defer { try? FileManager.default.removeItem(at: scratch) }
         var options = BuildOptions(
             site: site, templates: arguments.value("--templates") ?? "Templates",

@@ -11,6 +11,8 @@ final class StopSignals: @unchecked Sendable {
         var arrived: Int32?
         var waiters: [Int: CheckedContinuation<Void, Never>] = [:]
         var nextWaiter = 0
+        /// Tasks to cancel when a signal arrives.
+        var cancellations: [@Sendable () -> Void] = []
     }
 
     private let state = Mutex(State())
@@ -20,7 +22,8 @@ final class StopSignals: @unchecked Sendable {
         sources = [SIGINT, SIGTERM, SIGHUP].map { number in
             signal(number, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler { [weak self] in self?.arrive(number) }
+            // `data`: how many arrived since the handler last ran; two Ctrl-C in a row may be one event.
+            source.setEventHandler { [weak self] in self?.arrive(number, count: source.data) }
             source.resume()
             return source
         }
@@ -35,28 +38,30 @@ final class StopSignals: @unchecked Sendable {
     var arrived: Int32? { state.withLock(\.arrived) }
 
     /// What `task` returns, cancelled when a stop signal arrives first, and then awaited all the
-    /// same: a cancelled build or mirror removes what it staged before it returns.
+    /// same: a cancelled build or mirror removes what it staged before it returns. The task is
+    /// cancelled from the signal's handler, not from a task that would queue behind the thousands
+    /// of jobs a build has started.
     func outcome<Value: Sendable>(of task: Task<Value, Never>) async -> Value {
-        await withTaskGroup(of: Bool.self) { group in
-            group.addTask {
-                _ = await task.value
-                return false
-            }
-            group.addTask {
-                await self.wait()
-                return self.hasArrived
-            }
-            if await group.next() == true { task.cancel() }
-            group.cancelAll()
+        let stopped = state.withLock { state in
+            if state.arrived != nil { return true }
+            state.cancellations.append { task.cancel() }
+            return false
         }
+        if stopped { task.cancel() }
         return await task.value
     }
 
     /// Ends the process as `signal` would have, had it not been caught: a shell or `make` that ran
-    /// the command sees it stopped by Ctrl-C (exit status 130 for SIGINT) and stops too.
+    /// the command sees it stopped by Ctrl-C (exit status 130 for SIGINT) and stops too. The signal
+    /// is raised in the calling thread, unblocked there first, so that it ends the process before
+    /// `exit` could.
     static func end(by number: Int32) -> Never {
         signal(number, SIG_DFL)
-        kill(getpid(), number)
+        var set = sigset_t()
+        sigemptyset(&set)
+        sigaddset(&set, number)
+        pthread_sigmask(SIG_UNBLOCK, &set, nil)
+        raise(number)
         exit(128 + number)
     }
 
@@ -81,13 +86,17 @@ final class StopSignals: @unchecked Sendable {
         }
     }
 
-    private func arrive(_ signal: Int32) {
-        if hasArrived { Self.end(by: signal) }
-        let waiters = state.withLock { state in
+    private func arrive(_ signal: Int32, count: UInt) {
+        if hasArrived || count > 1 { Self.end(by: signal) }
+        let (waiters, cancellations) = state.withLock { state in
             state.arrived = signal
-            defer { state.waiters = [:] }
-            return Array(state.waiters.values)
+            defer {
+                state.waiters = [:]
+                state.cancellations = []
+            }
+            return (Array(state.waiters.values), state.cancellations)
         }
+        cancellations.forEach { $0() }
         waiters.forEach { $0.resume() }
     }
 }
