@@ -6,9 +6,9 @@ import Testing
     import Glibc
 #endif
 
-/// Ctrl-C during `sitegen build` or `sitegen mirror`: the run stops at its next step, removes the
-/// bundle it was staging, leaves the previous one as it was, says so, and ends as stopped by SIGINT
-/// (so that a shell or `make` running it sees status 130 and stops too). The runs are awaited, not
+/// Ctrl-C during `sitegen build`, `mirror` or `check`: the run stops at its next step, removes the
+/// bundle it was staging, leaves the previous one as it was (a check writes no report), says so, and
+/// ends as stopped by SIGINT (so that a shell or `make` running it sees status 130 and stops too). The runs are awaited, not
 /// waited for on a thread of the test process's pool: the other tests' tasks go on meanwhile.
 @Suite struct InterruptedRunTests {
     @Test func ctrlCDuringABuildRemovesWhatItStagedAndKeepsTheBundle() async throws {
@@ -40,6 +40,37 @@ import Testing
         #expect(stderr.contains("stopped: mirror/ is as it was"), "\(stderr)")
         #expect(try staged(in: runner, prefix: ".mirror.sitegen-").isEmpty)
         #expect(try runner.snapshot("mirror") == before)
+    }
+
+    @Test func ctrlCDuringACheckEndsItAsStoppedWithNoReport() async throws {
+        let runner = try SitegenRunner()
+        defer { runner.cleanUp() }
+        try await makeSite(runner)
+        try FileManager.default.createDirectory(at: runner.url("reports"), withIntermediateDirectories: true)
+        let (process, ended) = try Self.start(runner, ["check", "dist", "--format", "json", "--output", "reports/r.json"])
+        // Stopped once it catches SIGINT (its handler is set just before the crawl): checking pages.
+        let deadline = Date().addingTimeInterval(120)
+        while !Self.catchesInterrupt(process.processIdentifier), process.isRunning, Date() < deadline {
+            try await Task.sleep(for: .milliseconds(1))
+        }
+        try #require(process.isRunning, "the check ended before it could be stopped")
+        kill(process.processIdentifier, SIGINT)
+        let (reason, status) = await ended.value
+        #expect(reason == .uncaughtSignal)
+        #expect(status == SIGINT)
+        let stderr = (process.standardError as? Pipe)?.fileHandleForReading.readDataToEndOfFile() ?? Data()
+        #expect(String(decoding: stderr, as: UTF8.self).hasSuffix("stopped\n"))
+        // No report, and no temporary file of one.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: runner.url("reports").path).isEmpty)
+    }
+
+    /// Whether process `id` catches SIGINT (`SigCgt` in its `/proc` status).
+    private static func catchesInterrupt(_ id: Int32) -> Bool {
+        guard let status = try? String(contentsOfFile: "/proc/\(id)/status", encoding: .utf8),
+            let line = status.split(separator: "\n").first(where: { $0.hasPrefix("SigCgt:") }),
+            let mask = UInt64(line.dropFirst("SigCgt:".count).trimmingCharacters(in: .whitespaces), radix: 16)
+        else { return false }
+        return mask & (1 << (UInt64(SIGINT) - 1)) != 0
     }
 
     /// A built site of 800 pages in `dist/`, from `Site/` and a copy of the default theme.

@@ -76,14 +76,29 @@ enum CheckCommand: Command {
         }
         let crawl: CrawlResult
         let progress = ProgressLine(enabled: environment.stderrIsTerminal && !report.quiet)
-        do {
-            defer { progress.finish() }
-            crawl = try await Crawl.run(
-                bundle: directory, displayRoot: display, entries: arguments.all("--entry"), external: external,
-                ignore: arguments.all("--ignore"), origin: origin,
-                progress: progress.handler)
-        } catch {
-            return stop(InputError("\(error)", path: display + Manifest.fileName))
+        // Ctrl-C stops the crawl and ends the check as stopped, with no report written (a report
+        // being written is written whole first).
+        let stopSignals = StopSignals()
+        let (entries, ignored) = (arguments.all("--entry"), arguments.all("--ignore"))
+        let checking = Task { () -> Result<CrawlResult, InputError> in
+            do {
+                return .success(
+                    try await Crawl.run(
+                        bundle: directory, displayRoot: display, entries: entries, external: external, ignore: ignored,
+                        origin: origin, progress: progress.handler))
+            } catch {
+                return .failure(InputError("\(error)", path: display + Manifest.fileName))
+            }
+        }
+        let outcome = await stopSignals.outcome(of: checking)
+        progress.finish()
+        if let signal = stopSignals.arrived {
+            console.err("stopped\n")
+            StopSignals.end(by: signal)
+        }
+        switch outcome {
+        case .success(let result): crawl = result
+        case .failure(let error): return stop(error)
         }
         let diagnostics = crawl.findings.map(\.diagnostic).sorted()
         var pages = Set(crawl.findings.compactMap(\.page))
@@ -97,8 +112,13 @@ enum CheckCommand: Command {
             command: "check", files: files, diagnostics: diagnostics, pages: crawl.pages, assets: crawl.assets,
             linksChecked: crawl.linksChecked, seconds: seconds(since: started))
         guard report.emit(result, console: console, workingDirectory: environment.workingDirectory) else { return .inputError }
-        return report.exitCode(
+        let code = report.exitCode(
             errors: result.errors, warnings: result.warnings, strict: arguments.has("--strict"), command: "check",
             console: console)
+        if let signal = stopSignals.arrived {
+            console.err("stopped\n")
+            StopSignals.end(by: signal)
+        }
+        return code
     }
 }
