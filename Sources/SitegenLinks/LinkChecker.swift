@@ -111,6 +111,8 @@ public struct LinkChecker: Sendable {
                 }
             }
         }
+        // Stopped, the partial crawl is not judged: its caller drops it.
+        if Task.isCancelled { return (CheckReport(pages: 0, assets: 0, linksChecked: 0, findings: []), remembered, []) }
         var rules = LinkRules(state: state, options: options, table: table)
         rules.isServed = { [fetcher] path in fetcher.serves(path) }
         rules.whyUnserved = { [fetcher] path in fetcher.whyUnserved(path) }
