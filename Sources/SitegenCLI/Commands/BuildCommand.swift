@@ -60,15 +60,14 @@ enum BuildCommand: Command {
             await BuildPipeline.run(buildOptions, workingDirectory: workingDirectory, started: started, progress: progress)
         }
         let outcome = await stop.outcome(of: building)
-        if let signal = stop.arrived {
+        if stop.hasArrived {
             progress.finish()
             let shown: String
             switch outcome {
             case .success: shown = "holds this build's bundle"
             case .failure(let failure): shown = failure.committed ? "holds this build's bundle, unchecked" : "is as it was"
             }
-            console.err("stopped: \(options.outputDisplay) \(shown)\n")
-            StopSignals.end(by: signal)
+            stop.endIfArrived(saying: "stopped: \(options.outputDisplay) \(shown)", on: console)
         }
         switch outcome {
         case .failure(let failure):
@@ -96,10 +95,7 @@ enum BuildCommand: Command {
         let code = report.exitCode(
             errors: result.errors, warnings: result.warnings, strict: strict, command: "build", console: console)
         // Stopped while the report was written: written whole, and the build still ends as stopped.
-        if let signal = stop.arrived {
-            console.err("stopped: \(options.outputDisplay) holds this build's bundle\n")
-            StopSignals.end(by: signal)
-        }
+        stop.endIfArrived(saying: "stopped: \(options.outputDisplay) holds this build's bundle", on: console)
         return code
     }
 }

@@ -92,10 +92,7 @@ enum CheckCommand: Command {
         }
         let outcome = await stopSignals.outcome(of: checking)
         progress.finish()
-        if let signal = stopSignals.arrived {
-            console.err("stopped\n")
-            StopSignals.end(by: signal)
-        }
+        stopSignals.endIfArrived(saying: "stopped", on: console)
         switch outcome {
         case .success(let result): crawl = result
         case .failure(let error): return stop(error)
@@ -115,10 +112,7 @@ enum CheckCommand: Command {
         let code = report.exitCode(
             errors: result.errors, warnings: result.warnings, strict: arguments.has("--strict"), command: "check",
             console: console)
-        if let signal = stopSignals.arrived {
-            console.err("stopped\n")
-            StopSignals.end(by: signal)
-        }
+        stopSignals.endIfArrived(saying: "stopped", on: console)
         return code
     }
 }

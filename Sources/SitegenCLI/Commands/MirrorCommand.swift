@@ -90,11 +90,8 @@ enum MirrorCommand: Command {
             await Self.mirror(source, options: options, destination: destination, display: display, origin: origin)
         }
         let outcome = await stopSignals.outcome(of: mirroring)
-        if let signal = stopSignals.arrived {
-            let replaced = (try? outcome.get()) != nil
-            console.err("stopped: \(display) \(replaced ? "holds this mirror" : "is as it was")\n")
-            StopSignals.end(by: signal)
-        }
+        stopSignals.endIfArrived(
+            saying: "stopped: \(display) \((try? outcome.get()) != nil ? "holds this mirror" : "is as it was")", on: console)
         let result: MirrorResult
         let manifest: Manifest
         let crawl: CrawlResult
@@ -134,10 +131,7 @@ enum MirrorCommand: Command {
             errors: summary.errors, warnings: summary.warnings, strict: arguments.has("--strict"), command: "mirror",
             console: console)
         // Stopped while the report was written: written whole, and the mirror still ends as stopped.
-        if let signal = stopSignals.arrived {
-            console.err("stopped: \(display) holds this mirror\n")
-            StopSignals.end(by: signal)
-        }
+        stopSignals.endIfArrived(saying: "stopped: \(display) holds this mirror", on: console)
         return code
     }
 

@@ -35,7 +35,7 @@ final class StopSignals: @unchecked Sendable {
     var hasArrived: Bool { state.withLock(\.arrived) != nil }
 
     /// The first stop signal that arrived, if one has.
-    var arrived: Int32? { state.withLock(\.arrived) }
+    private var arrived: Int32? { state.withLock(\.arrived) }
 
     /// What `task` returns, cancelled when a stop signal arrives first, and then awaited all the
     /// same: a cancelled build or mirror removes what it staged before it returns. The task is
@@ -49,6 +49,14 @@ final class StopSignals: @unchecked Sendable {
         }
         if stopped { task.cancel() }
         return await task.value
+    }
+
+    /// When a stop signal has arrived: prints `line` on `console`'s standard error and ends the
+    /// process as the signal would have (`end(by:)`). Otherwise returns.
+    func endIfArrived(saying line: @autoclosure () -> String, on console: Console) {
+        guard let signal = arrived else { return }
+        console.err(line() + "\n")
+        Self.end(by: signal)
     }
 
     /// Ends the process as `signal` would have, had it not been caught: a shell or `make` that ran
