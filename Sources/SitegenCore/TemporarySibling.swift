@@ -29,21 +29,25 @@ public enum TemporarySibling {
     /// a bare UUID (older sitegen) and untouched for an hour. Failures are ignored: a leftover only
     /// costs space.
     public static func removeLeftovers(besides destination: URL) {
-        let parent = destination.deletingLastPathComponent().path
         let name = destination.lastPathComponent
-        guard let entries = try? FileManager.default.contentsOfDirectory(atPath: parent) else { return }
-        for entry in entries where entry.hasPrefix(".\(name).") || entry.hasPrefix("..\(name).") {
-            guard isLeftover(entry, in: parent) else { continue }
-            try? FileManager.default.removeItem(atPath: parent + "/" + entry)
-        }
+        removeLeftovers(
+            in: destination.deletingLastPathComponent().path,
+            where: { entry in
+                entry.hasPrefix(".\(name).") || entry.hasPrefix("..\(name).")
+            })
     }
 
     /// Removes the leftovers of runs that are gone in `folder`: entries named `<prefix><pid>-<UUID>`
     /// of a process no longer running, or `<prefix><UUID>` (older sitegen) untouched for an hour.
     public static func removeLeftovers(named prefix: String, in folder: URL) {
-        guard let entries = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return }
-        for entry in entries where entry.hasPrefix(prefix) && isLeftover(entry, in: folder.path) {
-            try? FileManager.default.removeItem(atPath: folder.path + "/" + entry)
+        removeLeftovers(in: folder.path, where: { $0.hasPrefix(prefix) })
+    }
+
+    /// Removes the entries of `folder` that `isNamed` accepts and that are leftovers (`isLeftover`).
+    private static func removeLeftovers(in folder: String, where isNamed: (String) -> Bool) {
+        guard let entries = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
+        for entry in entries where isNamed(entry) && isLeftover(entry, in: folder) {
+            try? FileManager.default.removeItem(atPath: folder + "/" + entry)
         }
     }
 

@@ -12,14 +12,13 @@ import Foundation
 enum AllocatorSetup {
     static func configure(forCommand command: String?) {
         guard command != "serve" else { return }
-        set(mi_option_large_os_pages, to: 1, unlessSetBy: "MIMALLOC_LARGE_OS_PAGES")
-        set(mi_option_eager_commit_delay, to: 0, unlessSetBy: "MIMALLOC_EAGER_COMMIT_DELAY")
-        set(mi_option_allow_decommit, to: 0, unlessSetBy: "MIMALLOC_ALLOW_DECOMMIT")
-    }
-
-    /// mimalloc reads its variables in any letter case (`mimalloc_verbose`), and so does this.
-    private static func set(_ option: mi_option_t, to value: Int, unlessSetBy variable: String) {
-        let isSet = ProcessInfo.processInfo.environment.keys.contains { $0.uppercased() == variable }
-        if !isSet { mi_option_set(option, value) }
+        // mimalloc reads its variables in any letter case (`mimalloc_verbose`), and so does this.
+        let named = Set(ProcessInfo.processInfo.environment.keys.lazy.map { $0.uppercased() })
+        let options = [
+            (mi_option_large_os_pages, 1, "MIMALLOC_LARGE_OS_PAGES"),
+            (mi_option_eager_commit_delay, 0, "MIMALLOC_EAGER_COMMIT_DELAY"),
+            (mi_option_allow_decommit, 0, "MIMALLOC_ALLOW_DECOMMIT"),
+        ]
+        for (option, value, variable) in options where !named.contains(variable) { mi_option_set(option, value) }
     }
 }
