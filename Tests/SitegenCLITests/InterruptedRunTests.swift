@@ -49,12 +49,9 @@ import Testing
         try FileManager.default.createDirectory(at: runner.url("reports"), withIntermediateDirectories: true)
         let (process, ended) = try Self.start(runner, ["check", "dist", "--format", "json", "--output", "reports/r.json"])
         // Stopped once it catches SIGINT (its handler is set just before the crawl): checking pages.
-        let deadline = Date().addingTimeInterval(120)
-        while !Self.catchesInterrupt(process.processIdentifier), process.isRunning, Date() < deadline {
-            try await Task.sleep(for: .milliseconds(1))
-        }
-        try #require(process.isRunning, "the check ended before it could be stopped")
-        kill(process.processIdentifier, SIGINT)
+        let id = process.processIdentifier
+        let sent = await Self.interrupt(id, once: { Self.catchesInterrupt(id) })
+        try #require(sent, "the check ended before it could be stopped")
         let (reason, status) = await ended.value
         #expect(reason == .uncaughtSignal)
         #expect(status == SIGINT)
@@ -62,6 +59,34 @@ import Testing
         #expect(String(decoding: stderr, as: UTF8.self).hasSuffix("stopped\n"))
         // No report, and no temporary file of one.
         #expect(try FileManager.default.contentsOfDirectory(atPath: runner.url("reports").path).isEmpty)
+    }
+
+    /// Sends SIGINT to process `id` once `ready` holds, and says whether it did before the process
+    /// ended. The polling runs on a thread of its own, every millisecond: on the test pool's threads,
+    /// busy with other tests on a loaded machine, a short run could end between two polls.
+    private static func interrupt(_ id: Int32, once ready: @escaping @Sendable () -> Bool) async -> Bool {
+        await withCheckedContinuation { continuation in
+            Thread.detachNewThread {
+                let deadline = Date().addingTimeInterval(120)
+                while isLive(id), Date() < deadline {
+                    if ready() {
+                        continuation.resume(returning: kill(id, SIGINT) == 0)
+                        return
+                    }
+                    usleep(1000)
+                }
+                continuation.resume(returning: false)
+            }
+        }
+    }
+
+    /// Whether process `id` is there and not a zombie (its state in `/proc/<id>/stat`).
+    private static func isLive(_ id: Int32) -> Bool {
+        guard let stat = try? String(contentsOfFile: "/proc/\(id)/stat", encoding: .utf8),
+            let end = stat.lastIndex(of: ")")
+        else { return false }
+        let state = stat[end...].dropFirst(2).first
+        return state != nil && state != "Z" && state != "X"
     }
 
     /// Whether process `id` catches SIGINT (`SigCgt` in its `/proc` status).
@@ -86,12 +111,10 @@ import Testing
     /// as stopped by the signal.
     private func interrupt(_ runner: SitegenRunner, _ arguments: [String], staging: String) async throws -> String {
         let (process, ended) = try Self.start(runner, arguments)
-        let deadline = Date().addingTimeInterval(120)
-        while try staged(in: runner, prefix: staging).isEmpty, process.isRunning, Date() < deadline {
-            try await Task.sleep(for: .milliseconds(1))
+        let sent = await Self.interrupt(process.processIdentifier) { [self] in
+            (try? staged(in: runner, prefix: staging).isEmpty) == false
         }
-        try #require(process.isRunning, "the run ended before it could be stopped")
-        kill(process.processIdentifier, SIGINT)
+        try #require(sent, "the run ended before it could be stopped")
         let (reason, status) = await ended.value
         #expect(reason == .uncaughtSignal)
         #expect(status == SIGINT)
