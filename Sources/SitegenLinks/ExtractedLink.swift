@@ -35,6 +35,13 @@ public struct ExtractedLink: Sendable, Hashable {
     /// Whether the reference is a `url()` in an attribute whose value is CSS (`cssValuedAttributes`).
     package var isInCSSAttribute: Bool { Self.cssValuedAttributes.contains(attribute) }
 
+    /// Whether the reference is a `url()` of a page's CSS (a `style` or presentation attribute, a
+    /// `<style>` element) that is only a fragment: it names an element of the page itself, whatever
+    /// the page's `<base href>` says (CSS Values, "fragment URLs").
+    package var isLocalCSSFragment: Bool {
+        (element == "style" || isInCSSAttribute) && url.utf8.first == UInt8(ascii: "#")
+    }
+
     /// What a browser fetches a link's target as, where that decides whether it uses it: the bundle
     /// serves `X-Content-Type-Options: nosniff`, under which a browser applies a style sheet only if
     /// it comes as `text/css` and runs a script only if it comes as JavaScript.

@@ -193,7 +193,8 @@ public struct LinkChecker: Sendable {
             for (position, link) in facts.links.enumerated() {
                 var outcome = folderOutcomes?[position]
                 if outcome == nil {
-                    let target = resolver.resolve(link.url, page: pageURL, pagePath: pagePath, base: base)
+                    let target = resolver.resolve(
+                        link.url, page: pageURL, pagePath: pagePath, base: link.isLocalCSSFragment ? nil : base)
                     switch target {
                     case .ignored:
                         outcome = .skipped

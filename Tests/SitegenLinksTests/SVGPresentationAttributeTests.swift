@@ -102,4 +102,26 @@ import Testing
                 "no id 'gone' in shapes.svg", "no id 'missing' in index.html", "no id 'nope' in shapes.svg",
             ])
     }
+
+    /// A `url()` that is only a fragment names an element of the page itself, whatever its
+    /// `<base href>` says (CSS Values, "fragment URLs"), in a presentation attribute, a `style`
+    /// attribute and a `<style>` element alike; an `<a href="#x">` still goes where the base sends it.
+    @Test func aFragmentURLIgnoresTheBase() async {
+        let site = InMemoryFetcher([
+            "index.html": """
+            <base href="docs/"><style>.s { filter: url(#present) }</style>
+            <svg><defs><linearGradient id="present"/></defs>
+            <rect fill="url(#present)" style="fill: url(#present)" stroke="url( '#missing' )"/></svg>
+            <a href="#present">moved by the base</a>
+            """,
+            "docs/index.html": "<p>no ids</p>",
+        ])
+        let report = await site.check()
+        #expect(
+            Set(report.summary) == ["broken-fragment index.html:3:56", "broken-fragment index.html:4:4"], "\(report.summary)")
+        #expect(
+            report.messages(.brokenFragment).sorted() == [
+                "no id 'missing' in index.html", "no id 'present' in docs/index.html",
+            ])
+    }
 }

@@ -58,6 +58,24 @@ import Testing
         try await Self.expectClosed(bundle)
     }
 
+    /// A `url(#a)` of CSS names an element of the page itself whatever the base says: left as
+    /// written, where a link's `#intro` is moved to the base.
+    @Test func aCSSFragmentURLUnderABaseStaysOnThePage() async throws {
+        let page = """
+            <head><base href="/"><style>.s { filter: url(#blur) }</style></head>
+            <svg><filter id="blur"/><rect fill="url(#blur)" style="mask: url( '#blur' )"/></svg><a href="#top">t</a>
+            """
+        let (result, bundle) = try await Self.mirror([
+            "index.html": #"<p id="top">t</p><a href="guide/page.html">g</a>"#, "guide/page.html": page,
+        ])
+        defer { try? FileManager.default.removeItem(at: bundle) }
+        #expect(
+            Self.text(result, "guide/page.html")
+                == page.replacingOccurrences(of: #"<base href="/">"#, with: "")
+                .replacingOccurrences(of: ##"href="#top""##, with: ##"href="../index.html#top""##))
+        try await Self.expectClosed(bundle)
+    }
+
     @Test func aRelativeLinkUnderABaseOnAnotherOriginIsWrittenInFull() async throws {
         let (result, bundle) = try await Self.mirror([
             "index.html": #"<base href="https://example.org/docs/"><a href="page.html">p</a><a href="/">home</a>"#

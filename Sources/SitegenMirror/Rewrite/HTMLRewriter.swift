@@ -14,10 +14,14 @@ enum HTMLRewriter {
         let index = LineStarts(html)
         var edits: [TextEdit] = []
         var done = Set<Int>()
+        // A `url(#a)` of CSS names an element of this page, whatever the base said: it stays.
+        func cssMap(_ url: String) -> String? { url.trimmingASCIIWhitespace().hasPrefix("#") ? nil : map(url) }
         for link in facts.links {
             guard let offset = index.offset(line: link.line, column: link.column) else { continue }
             if link.element == "style" {
-                if let replacement = map(link.url), let edit = CSSRewriter.tokenEdit(html, at: offset, replacement: replacement) {
+                if let replacement = cssMap(link.url),
+                    let edit = CSSRewriter.tokenEdit(html, at: offset, replacement: replacement)
+                {
                     edits.append(edit)
                 }
                 continue
@@ -33,7 +37,7 @@ enum HTMLRewriter {
                 case _ where link.isInCSSAttribute:
                     String(
                         decoding: CSSRewriter.rewrite(
-                            Array(written.utf8), quote: value.quote == UInt8(ascii: "'") ? "\"" : "'", map: map),
+                            Array(written.utf8), quote: value.quote == UInt8(ascii: "'") ? "\"" : "'", map: cssMap),
                         as: UTF8.self)
                 case "content": map(link.url).flatMap { replaceLast(link.url, with: $0, in: written) }
                 default: map(link.url)
