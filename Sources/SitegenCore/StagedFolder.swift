@@ -12,6 +12,9 @@ public struct StagedFolder: Sendable {
     public let destination: URL
     /// How the destination is named in messages (`dist/`).
     public let displayPath: String
+    /// The folders above the destination that `create` made (`new/` of `new/dist/`), deepest first:
+    /// a discarded build removes them again, if still empty.
+    var createdParents: [String] = []
 
     /// Creates an empty staging folder beside `destination`. Fails when `destination` is a file, or a
     /// folder that is not empty and holds no sitegen bundle, unless the caller knows the folder is its
@@ -41,13 +44,20 @@ public struct StagedFolder: Sendable {
         let parent = destination.deletingLastPathComponent()
         TemporarySibling.removeLeftovers(besides: destination)
         let staging = parent.appendingPathComponent(TemporarySibling.name(".\(destination.lastPathComponent).sitegen-"))
+        var missing: [String] = []
+        var above = parent.standardizedFileURL
+        while above.path != "/", !fileManager.fileExists(atPath: above.path) {
+            missing.append(above.path)
+            above = above.deletingLastPathComponent()
+        }
         do {
             try fileManager.createDirectory(at: parent, withIntermediateDirectories: true)
             try fileManager.createDirectory(at: staging, withIntermediateDirectories: false)
         } catch {
             throw InputError("cannot create the output folder: \(reason(error))", path: displayPath)
         }
-        return StagedFolder(directory: staging, destination: destination, displayPath: displayPath)
+        return StagedFolder(
+            directory: staging, destination: destination, displayPath: displayPath, createdParents: missing)
     }
 
     /// Replaces the destination with the staged folder.
@@ -77,9 +87,11 @@ public struct StagedFolder: Sendable {
         if hadPrevious { try? fileManager.removeItem(at: old) }
     }
 
-    /// Removes the staged files; the destination stays as it was.
+    /// Removes the staged files, and the folders made for them that are still empty; the
+    /// destination stays as it was.
     public func discard() {
         try? FileManager.default.removeItem(at: directory)
+        for folder in createdParents where rmdir(folder) != 0 { break }
     }
 
     /// The system's reason for a failed file operation (`permission denied`), where Foundation on

@@ -59,4 +59,27 @@ import Testing
         #expect(inode(destination) == stagedInode)
         #expect(try FileManager.default.contentsOfDirectory(atPath: parent.path) == ["dist"])
     }
+
+    /// A discarded output in folders the build made for it (`new/site/dist/`) takes them away again,
+    /// up to the first folder that was there or holds something else; a committed one keeps them.
+    @Test func aDiscardRemovesTheFoldersMadeForTheOutput() throws {
+        let parent = try scratch()
+        defer { try? FileManager.default.removeItem(at: parent) }
+        let staged = try StagedFolder.create(
+            for: parent.appendingPathComponent("new/site/dist"), displayPath: "new/site/dist/")
+        try Data("x".utf8).write(to: staged.directory.appendingPathComponent("a.html"))
+        staged.discard()
+        #expect(try FileManager.default.contentsOfDirectory(atPath: parent.path) == [])
+
+        let again = try StagedFolder.create(
+            for: parent.appendingPathComponent("new/site/dist"), displayPath: "new/site/dist/")
+        try Data("notes".utf8).write(to: parent.appendingPathComponent("new/notes.txt"))
+        again.discard()
+        #expect(try FileManager.default.contentsOfDirectory(atPath: parent.appendingPathComponent("new").path) == ["notes.txt"])
+
+        let kept = try StagedFolder.create(
+            for: parent.appendingPathComponent("other/dist"), displayPath: "other/dist/")
+        try kept.commit()
+        #expect(try FileManager.default.contentsOfDirectory(atPath: parent.appendingPathComponent("other").path) == ["dist"])
+    }
 }

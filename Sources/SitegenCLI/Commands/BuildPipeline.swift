@@ -76,8 +76,9 @@ enum BuildPipeline {
                     progress: progress?.handler, memo: memo, baseline: outcome.previousCrawl.map { CrawlResult($0).report },
                     resolver: outcome.crawlResolver)
             } catch {
-                outcome.staged.discard()
+                // The cache's files first: the folders made for the output go with the staged bundle once empty.
                 await pendingCache?.discard()
+                outcome.staged.discard()
                 return .failure(Failure(message: "\(options.outputDisplay)\(error)"))
             }
         }
@@ -132,7 +133,6 @@ enum BuildPipeline {
         diagnostics.sort()
         timer.lap("map findings to sources")
         if Task.isCancelled {
-            outcome.staged.discard()
             var stopped = Failure(message: "stopped")
             stopped.committed = outcome.commitsBeforeCrawl
             // Committed, the bundle is this build's: its cache, without the crawl, saves the next
@@ -142,6 +142,7 @@ enum BuildPipeline {
             } else {
                 await pendingCache?.discard()
             }
+            outcome.staged.discard()
             return .failure(stopped)
         }
         if !outcome.commitsBeforeCrawl {
