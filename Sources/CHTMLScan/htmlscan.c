@@ -20,6 +20,7 @@ typedef struct cursor {
     size_t pos_offset; /* monotonic cursor for offset -> line/column */
     int pos_line;
     size_t pos_line_start;
+    int has_cr; /* a lone CR ends a line too, as CRLF and LF do (HTML's input stream preprocessing) */
 } cursor;
 
 static void position(cursor *c, size_t offset, int *line, int *column) {
@@ -29,13 +30,23 @@ static void position(cursor *c, size_t offset, int *line, int *column) {
         c->pos_line = 1;
         c->pos_line_start = 0;
     }
-    const unsigned char *p = c->buf + c->pos_offset, *end = c->buf + offset;
-    while (p < end) {
-        const unsigned char *nl = memchr(p, '\n', (size_t)(end - p));
-        if (nl == NULL) break;
-        c->pos_line++;
-        c->pos_line_start = (size_t)(nl - c->buf) + 1;
-        p = nl + 1;
+    const unsigned char *p = c->buf + c->pos_offset, *end = c->buf + offset, *last = c->buf + c->len;
+    if (c->has_cr) {
+        while (p < end) {
+            unsigned char b = *p++;
+            if (b == '\n' || (b == '\r' && (p == last || *p != '\n'))) {
+                c->pos_line++;
+                c->pos_line_start = (size_t)(p - c->buf);
+            }
+        }
+    } else {
+        while (p < end) {
+            const unsigned char *nl = memchr(p, '\n', (size_t)(end - p));
+            if (nl == NULL) break;
+            c->pos_line++;
+            c->pos_line_start = (size_t)(nl - c->buf) + 1;
+            p = nl + 1;
+        }
     }
     c->pos_offset = offset;
     *line = c->pos_line;
@@ -440,7 +451,7 @@ static void report(cursor *c, const htmlscan_handler *h, size_t lt, tag *t, byte
 
 int htmlscan_parse(const char *bytes_in, size_t len, const htmlscan_handler *h) {
     const unsigned char *b = (const unsigned char *)bytes_in;
-    cursor c = {b, len, 0, 1, 0};
+    cursor c = {b, len, 0, 1, 0, len > 0 && memchr(b, '\r', len) != NULL};
     bytes values = {NULL, 0, 0};
     tag *t = malloc(sizeof(tag));
     if (t == NULL) return -1;

@@ -5,8 +5,9 @@
 #endif
 
 /// Where each line of a UTF-8 text starts, to turn the 1-based line:column positions that cmark,
-/// libyaml and the HTML scanner report into byte offsets and back. Lines end at `\n`; a `\r`
-/// before it is part of the line here, for the callers that strip it to decide.
+/// libyaml and the HTML scanner report into byte offsets and back. Lines end at `\n`, or at a `\r`
+/// not followed by one, as all three read them; the `\r` of a `\r\n` is part of the line here,
+/// for the callers that strip it to decide.
 package struct LineStarts: Sendable {
     /// The byte offset of the first byte of each line; the first is 0.
     package let offsets: [Int]
@@ -18,17 +19,24 @@ package struct LineStarts: Sendable {
         var starts = [0]
         bytes.withUnsafeBufferPointer { buffer in
             guard let base = buffer.baseAddress else { return }
-            var from = 0
-            while from < buffer.count, let hit = memchr(base + from, 0x0A, buffer.count - from) {
-                from = base.distance(to: hit.assumingMemoryBound(to: UInt8.self)) + 1
-                starts.append(from)
+            guard memchr(base, 0x0D, buffer.count) != nil else {
+                var from = 0
+                while from < buffer.count, let hit = memchr(base + from, 0x0A, buffer.count - from) {
+                    from = base.distance(to: hit.assumingMemoryBound(to: UInt8.self)) + 1
+                    starts.append(from)
+                }
+                return
+            }
+            for index in buffer.indices
+            where buffer[index] == 0x0A || (buffer[index] == 0x0D && (index + 1 == buffer.count || buffer[index + 1] != 0x0A)) {
+                starts.append(index + 1)
             }
         }
         offsets = starts
         byteCount = bytes.count
     }
 
-    /// The number of lines: one more than the number of `\n`.
+    /// The number of lines: one more than the number of line ends.
     @inlinable package var count: Int { offsets.count }
 
     /// The 0-based index of the line holding byte `offset`.
@@ -42,7 +50,8 @@ package struct LineStarts: Sendable {
         return low
     }
 
-    /// The bytes of 1-based `line` up to its `\n` (a `\r` before it included); nil outside the text.
+    /// The bytes of 1-based `line` up to its end (`\n`, or a lone `\r`; the `\r` of `\r\n` included);
+    /// nil outside the text.
     @inlinable package func range(ofLine line: Int) -> Range<Int>? {
         guard line >= 1, line <= offsets.count else { return nil }
         return offsets[line - 1]..<(line < offsets.count ? offsets[line] - 1 : byteCount)

@@ -17,15 +17,33 @@ public struct SourceLocation: Sendable, Hashable, Comparable, CustomStringConver
     /// The location of the byte `offset` bytes into `bytes`, whose first line is line `firstLine`.
     /// Columns count bytes, as cmark's do.
     public init(path: String, byteOffset offset: Int, in bytes: some Collection<UInt8>, firstLine: Int = 1) {
+        let (lineFeed, carriageReturn) = (UInt8(ascii: "\n"), UInt8(ascii: "\r"))
         var line = firstLine
         var column = 1
-        for byte in bytes.prefix(offset) {
-            if byte == UInt8(ascii: "\n") {
+        var previous: UInt8 = 0
+        var index = bytes.startIndex
+        var counted = 0
+        // `\r\n`, `\n` and a lone `\r` each end a line (`LineStarts`): a `\r` is known to be
+        // lone at the byte after it.
+        while counted < offset, index != bytes.endIndex {
+            let byte = bytes[index]
+            if previous == carriageReturn, byte != lineFeed {
+                line += 1
+                column = 1
+            }
+            if byte == lineFeed {
                 line += 1
                 column = 1
             } else {
                 column += 1
             }
+            previous = byte
+            bytes.formIndex(after: &index)
+            counted += 1
+        }
+        if previous == carriageReturn, index == bytes.endIndex || bytes[index] != lineFeed {
+            line += 1
+            column = 1
         }
         self.init(path: path, line: line, column: column)
     }

@@ -242,7 +242,8 @@ struct CSSScanner {
     ) {
         var p = cursor.offset
         while p < offset {
-            if bytes[p] == 0x0A {
+            // `\n`, and a `\r` not followed by one, end a line, as in the HTML around it.
+            if bytes[p] == 0x0A || (bytes[p] == 0x0D && (p + 1 == bytes.count || bytes[p + 1] != 0x0A)) {
                 cursor.line += 1
                 cursor.lineStart = p + 1
             }

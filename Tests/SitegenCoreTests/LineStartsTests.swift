@@ -28,4 +28,21 @@ import Testing
         #expect(lines.offset(line: 3, column: 1) == nil)
         #expect(LineStarts([]).offsets == [0])
     }
+
+    /// A `\r` not followed by `\n` ends a line too, as cmark, libyaml and the HTML standard read
+    /// it; the places `SourceLocation` counts agree with the table.
+    @Test func aLoneCarriageReturnEndsALine() {
+        let text = Array("ab\rc\r\nd\r".utf8)
+        let lines = LineStarts(text)
+        #expect(lines.offsets == [0, 3, 6, 8])
+        #expect(lines.range(ofLine: 1) == 0..<2)
+        #expect(lines.range(ofLine: 2) == 3..<5, "the \r of \r\n stays")
+        #expect(lines.range(ofLine: 3) == 6..<7)
+        #expect(lines.range(ofLine: 4) == 8..<8)
+        for offset in text.indices {
+            let counted = SourceLocation(path: "", byteOffset: offset, in: text)
+            let looked = SourceLocation(path: "", byteOffset: offset, lines: lines)
+            #expect("\(counted.line):\(counted.column)" == "\(looked.line):\(looked.column)", "at \(offset)")
+        }
+    }
 }

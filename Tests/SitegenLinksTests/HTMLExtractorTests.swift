@@ -95,6 +95,20 @@ import Testing
         #expect(links.map { "\($0.url)@\($0.line):\($0.column)" } == ["one.html@3:6", "two.png@3:34"])
     }
 
+    /// A lone `\r` ends a line as `\n` and `\r\n` do (HTML's preprocessing of the input stream;
+    /// CSS's too): a file saved with old Mac line ends is placed by lines, not all on line 1. (A
+    /// `style` attribute's `url()` is placed at the attribute's name.)
+    @Test(arguments: ["\r", "\n", "\r\n"])
+    func everyLineEndCountsOnce(end: String) {
+        let html = [
+            "<p>", "  <a class=\"x\"", "     href=\"one.html\">1</a> <img  SRC='two.png'>", "<style>", "",
+            "b { background: url(b.png) }", "</style><p style=\"a:b;", "  c: url(c.png)\">",
+        ].joined(separator: end)
+        let links = facts(html).links
+        #expect(
+            links.map { "\($0.url)@\($0.line):\($0.column)" } == ["one.html@3:6", "two.png@3:34", "b.png@6:17", "c.png@7:12"])
+    }
+
     @Test func entitiesAreDecoded() {
         #expect(urls("<a href=\"a.html?x=1&amp;y=2\">") == ["a.html?x=1&y=2"])
     }

@@ -76,6 +76,20 @@ import Testing
         try await Self.expectClosed(bundle)
     }
 
+    /// A page with old Mac line ends (a lone `\r`) has its links rewritten where they are: the
+    /// scanner's places and the rewriter's lines agree.
+    @Test func linksOfAPageWithLoneCarriageReturnsAreRewrittenInPlace() async throws {
+        let (result, bundle) = try await Self.mirror([
+            "index.html": "<p>\r<a href=\"/guide/\">g</a>\r\n<img\rsrc=\"/a.svg\" style=\"x: 1;\r background: url(/a.svg)\">\r",
+            "guide/index.html": "<p>guide</p>", "a.svg": "<svg xmlns=\"http://www.w3.org/2000/svg\"/>",
+        ])
+        defer { try? FileManager.default.removeItem(at: bundle) }
+        #expect(
+            Self.text(result, "index.html")
+                == "<p>\r<a href=\"guide/index.html\">g</a>\r\n<img\rsrc=\"a.svg\" style=\"x: 1;\r background: url('a.svg')\">\r")
+        try await Self.expectClosed(bundle)
+    }
+
     @Test func aRelativeLinkUnderABaseOnAnotherOriginIsWrittenInFull() async throws {
         let (result, bundle) = try await Self.mirror([
             "index.html": #"<base href="https://example.org/docs/"><a href="page.html">p</a><a href="/">home</a>"#
