@@ -35,11 +35,11 @@ public struct ExtractedLink: Sendable, Hashable {
     /// Whether the reference is a `url()` in an attribute whose value is CSS (`cssValuedAttributes`).
     package var isInCSSAttribute: Bool { Self.cssValuedAttributes.contains(attribute) }
 
-    /// Whether the reference is a `url()` of a page's CSS (a `style` or presentation attribute, a
-    /// `<style>` element) that is only a fragment: it names an element of the page itself, whatever
-    /// the page's `<base href>` says (CSS Values, "fragment URLs").
-    package var isLocalCSSFragment: Bool {
-        (element == "style" || isInCSSAttribute) && url.utf8.first == UInt8(ascii: "#")
+    /// Whether the reference names a part of the page itself whatever the page's `<base href>`
+    /// says: a `url(#a)` of its CSS (a `style` or presentation attribute, a `<style>` element; CSS
+    /// Values, "fragment URLs"), and an image's `usemap="#a"`, which names a `<map>` of the page.
+    package var namesThisPage: Bool {
+        attribute == "usemap" || (element == "style" || isInCSSAttribute) && url.utf8.first == UInt8(ascii: "#")
     }
 
     /// What a browser fetches a link's target as, where that decides whether it uses it: the bundle

@@ -26,8 +26,12 @@ struct FetchAttributes {
         let tokens = rel.utf8.split(whereSeparator: \.isASCIIWhitespace).map {
             String(decoding: $0, as: UTF8.self).lowercased()
         }
-        return !tokens.isEmpty && tokens != ["canonical"]
+        return !tokens.isEmpty && !tokens.allSatisfy(Self.namingNoResource.contains)
     }
+
+    /// `rel` values whose `href` no browser fetches: the URL for search engines, and an origin to
+    /// look up or connect to ahead (`//cdn.example.com`).
+    private static let namingNoResource: Set<String> = ["canonical", "dns-prefetch", "preconnect"]
 
     /// Whether a `<style>` with these attributes is CSS: a `type` other than none, empty or
     /// `text/css` (any letter case) makes its text something else, which no browser reads.

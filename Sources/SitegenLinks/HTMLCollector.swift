@@ -96,8 +96,10 @@ final class HTMLCollector {
             // A `<map name>` is what an image's `usemap="#name"` names.
             case .name where (element == "a" || element == "map") && !value.isEmpty:
                 facts.anchors.append(Anchor(name: value, isID: false, line: line, column: column))
+            // A hash-name reference, not a URL: what follows its first `#` names a map of this
+            // page (`other.html#m` too), whatever the base.
             case .usemap where element == "img" || element == "object":
-                link(value)
+                link(value.firstIndex(of: "#").map { String(value[$0...]) } ?? value)
             case .href where element == "base":
                 if facts.baseHref == nil { facts.baseHref = value }
             case .href where isAnchor || Self.hrefElements.contains(element),

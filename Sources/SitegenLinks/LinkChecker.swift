@@ -194,7 +194,7 @@ public struct LinkChecker: Sendable {
                 var outcome = folderOutcomes?[position]
                 if outcome == nil {
                     let target = resolver.resolve(
-                        link.url, page: pageURL, pagePath: pagePath, base: link.isLocalCSSFragment ? nil : base)
+                        link.url, page: pageURL, pagePath: pagePath, base: link.namesThisPage ? nil : base)
                     switch target {
                     case .ignored:
                         outcome = .skipped

@@ -87,7 +87,8 @@ struct LinkResolver: Sendable {
         {
             return target
         }
-        guard let url = URL(string: href, relativeTo: base ?? page)?.absoluteURL, url.scheme != nil,
+        guard let url = URL(string: URLPath.encodedAsBrowsersSend(href), relativeTo: base ?? page)?.absoluteURL,
+            url.scheme != nil,
             !Self.hasMalformedEscape(href), (url.port ?? 0) <= 65535
         else { return .invalid }
         if url.scheme?.lowercased() == "file" { return .fileURL }

@@ -117,7 +117,7 @@ extension Mirror {
         guard let facts = resource.facts else { return [] }
         let base = baseURL(of: resource)
         return facts.links.compactMap { link in
-            guard link.element != "form", link.attribute != "formaction", !link.isLocalCSSFragment,
+            guard link.element != "form", link.attribute != "formaction", !link.namesThisPage,
                 let url = resolve(link.url, against: base, in: resource.url),
                 isSameOrigin(url)
             else { return nil }

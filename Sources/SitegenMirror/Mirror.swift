@@ -1,4 +1,5 @@
 import Foundation
+import SitegenBundleCore
 import SitegenCore
 import SitegenLinks
 
@@ -197,7 +198,7 @@ public struct Mirror: Sendable {
             if trimmed.isEmpty { return Self.normalized(base) }
         }
         let url =
-            URL(string: trimmed, relativeTo: base)
+            URL(string: URLPath.encodedAsBrowsersSend(trimmed), relativeTo: base)
             ?? trimmed.addingPercentEncoding(withAllowedCharacters: .urlFragmentAllowed.union(["#"])).flatMap {
                 URL(string: $0, relativeTo: base)
             }

@@ -33,6 +33,33 @@ import Testing
     }
 }
 
+/// Text that mixes characters beyond ASCII with escapes (`n%61ïve.html`), as a user types it or a
+/// page writes it, is read as a browser sends it: the raw characters encoded, the escapes kept.
+@Suite struct MixedEscapeTests {
+    @Test(arguments: [
+        "docs://app/naïve page.html", "docs://app/n%61ïve%20page.html", "docs://app/na%C3%AFve page.html",
+        "n%61ïve%20page.html", "docs://app/na%C3%AFve%20page.html#ï%20x",
+    ])
+    func rawCharactersBesideEscapesNameTheFile(text: String) async throws {
+        let fixture = try Fixture(files: ["index.html": "home", "naïve page.html": "naive", "n%61ïve page.html": "no"])
+        defer { fixture.remove() }
+        let resolver = try SchemeResolver(bundle: fixture.bundle)
+        #expect(try resolver.resolve(text, relativeTo: resolver.entryURL).get().path == "naïve page.html")
+        #expect(try resolver.plan(for: SchemeRequest(string: text, relativeTo: resolver.entryURL)).status == 200)
+    }
+
+    @Test func onlyWhatABrowserEncodesIsEncoded() {
+        #expect(URLPath.encodedAsBrowsersSend("Guía%20rápida.html?q=é#ï") == "Gu%C3%ADa%20r%C3%A1pida.html?q=%C3%A9#%C3%AF")
+        #expect(URLPath.encodedAsBrowsersSend("a b\"<>^`{|}\u{7F}.html") == "a%20b%22%3C%3E%5E%60%7B%7C%7D%7F.html")
+        #expect(URLPath.encodedAsBrowsersSend("../a-b_c~d!$&'()*+,;=:@/%41?x=[1]#f") == "../a-b_c~d!$&'()*+,;=:@/%41?x=[1]#f")
+        // Hosts are no paths: a space there leaves no host to find, as browsers see it.
+        #expect(URLPath.encodedAsBrowsersSend("http://exa mple.com/a b") == "http://exa mple.com/a%20b")
+        #expect(URLPath.encodedAsBrowsersSend("//exa mple.com?q=é") == "//exa mple.com?q=%C3%A9")
+        #expect(URLPath.encodedAsBrowsersSend("docs://app/ï") == "docs://app/%C3%AF")
+        #expect(URLPath.encodedAsBrowsersSend("a b:c/é") == "a%20b:c/%C3%A9")
+    }
+}
+
 extension Fixture {
     /// A resolver over the scanned manifest, written into the bundle.
     func resolverWithManifest() async throws -> SchemeResolver {

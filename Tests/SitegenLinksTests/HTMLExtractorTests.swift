@@ -43,15 +43,23 @@ import Testing
     }
 
     /// What browsers do nothing with is no link: `href` on SVG shapes (Inkscape writes
-    /// `<path xlink:href>`), a `<link>` without `rel` (`rev="made"` alone) and `rel="canonical"`,
-    /// the URL for search engines.
+    /// `<path xlink:href>`), a `<link>` without `rel` (`rev="made"` alone), `rel="canonical"`,
+    /// the URL for search engines, and `dns-prefetch` or `preconnect`, an origin to get ready.
     @Test(arguments: [
         "<svg><path d=\"M0 0\" xlink:href=\"#p\"/><rect href=\"#r\"/><g xlink:href=\"x.svg\"></g></svg>",
         "<link rev=\"made\" href=\"docs@lists.example.org\">", "<link rel=\"canonical\" href=\"file:///usr/share/doc/x.html\">",
         "<link rel=\" Canonical \" href=\"x.html\" style=\"background:url(y.png)\">", "<link href=\"x.css\">",
+        "<link rel=\"dns-prefetch\" href=\"//cdn.example.com\">",
+        "<link rel=\"preconnect dns-prefetch\" href=\"//cdn.example.com\">",
     ])
     func attributesBrowsersIgnoreAreNoLinks(html: String) {
         #expect(facts("<!doctype html>\n<body>\n" + html).links.isEmpty)
+    }
+
+    /// A `rel` that fetches something besides naming an origin keeps the link.
+    @Test func aRelThatAlsoFetchesKeepsTheLink() {
+        #expect(
+            urls(#"<link rel="preconnect stylesheet" href="s.css"><link rel="preload" href="f.woff2">"#) == ["s.css", "f.woff2"])
     }
 
     /// A tag that closes itself has no content in an SVG file and inside `<svg>` or `<math>` in HTML,

@@ -111,6 +111,19 @@ import Testing
         #expect(report.messages(.brokenFragment) == ["no id 'gone' in index.html"])
     }
 
+    /// `usemap` is a hash-name reference, not a URL: no `<base href>` moves it, and what follows
+    /// its `#` names a map of this page even after a path.
+    @Test func anImageMapIsLookedForInThePageWhateverItsBase() async {
+        let site = InMemoryFetcher([
+            "index.html":
+                "<base href=\"sub/\"><map name=m></map><img src=a.png usemap=\"#m\">\n<img src=a.png usemap=\"other.html#m\"><img src=a.png usemap=\"#x\">",
+            "sub/a.png": "", "sub/index.html": "<map name=x></map>",
+        ])
+        let report = await site.check()
+        #expect(report.summary == ["broken-fragment index.html:2:53", "orphan sub/index.html"], "\(report.findings)")
+        #expect(report.messages(.brokenFragment) == ["no id 'x' in index.html"])
+    }
+
     @Test func escapesRoot() async {
         let site = InMemoryFetcher([
             "index.html": "<a href=\"../outside.html\">x</a><a href=\"guide/\">",

@@ -24,6 +24,22 @@ import Testing
         #expect(await site.check().summary == [])
     }
 
+    /// Characters beyond ASCII beside escapes (`Guía%20rápida.html`) are sent as a browser sends
+    /// them: the raw ones encoded, the escapes kept, and the path decoded once.
+    @Test func rawCharactersBesideEscapesNameTheFile() async {
+        let site = InMemoryFetcher([
+            "index.html": """
+            <a href="Guía%20rápida.html#x">1</a>
+            <a href="Gu%C3%ADa rápida.html">2</a><img src="Über%20uns.png" srcset="Über%20uns.png 2x">
+            <a href="Guía%2520rápida.html">once</a><style>b { background: url(Über%20uns.png) }</style>
+            """,
+            "Guía rápida.html": "<p id=x>x</p>", "Über uns.png": "png",
+        ])
+        let report = await site.check()
+        #expect(report.summary == ["broken-link index.html:3:4"])
+        #expect(report.messages(.brokenLink).first?.hasPrefix("no file 'Guía%20rápida.html'") == true)
+    }
+
     @Test func aPortOrAUserMakesAnotherAuthorityOfTheAppsScheme() async {
         let site = InMemoryFetcher([
             "index.html":

@@ -58,21 +58,24 @@ import Testing
         try await Self.expectClosed(bundle)
     }
 
-    /// A `url(#a)` of CSS names an element of the page itself whatever the base says: left as
-    /// written, where a link's `#intro` is moved to the base.
+    /// A `url(#a)` of CSS, and an image's `usemap="#m"`, name a part of the page itself whatever
+    /// the base says: left as written, where a link's `#intro` is moved to the base.
     @Test func aCSSFragmentURLUnderABaseStaysOnThePage() async throws {
         let page = """
             <head><base href="/"><style>.s { filter: url(#blur) }</style></head>
             <svg><filter id="blur"/><rect fill="url(#blur)" style="mask: url( '#blur' )"/></svg><a href="#top">t</a>
+            <map name="m"></map><img src="a.svg" usemap="#m">
             """
         let (result, bundle) = try await Self.mirror([
             "index.html": #"<p id="top">t</p><a href="guide/page.html">g</a>"#, "guide/page.html": page,
+            "a.svg": #"<svg xmlns="http://www.w3.org/2000/svg"/>"#,
         ])
         defer { try? FileManager.default.removeItem(at: bundle) }
         #expect(
             Self.text(result, "guide/page.html")
                 == page.replacingOccurrences(of: #"<base href="/">"#, with: "")
-                .replacingOccurrences(of: ##"href="#top""##, with: ##"href="../index.html#top""##))
+                .replacingOccurrences(of: ##"href="#top""##, with: ##"href="../index.html#top""##)
+                .replacingOccurrences(of: #"src="a.svg""#, with: #"src="../a.svg""#))
         try await Self.expectClosed(bundle)
     }
 
@@ -87,6 +90,20 @@ import Testing
         #expect(
             Self.text(result, "index.html")
                 == "<p>\r<a href=\"guide/index.html\">g</a>\r\n<img\rsrc=\"a.svg\" style=\"x: 1;\r background: url('a.svg')\">\r")
+        try await Self.expectClosed(bundle)
+    }
+
+    /// A link that mixes characters beyond ASCII with escapes is fetched as a browser asks for it,
+    /// not with its `%` escaped again (`%2520`).
+    @Test func aLinkMixingRawCharactersAndEscapesIsFetched() async throws {
+        let (result, bundle) = try await Self.mirror([
+            "index.html": #"<a href="Guía%20rápida.html">g</a><link rel="stylesheet" href="s.css">"#,
+            "Guía rápida.html": "<p>g</p>", "s.css": #"b { background: url("Über%20uns.svg") }"#,
+            "Über uns.svg": #"<svg xmlns="http://www.w3.org/2000/svg"/>"#,
+        ])
+        defer { try? FileManager.default.removeItem(at: bundle) }
+        #expect(Set(result.files.keys) == ["index.html", "Guía rápida.html", "s.css", "Über uns.svg"])
+        #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
         try await Self.expectClosed(bundle)
     }
 

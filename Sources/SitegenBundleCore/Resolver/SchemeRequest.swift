@@ -26,7 +26,9 @@ public struct SchemeRequest: Sendable, Equatable {
     /// for text such as a command-line argument or an HTTP request target, since a `URL` made from
     /// text no longer shows an invalid escape. `url` is nil when the text is not a URL at all.
     public init(string: String, relativeTo base: URL? = nil, method: String = "GET", range: String? = nil) {
-        self.init(url: URL(string: string, relativeTo: base)?.absoluteURL, method: method, range: range)
+        self.init(
+            url: URL(string: URLPath.encodedAsBrowsersSend(string), relativeTo: base)?.absoluteURL, method: method,
+            range: range)
         hasInvalidEscape = URLPath.hasInvalidEscape(string)
     }
 }

@@ -41,7 +41,9 @@ extension SchemeResolver {
     /// Resolves a URL string (absolute, or relative to `base`). A string whose path has an invalid
     /// percent escape (`%ZZ`, a stray `%`) is not found, rather than re-encoded by `URL(string:)`.
     public func resolve(_ string: String, relativeTo base: URL? = nil) -> Result<ResolvedResource, ResolutionFailure> {
-        guard !URLPath.hasInvalidEscape(string), let url = URL(string: string, relativeTo: base) else {
+        guard !URLPath.hasInvalidEscape(string),
+            let url = URL(string: URLPath.encodedAsBrowsersSend(string), relativeTo: base)
+        else {
             return .failure(.notFound(path: string))
         }
         return resolve(url.absoluteURL)

@@ -2,7 +2,7 @@ import Foundation
 
 /// Byte-level splitting, percent-decoding and normalisation of scheme URLs, shared by the resolver
 /// and manifest validation so that both agree on what a URL names.
-enum URLPath {
+public enum URLPath {
     /// Longest decoded path accepted; longer ones are not found.
     static let maximumLength = 4096
 
@@ -115,6 +115,56 @@ enum URLPath {
         return length
     }
 
+    /// `text` with what a browser percent-encodes in a URL's path, query and fragment before it
+    /// sends it written as `%XX` (characters beyond ASCII as UTF-8 bytes, spaces, control characters
+    /// and ``"<>\^`{|}``), and the escapes already there kept: `Guía%20rápida.html` is
+    /// `Gu%C3%ADa%20r%C3%A1pida.html`. `URL(string:)` makes such mixed text a URL by escaping every
+    /// `%` as well (`%2520`), naming another file. A host is left as written: a space makes no host.
+    public static func encodedAsBrowsersSend(_ text: String) -> String {
+        let bytes = Array(text.utf8)
+        let start = afterAuthority(bytes)
+        guard bytes[start...].contains(where: isEncodedBeforeSending) else { return text }
+        let hex = Array("0123456789ABCDEF".utf8)
+        var out = Array(bytes[..<start])
+        out.reserveCapacity(bytes.count + 16)
+        for byte in bytes[start...] {
+            if isEncodedBeforeSending(byte) {
+                out += [37, hex[Int(byte >> 4)], hex[Int(byte & 15)]]
+            } else {
+                out.append(byte)
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Where the path of the URL text `bytes` starts: after `scheme:` and a `//host` if any.
+    private static func afterAuthority(_ bytes: [UInt8]) -> Int {
+        var index = 0
+        if let first = bytes.first, first.isASCIILetter {
+            var end = 1
+            while end < bytes.count, bytes[end].isASCIILetter || bytes[end].isASCIIDigit || "+-.".utf8.contains(bytes[end]) {
+                end += 1
+            }
+            if end < bytes.count, bytes[end] == UInt8(ascii: ":") { index = end + 1 }
+        }
+        guard bytes.count >= index + 2, bytes[index] == UInt8(ascii: "/"), bytes[index + 1] == UInt8(ascii: "/") else {
+            return index
+        }
+        index += 2
+        while index < bytes.count, !"/\\?#".utf8.contains(bytes[index]) { index += 1 }
+        return index
+    }
+
+    private static func isEncodedBeforeSending(_ byte: UInt8) -> Bool {
+        switch byte {
+        case 0...0x20, 0x7F...0xFF: true
+        case UInt8(ascii: "\""), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "\\"), UInt8(ascii: "^"),
+            UInt8(ascii: "`"), UInt8(ascii: "{"), UInt8(ascii: "|"), UInt8(ascii: "}"):
+            true
+        default: false
+        }
+    }
+
     /// Whether the path of `text` (up to its first `?` or `#`) has a `%` not followed by two hex
     /// digits. `URL(string:)` quietly re-encodes such a `%` as `%25`, which would then name the file
     /// literally called `%ZZ`: text with an invalid escape is not found (manifest rule 3), so every
@@ -133,4 +183,9 @@ enum URLPath {
         }
         return pending > 0
     }
+}
+
+extension UInt8 {
+    fileprivate var isASCIILetter: Bool { (self | 0x20) >= UInt8(ascii: "a") && (self | 0x20) <= UInt8(ascii: "z") }
+    fileprivate var isASCIIDigit: Bool { self >= UInt8(ascii: "0") && self <= UInt8(ascii: "9") }
 }

@@ -14,7 +14,8 @@ enum HTMLRewriter {
         let index = LineStarts(html)
         var edits: [TextEdit] = []
         var done = Set<Int>()
-        // A `url(#a)` of CSS names an element of this page, whatever the base said: it stays.
+        // A `url(#a)` of CSS names an element of this page, whatever the base said: it stays, as
+        // `usemap="#a"` does.
         func cssMap(_ url: String) -> String? { url.trimmingASCIIWhitespace().hasPrefix("#") ? nil : map(url) }
         for link in facts.links {
             guard let offset = index.offset(line: link.line, column: link.column) else { continue }
@@ -40,6 +41,7 @@ enum HTMLRewriter {
                             Array(written.utf8), quote: value.quote == UInt8(ascii: "'") ? "\"" : "'", map: cssMap),
                         as: UTF8.self)
                 case "content": map(link.url).flatMap { replaceLast(link.url, with: $0, in: written) }
+                case "usemap": nil
                 default: map(link.url)
                 }
             if let rewritten, rewritten != written { edits.append(value.edit(writing: rewritten)) }
