@@ -318,4 +318,21 @@ import Testing
         let both = try runner.run(["check", "doc", "--entry", "crate/index.html"])
         #expect(both.stdout.contains("doc/index.html:1:4: error: no file 'nowhere.html'"), "\(both.stdout)")
     }
+
+    /// A start page may be given as a URL of the bundle's origin, as `resolve` takes it; one of
+    /// another origin is not in the bundle.
+    @Test func aStartPageMayBeAURL() throws {
+        let runner = try SitegenRunner()
+        defer { runner.cleanUp() }
+        try runner.write("<p>home</p>\n", to: "doc/index.html")
+        try runner.write("<a href=\"index.html\">up</a>\n", to: "doc/guía rápida.html")
+        let given = try runner.run(["check", "doc", "--entry", "docs://app/guía%20rápida.html"])
+        #expect(given.status == 0, "\(given.stdout)\(given.stderr)")
+        #expect(given.stdout.contains("crawled 2 pages"), "\(given.stdout)")
+        let other = try runner.run(["check", "doc", "--entry", "docs://other/guía%20rápida.html"])
+        #expect(other.status == 1)
+        #expect(
+            other.stdout.contains("doc/: error: entry 'docs://other/gu%C3%ADa%20r%C3%A1pida.html' is not in the bundle"),
+            "\(other.stdout)")
+    }
 }

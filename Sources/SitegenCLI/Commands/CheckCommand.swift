@@ -12,7 +12,8 @@ enum CheckCommand: Command {
         options: [
             .value(
                 "--entry", "PATH",
-                "Also crawl from PATH (bundle-relative); the default entry is the manifest's, else index.html.", repeatable: true),
+                "Also crawl from PATH (bundle-relative, or a URL of the bundle's origin); the default entry is the manifest's, else index.html.",
+                repeatable: true),
             .value("--scheme", "S", "The scheme of a tree without manifest (default docs)."),
             .value("--host", "H", "The host of a tree without manifest (default app)."),
             .value("--external", "POLICY", "External links: ignore, warn or error (default warn). They are never fetched."),
@@ -61,7 +62,7 @@ enum CheckCommand: Command {
         }
         // A start page is a path inside the folder (`guide/a.html`, `/guide/a.html`): one that leaves
         // it is a mistake in the command, not a finding of the bundle.
-        for entry in arguments.all("--entry") {
+        for entry in arguments.all("--entry") where !StartPage.isURL(entry) {
             let path = entry.hasPrefix("/") ? String(entry.dropFirst()) : entry
             guard SitePath(normalizing: path) != nil else {
                 return stop(InputError("--entry '\(entry)' is not a path inside the checked folder (see 'sitegen check --help')"))

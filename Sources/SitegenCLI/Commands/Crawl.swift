@@ -60,7 +60,12 @@ enum Crawl {
         options.ignorePatterns = ignore
         options.displayRoot = displayRoot
         options.typeSource = typeSource
-        let extra = entries.map { resolver.origin.url(forPath: $0.hasPrefix("/") ? String($0.dropFirst()) : $0) }
+        // A start page is a bundle path (`guide/a.html`, `/guide/a.html`) or a URL (`docs://app/guide/a.html`).
+        let extra = entries.map { entry in
+            StartPage.isURL(entry)
+                ? URL(string: URLPath.encodedAsBrowsersSend(entry)) ?? resolver.origin.url(forPath: entry)
+                : resolver.origin.url(forPath: entry.hasPrefix("/") ? String(entry.dropFirst()) : entry)
+        }
         if resolver.manifest == nil, extra.isEmpty {
             options.missingEntryHint =
                 "a folder without manifest is checked from its index.html; name its start pages with --entry PAGE"
@@ -90,5 +95,17 @@ enum CheckPolicy {
         case .warn: .warn
         case .error: .error
         }
+    }
+}
+
+/// What `--entry` names.
+enum StartPage {
+    /// Whether `entry` is written as a URL (`docs://app/a.html`) rather than a bundle path: a scheme,
+    /// then `//`.
+    static func isURL(_ entry: String) -> Bool {
+        guard let colon = entry.firstIndex(of: ":"), entry[colon...].hasPrefix("://") else { return false }
+        let scheme = entry[..<colon]
+        return scheme.first?.isLetter == true
+            && scheme.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) }
     }
 }
