@@ -76,7 +76,7 @@ public struct LinkChecker: Sendable {
                     let reached = state.reachedPaths
                     reachedFromEntries = reached
                     let unreached = LinkRules.unreachedPages(
-                        paths, reached: reached, options: options, isServed: { fetcher.serves($0) })
+                        paths, reached: reached, isServed: { fetcher.serves($0) }, isLeftOut: resolver.leavesOut)
                     for path in unreached {
                         guard let (_, url) = resolver.url(forPath: path) else { continue }
                         let key = resolver.key(for: url)
@@ -115,6 +115,7 @@ public struct LinkChecker: Sendable {
         if Task.isCancelled { return (CheckReport(pages: 0, assets: 0, linksChecked: 0, findings: []), remembered, []) }
         var rules = LinkRules(state: state, options: options, table: table)
         rules.isServed = { [fetcher] path in fetcher.serves(path) }
+        rules.isLeftOut = { [resolver] path in resolver.leavesOut(path) }
         rules.whyUnserved = { [fetcher] path in fetcher.whyUnserved(path) }
         rules.reachedFromEntries = reachedFromEntries
         rules.listedButUnserved = unserved

@@ -35,6 +35,15 @@ struct LinkResolver: Sendable {
         return target
     }
 
+    /// Whether the patterns leave the bundle file `path` out of the crawl: its path or its URL
+    /// matches one (`guide/old/*`, `docs://app/guide/old/*`).
+    func leavesOut(_ path: String) -> Bool {
+        guard !ignorePatterns.isEmpty else { return false }
+        if isIgnored(path) { return true }
+        guard let (_, url) = url(forPath: path) else { return false }
+        return isIgnored(key(for: url)) || isIgnored(url.absoluteString)
+    }
+
     /// The encoded path of a bundle file with its leading slash (`/guide/a%20b.html`), and its URL.
     func url(forPath path: String) -> (path: [UInt8], url: URL)? {
         let encoded = "/" + BundleOrigin.percentEncodePath(path)

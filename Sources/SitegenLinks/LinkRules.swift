@@ -13,6 +13,8 @@ struct LinkRules {
     /// Whether a file of the table is there to be served: a manifest can list files that are gone,
     /// which are no orphans (`sitegen verify` reports them).
     var isServed: @Sendable (String) -> Bool = { _ in true }
+    /// Whether the `--ignore` patterns leave the page at a path out (`LinkResolver.leavesOut`).
+    var isLeftOut: @Sendable (String) -> Bool = { _ in false }
     /// What the entries reach, when the crawl went on from the pages they do not (whose links are
     /// checked too): the orphans are the pages outside it. `nil`: everything crawled was reached.
     var reachedFromEntries: Set<ByteKey>?
@@ -52,7 +54,8 @@ struct LinkRules {
         }
         if orphans, options.reportOrphans {
             for path in Self.unreachedPages(
-                allPaths.sorted(), reached: reachedFromEntries ?? state.reachedPaths, options: options, isServed: isServed)
+                allPaths.sorted(), reached: reachedFromEntries ?? state.reachedPaths, isServed: isServed,
+                isLeftOut: isLeftOut)
             {
                 add(
                     .warning, .orphan, "no link reaches this page from the entry", page: nil, href: nil,
@@ -64,15 +67,14 @@ struct LinkRules {
         return CheckReport(pages: pages, assets: max(assets, 0), linksChecked: linksChecked, findings: findings.sorted())
     }
 
-    /// The HTML pages of `paths` that no path of `reached` is, and that are served and not ignored
-    /// (a page whose links are ignored is left out of the crawl on purpose): the orphans.
+    /// The HTML pages of `paths` that no path of `reached` is, and that are served and not left out
+    /// (a page whose path or URL an `--ignore` pattern matches is left out of the crawl on purpose):
+    /// the orphans.
     static func unreachedPages(
-        _ paths: [String], reached: Set<ByteKey>, options: CheckOptions, isServed: (String) -> Bool
+        _ paths: [String], reached: Set<ByteKey>, isServed: (String) -> Bool, isLeftOut: (String) -> Bool
     ) -> [String] {
-        let ignored = options.ignorePatterns.map(LinkPattern.init)
-        return paths.filter { path in
-            MIMEType.isHTMLPage(path) && !reached.contains(ByteKey(path)) && isServed(path)
-                && !ignored.contains(where: { $0.matches(path) })
+        paths.filter { path in
+            MIMEType.isHTMLPage(path) && !reached.contains(ByteKey(path)) && isServed(path) && !isLeftOut(path)
         }
     }
 
