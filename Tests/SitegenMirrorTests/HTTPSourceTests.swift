@@ -90,6 +90,12 @@ import Testing
         #expect(response?.header("x-a") == "b")
     }
 
+    /// The same length given twice (or as a list) is one length.
+    @Test func repeatedEqualLengthsAreOne() throws {
+        let response = try Self.read(["HTTP/1.1 200 OK\r\nContent-Length: 3\r\nContent-Length: 3, 3\r\n\r\nabcdef"])
+        #expect(response?.body == Array("abc".utf8))
+    }
+
     @Test func chunkedWithExtensionsAndTrailers() throws {
         let response = try Self.read([
             "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n5;x=y\r\nhel",
@@ -116,6 +122,16 @@ import Testing
         ),
         ([], "the server closed the connection without answering"),
         (["SSH-2.0-OpenSSH\r\n\r\n"], "not an HTTP response"),
+        // A length that is no number, or two that disagree, leave no end to the body (RFC 9112, 6.3).
+        (["HTTP/1.1 200 OK\r\nContent-Length: -5\r\n\r\nabc"], "invalid Content-Length '-5'"),
+        (["HTTP/1.1 200 OK\r\nContent-Length: 3x\r\n\r\nabc"], "invalid Content-Length '3x'"),
+        (["HTTP/1.1 200 OK\r\nContent-Length: \r\n\r\nabc"], "invalid Content-Length ''"),
+        (
+            ["HTTP/1.1 200 OK\r\nContent-Length: 99999999999999999999999\r\n\r\nabc"],
+            "Content-Length '99999999999999999999999' is too large"
+        ),
+        (["HTTP/1.1 200 OK\r\nContent-Length: 3\r\nContent-Length: 5\r\n\r\nabc"], "Content-Length fields that disagree"),
+        (["HTTP/1.1 200 OK\r\nContent-Length: 3, 5\r\n\r\nabc"], "Content-Length fields that disagree"),
     ])
     func malformed(parts: [String], reason: String) {
         #expect(throws: SourceError(reason)) { try Self.read(parts, maxBodyBytes: 8) }

@@ -83,12 +83,31 @@ struct HTTPResponseReader {
             } else if transfer.contains("chunked") {
                 framing = .chunked
                 chunkCursor = end.body
-            } else if let length = headers.first(where: { $0.name == "content-length" }).flatMap({ Int($0.value) }), length >= 0 {
+            } else if let length = try Self.contentLength(headers) {
                 guard length <= maxBodyBytes else { throw Self.tooLarge(maxBodyBytes) }
                 framing = .length(length)
             }
             return true
         }
+    }
+
+    /// The body length the `Content-Length` fields give, `nil` without one. A value that is not
+    /// digits, too large for a number, or fields that disagree (`5, 6`) leave no way to tell where
+    /// the body ends: the response is refused (RFC 9112, 6.3), not read up to the connection's end.
+    private static func contentLength(_ headers: [(name: String, value: String)]) throws(SourceError) -> Int? {
+        var length: Int?
+        for header in headers where header.name == "content-length" {
+            for part in header.value.split(separator: ",", omittingEmptySubsequences: false) {
+                let digits = part.trimmingCharacters(in: .whitespaces)
+                guard !digits.isEmpty, digits.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else {
+                    throw SourceError("invalid Content-Length '\(header.value)'")
+                }
+                guard let value = Int(digits) else { throw SourceError("Content-Length '\(digits)' is too large") }
+                if let length, length != value { throw SourceError("Content-Length fields that disagree") }
+                length = value
+            }
+        }
+        return length
     }
 
     private mutating func bodyIfComplete() throws(SourceError) -> HTTPResponse? {
