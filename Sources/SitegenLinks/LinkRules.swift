@@ -265,17 +265,25 @@ struct LinkRules {
         let namesAnother = target.path.isEmpty || target.path.hasSuffix("/") || target.path != path
         let shown = namesAnother ? "'\(target.path)' (the file '\(path)')" : "'\(path)'"
         let fileExtension = SitePath(unchecked: path).pathExtension.lowercased()
+        // Retyping a page's extension would serve every page as CSS: only a rename fits then.
+        let retypable = !MIMEType.isHTMLPage(path)
         let fix =
             if namesAnother {
                 "link to the \(kind) itself"
             } else if case .server(let sent) = options.typeSource {
                 Self.serverFix(sent: sent[path], wanted: type)
+            } else if fileExtension == suffix, options.typeSource == .manifest {
+                "the manifest gives it another type: give it \(type) there (with mime_types in sitegen.yml, where "
+                    + "sitegen builds the bundle)"
             } else if fileExtension == suffix {
                 "its type comes from mime_types or the manifest, not from its extension: give .\(suffix) the type \(type)"
             } else if fileExtension.isEmpty {
                 "give it a .\(suffix) name"
-            } else if options.typeSource == .fileNames {
+            } else if options.typeSource == .fileNames || !retypable {
                 "name it .\(suffix)"
+            } else if options.typeSource == .manifest {
+                "name it .\(suffix), or give it the type \(type) in the manifest (with mime_types in sitegen.yml, where "
+                    + "sitegen builds the bundle)"
             } else {
                 "name it .\(suffix), or give .\(fileExtension) the type \(type) with mime_types in sitegen.yml"
             }

@@ -37,4 +37,17 @@ import Testing
         )
         #expect(!run.stdout.contains("sitegen.yml"))
     }
+
+    /// `check` of a folder without a manifest (a Hugo or MkDocs tree) has no `sitegen.yml` to name
+    /// either: its types come from the names.
+    @Test func aFolderCheckedWithoutAManifestIsAdvisedAName() throws {
+        let runner = try SitegenRunner()
+        defer { runner.cleanUp() }
+        try runner.write(#"<link rel="stylesheet" href="theme.less"><p>x</p>"#, to: "public/index.html")
+        try runner.write("p{}", to: "public/theme.less")
+        let run = try runner.run(["check", "public"])
+        #expect(run.status == 1)
+        #expect(run.stdout.contains("(the bundle sends nosniff): name it .css [wrong-type]"), "\(run.stdout)")
+        #expect(!run.stdout.contains("sitegen.yml"))
+    }
 }

@@ -139,6 +139,32 @@ import Testing
         #expect(named == [" name it .css", " give it a .js name", " name it .js"])
     }
 
+    /// Retyping `.html` would serve every page as CSS: for a page's extension, only a rename is
+    /// advised. A checked bundle's types are its manifest's, which a build or a mirror wrote.
+    @Test func aPagesExtensionIsNeverAdvisedForRetyping() async {
+        let site = InMemoryFetcher(
+            [
+                "index.html": "<link rel=stylesheet href=s.html><link rel=stylesheet href=t.txt><link rel=stylesheet href=u.css>",
+                "s.html": "", "t.txt": "", "u.css": "",
+            ], mimeTypes: ["css": "text/plain"])
+        func advice(_ source: TypeSource) async -> [String] {
+            var options = CheckOptions()
+            options.typeSource = source
+            return await site.check(options).messages(.wrongType).map { $0.components(separatedBy: "nosniff): ").last ?? $0 }
+        }
+        #expect(
+            await advice(.configured) == [
+                "name it .css", "name it .css, or give .txt the type text/css with mime_types in sitegen.yml",
+                "its type comes from mime_types or the manifest, not from its extension: give .css the type text/css",
+            ])
+        #expect(
+            await advice(.manifest) == [
+                "name it .css",
+                "name it .css, or give it the type text/css in the manifest (with mime_types in sitegen.yml, where sitegen builds the bundle)",
+                "the manifest gives it another type: give it text/css there (with mime_types in sitegen.yml, where sitegen builds the bundle)",
+            ])
+    }
+
     @Test func everyJavaScriptTypeRunsAndParametersAreNoPartOfTheEssence() {
         #expect(MIMEType.isJavaScript("text/javascript") && MIMEType.isJavaScript("application/x-ecmascript"))
         #expect(!MIMEType.isJavaScript("application/json") && !MIMEType.isJavaScript("text/plain"))

@@ -70,9 +70,8 @@ enum CheckCommand: Command {
         }
         // A bundle with a manifest is served under the manifest's origin: options that would name
         // another are said to be unused rather than silently dropped.
-        if arguments.value("--scheme") != nil || arguments.value("--host") != nil, !report.quiet,
-            FileManager.default.fileExists(atPath: directory.appendingPathComponent(Manifest.fileName).path)
-        {
+        let hasManifest = FileManager.default.fileExists(atPath: directory.appendingPathComponent(Manifest.fileName).path)
+        if arguments.value("--scheme") != nil || arguments.value("--host") != nil, !report.quiet, hasManifest {
             console.err("note: \(display) has a manifest, whose origin the check uses: --scheme and --host are left unused\n")
         }
         let crawl: CrawlResult
@@ -86,7 +85,7 @@ enum CheckCommand: Command {
                 return .success(
                     try await Crawl.run(
                         bundle: directory, displayRoot: display, entries: entries, external: external, ignore: ignored,
-                        origin: origin, progress: progress.handler))
+                        origin: origin, typeSource: hasManifest ? .manifest : .fileNames, progress: progress.handler))
             } catch {
                 return .failure(InputError("\(error)", path: display + Manifest.fileName))
             }
