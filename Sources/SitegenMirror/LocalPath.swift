@@ -13,7 +13,8 @@ import SitegenCore
 /// servers send for what they do not know, leave a name that has an extension as it is.
 ///
 /// A name the bundle cannot hold gets a `_` before it: one that reads as absolute (`~user/`,
-/// `c:x`), and the root `manifest.json`, which is the bundle's own.
+/// `c:x`), and the root `manifest.json`, which is the bundle's own. A name longer than a file
+/// system takes is cut, with a hash of it (`fitting`).
 enum LocalPath {
     static func path(for url: URL, mimeType: String) -> String {
         let raw = url.path(percentEncoded: true)
@@ -37,7 +38,30 @@ enum LocalPath {
         // `manifest.json` at the root is the bundle's own manifest: the site's (a web app manifest)
         // gets a `_` before it too, in any case, since case-insensitive file systems mix them up.
         if path.lowercased() == Manifest.fileName { path = "_" + path }
-        return path
+        return fitting(path)
+    }
+
+    /// The most bytes a file system takes in a name (`NAME_MAX`).
+    static let maxNameBytes = 255
+
+    /// `path` with each name longer than `maxNameBytes` cut to its first 200 bytes (whole
+    /// characters), then a hash of the whole name, then its extension: `bbb…b.3b91da7d5d.html`.
+    static func fitting(_ path: String) -> String {
+        guard path.utf8.count > maxNameBytes else { return path }
+        return path.split(separator: "/", omittingEmptySubsequences: false).map { part -> String in
+            guard part.utf8.count > maxNameBytes else { return String(part) }
+            let name = String(part)
+            let ext = SitePath(unchecked: name).pathExtension
+            let keepsExtension = !ext.isEmpty && ext.utf8.count <= 16
+            var stem = ""
+            var bytes = 0
+            for character in keepsExtension ? name.dropLast(ext.count + 1) : Substring(name) {
+                bytes += character.utf8.count
+                if bytes > 200 { break }
+                stem.append(character)
+            }
+            return stem + "." + hash(name) + (keepsExtension ? "." + ext : "")
+        }.joined(separator: "/")
     }
 
     private static let genericTypes: Set<String> = ["text/plain", "application/octet-stream"]

@@ -39,6 +39,29 @@ import Testing
         }
     }
 
+    /// A URL whose last segment is longer than a file name may be (255 bytes) becomes a file whose
+    /// name keeps its start and extension, with a hash of the whole between: the mirror goes on.
+    @Test func aNameTooLongForAFileIsCutWithAHash() async throws {
+        let long = String(repeating: "b", count: 252)
+        let accented = String(repeating: "é", count: 150)
+        let server = try LoopbackServer(routes: [
+            "/": ("text/html", Array(#"<a href="/\#(long)">b</a><a href="/d/\#(accented).html">é</a>"#.utf8)),
+            "/\(long)": ("text/html", Array("<p>long</p>".utf8)),
+            "/d/\(accented.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!).html": (
+                "text/html", Array("<p>accented</p>".utf8)
+            ),
+        ])
+        defer { server.stop() }
+        let result = try await Mirror(source: HTTPSource(root: server.url, timeout: 5)).run()
+        let cut = String(repeating: "b", count: 200) + ".\(LocalPath.hash(long + ".html")).html"
+        let cutAccented = "d/" + String(repeating: "é", count: 100) + ".\(LocalPath.hash(accented + ".html")).html"
+        #expect(Set(result.files.keys) == ["index.html", cut, cutAccented])
+        #expect(result.files.keys.allSatisfy { $0.split(separator: "/").allSatisfy { $0.utf8.count <= 255 } })
+        let bundle = try await MirrorChecks.write(result)
+        defer { try? FileManager.default.removeItem(at: bundle) }
+        try await MirrorRepairTests.expectClosed(bundle)
+    }
+
     @Test func extensionlessResourcesOverHTTPAreServedWithTheirType() async throws {
         let server = try LoopbackServer(routes: [
             "/": ("text/html", Array(#"<script src="/app"></script><img src="/logo"><link rel=icon href="/app.js">"#.utf8)),
