@@ -93,8 +93,8 @@ struct BundleTree: Sendable {
     }
 
     /// Why the bundle-relative `path`, which is on disk, is not served: `a symbolic link out of the
-    /// bundle (to /usr/share/javascript/jquery.js)`, `… to nothing`, `… to a folder`; `nil` for
-    /// anything else (served, or not there at all).
+    /// bundle (to /usr/share/javascript/jquery.js)`, `… to nothing`, `… to a folder`, `a file it
+    /// cannot read (permission denied)`; `nil` for anything else (served, or not there at all).
     func whyUnserved(_ relative: String) -> String? {
         // Each folder on the way first: a link out of the bundle there takes every path below it.
         let parts = relative.split(separator: "/", omittingEmptySubsequences: false)
@@ -115,7 +115,9 @@ struct BundleTree: Sendable {
             case S_IFDIR:
                 if isLast { return FileKind.folder.description }
             case S_IFREG:
-                return nil
+                // Listed but unreadable (run as another user than the one who wrote it): say so.
+                guard isLast, access(prefix + path, R_OK) != 0 else { return nil }
+                return "a file it cannot read (\(String(cString: strerror(errno)).lowercased()))"
             default:
                 return isLast ? FileKind(mode: info.st_mode).description : nil
             }

@@ -87,7 +87,9 @@ enum CheckCommand: Command {
                         bundle: directory, displayRoot: display, entries: entries, external: external, ignore: ignored,
                         origin: origin, typeSource: hasManifest ? .manifest : .fileNames, progress: progress.handler))
             } catch {
-                return .failure(InputError("\(error)", path: display + Manifest.fileName))
+                // Without a manifest, the folder was listed instead: a file or folder it could not
+                // read names itself.
+                return .failure(InputError("\(error)", path: hasManifest ? display + Manifest.fileName : display))
             }
         }
         let outcome = await stopSignals.outcome(of: checking)

@@ -1,0 +1,70 @@
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// A file or folder the checking user cannot read (one another user wrote) is named as such, at
+/// itself: not as a file the manifest lists that is gone, nor at a `manifest.json` that is not there.
+/// Run as root, which reads everything, the check runs as `nobody` through `setpriv`.
+@Suite struct UnreadableFileTests {
+    /// Runs `sitegen check folder` as a user the modes apply to; nil (with the reason printed) where
+    /// there is none.
+    private func checkAsUnprivileged(_ runner: SitegenRunner, _ folder: String) throws -> SitegenRunner.Run? {
+        let arguments = ["check", runner.url(folder).path]
+        guard getuid() == 0 else { return try runner.run(arguments) }
+        let setpriv = URL(fileURLWithPath: "/usr/bin/setpriv")
+        guard FileManager.default.isExecutableFile(atPath: setpriv.path) else {
+            print("skipped: run as root, and without /usr/bin/setpriv no other user can run the check")
+            return nil
+        }
+        // The scratch folder and the executable must be reached by every user (a clone in a folder
+        // of mode 700, as `mktemp -d` makes, is not).
+        chmod(runner.directory.path, 0o755)
+        for path in [runner.directory.path, SitegenRunner.executable.path] where !Self.othersReach(path) {
+            print("skipped: run as root, and other users cannot reach \(path)")
+            return nil
+        }
+        return try runner.run(
+            setpriv, ["--reuid=65534", "--regid=65534", "--clear-groups", SitegenRunner.executable.path] + arguments)
+    }
+
+    /// Whether users other than the owner may search every folder down to `path` and run it.
+    private static func othersReach(_ path: String) -> Bool {
+        var url = URL(fileURLWithPath: path)
+        while url.path != "/" {
+            var info = stat()
+            guard stat(url.path, &info) == 0, info.st_mode & 0o001 != 0 else { return false }
+            url.deleteLastPathComponent()
+        }
+        return true
+    }
+
+    @Test func anUnreadablePageIsNamedAsUnreadable() throws {
+        let runner = try SitegenRunner()
+        defer { runner.cleanUp() }
+        try runner.write(#"<a href="u.html">u</a>"#, to: "site/index.html")
+        try runner.write("<p>u</p>", to: "site/u.html")
+        chmod(runner.url("site/u.html").path, 0)
+        guard let run = try checkAsUnprivileged(runner, "site") else { return }
+        #expect(run.status == 1, "\(run.stdout)\(run.stderr)")
+        #expect(
+            run.stdout.contains(
+                "/site/index.html:1:4: error: no file 'u.html' in the bundle: it is a file it cannot read "
+                    + "(permission denied), which no resolver serves [broken-link]"), "\(run.stdout)\(run.stderr)")
+    }
+
+    @Test func anUnlistableFolderIsNamedAtTheCheckedFolder() throws {
+        let runner = try SitegenRunner()
+        defer { runner.cleanUp() }
+        try runner.write("<p>home</p>", to: "site/index.html")
+        try runner.write("<p>x</p>", to: "site/locked/x.html")
+        chmod(runner.url("site/locked").path, 0)
+        defer { chmod(runner.url("site/locked").path, 0o755) }
+        guard let run = try checkAsUnprivileged(runner, "site") else { return }
+        #expect(run.status == 2)
+        #expect(run.stderr.hasSuffix("/site/: error: cannot list 'locked': permission denied\n"), "\(run.stderr)")
+        #expect(!run.stderr.contains("manifest.json"))
+    }
+}
