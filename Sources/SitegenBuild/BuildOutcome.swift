@@ -102,6 +102,19 @@ public struct BuildOutcome: Sendable {
     }
 }
 
+/// What `SourceMap.location(page:href:…)` works out once for all the findings of one link: the
+/// places of an href in a page's Markdown, so that a page with a thousand findings of one link is
+/// read once, not a thousand times. Made for one mapping of findings.
+public final class SourcePlaces {
+    var places: [String: [(line: Int, column: Int)]] = [:]
+    /// By page: the first Markdown link of each href.
+    var firstLinks: [String: [String: (line: Int, column: Int)]] = [:]
+    /// By page: its Markdown source's bytes, nil when unreadable.
+    var sources: [String: [UInt8]?] = [:]
+
+    public init() {}
+}
+
 /// Maps a generated page back to its Markdown source and template. Looked up only for findings, so
 /// nothing is indexed per link up front.
 public struct SourceMap: Sendable {
@@ -147,39 +160,63 @@ public struct SourceMap: Sendable {
     /// the page has as many as its Markdown (no template link among them), it picks the Markdown's,
     /// else `occurrence` (the how-manieth of the findings' links) does.
     public func location(
-        page output: String, href: String?, occurrence: Int = 0, generated: (index: Int, count: Int)? = nil
+        page output: String, href: String?, occurrence: Int = 0, generated: (index: Int, count: Int)? = nil,
+        memo: SourcePlaces = SourcePlaces()
     ) -> SourceLocation? {
         guard let page = model.page(output: SitePath(unchecked: output)) else { return nil }
         if let href {
             let links = page.detailed.body.links
             // The page's n-th link with this href, among its Markdown links and raw HTML, in order:
-            // looked for only when the page has more than one (reading the source costs a finding).
+            // looked for only when the page has more than one (reading the source costs a finding),
+            // and once for all the findings of one href.
             if generated.map({ $0.count > 1 }) ?? (occurrence > 0) {
-                let written = links.filter { $0.rewritten == href }.map { (line: $0.line, column: $0.column) }
-                let raw = rawHTMLPlaces(of: href, in: page).compactMap { $0.line > 0 ? (line: $0.line, column: $0.column) : nil }
-                var places = written
-                for place in raw where !places.contains(where: { $0 == place }) { places.append(place) }
-                places.sort { ($0.line, $0.column) < ($1.line, $1.column) }
+                let key = output + "\u{0}" + href
+                let places = memo.places[key] ?? linkPlaces(of: href, in: page, memo: memo)
+                memo.places[key] = places
                 if !places.isEmpty {
                     let chosen = generated.flatMap { $0.count == places.count ? $0.index : nil } ?? occurrence
                     let place = places[min(chosen, places.count - 1)]
                     return SourceLocation(path: page.displayPath, line: place.line, column: place.column)
                 }
             }
-            if let link = links.first(where: { $0.rewritten == href }) {
+            let firstLinks =
+                memo.firstLinks[output]
+                ?? links.reduce(into: [:]) { first, link in
+                    if first[link.rewritten] == nil { first[link.rewritten] = (link.line, link.column) }
+                }
+            memo.firstLinks[output] = firstLinks
+            if let link = firstLinks[href] {
                 return SourceLocation(path: page.displayPath, line: link.line, column: link.column)
             }
             // Raw HTML that writes the link as it is beats a Markdown link that only decodes to it.
-            if let place = rawHTMLPlace(of: href, in: page) { return place }
+            if let place = rawHTMLPlace(of: href, in: page, memo: memo) { return place }
             // The page's HTML may spell the link percent-encoded where the Markdown has the characters.
             let wanted = Self.decoded(href)
             if let link = links.first(where: { Self.decoded($0.rewritten) == wanted }) {
                 return SourceLocation(path: page.displayPath, line: link.line, column: link.column)
             }
-            if let place = cssPlace(of: href, in: page) { return place }
+            if let place = cssPlace(of: href, in: page, memo: memo) { return place }
             if let place = templatePlace(of: href, preferring: page.meta.template ?? Theme.defaultTemplate) { return place }
         }
         return SourceLocation(path: templatesDisplay + (page.meta.template ?? Theme.defaultTemplate) + ".html")
+    }
+
+    /// Every place of `href` in the Markdown of `page`, as a Markdown link or a raw HTML attribute
+    /// value (as written, with `&` escaped, with other character references or unquoted), in order.
+    private func linkPlaces(of href: String, in page: Page, memo: SourcePlaces) -> [(line: Int, column: Int)] {
+        var places = page.detailed.body.links.filter { $0.rewritten == href }.map { (line: $0.line, column: $0.column) }
+        var seen = Set(places.map { [$0.line, $0.column] })
+        let raw =
+            href.isEmpty
+            ? []
+            : sourceBytes(of: page, memo: memo).map {
+                Self.attributePlaces(of: href, named: nil, in: $0, path: page.displayPath, at: \.valueStart)
+            } ?? []
+        for place in raw where place.line > 0 && seen.insert([place.line, place.column]).inserted {
+            places.append((place.line, place.column))
+        }
+        places.sort { ($0.line, $0.column) < ($1.line, $1.column) }
+        return places
     }
 
     /// Where a template writes `href`: its text after the `../` a page's folder puts before it
@@ -285,12 +322,6 @@ public struct SourceMap: Sendable {
         return SourceLocation(path: page.displayPath, line: heading.line, column: heading.column)
     }
 
-    /// Every place where the Markdown source of `page` writes `href` as a raw HTML attribute value
-    /// (as written, with `&` escaped, with other character references or unquoted), in order.
-    private func rawHTMLPlaces(of href: String, in page: Page) -> [SourceLocation] {
-        attributePlaces(of: href, in: page, at: \.valueStart)
-    }
-
     /// Where the Markdown source of `page` has an attribute (of `name`, or any) whose value is
     /// `value`, placed at its name or its value.
     private func attributePlaces(
@@ -314,8 +345,8 @@ public struct SourceMap: Sendable {
 
     /// The line and column of `href` as an attribute value in the Markdown source of `page`, for a link
     /// written as raw HTML.
-    private func rawHTMLPlace(of href: String, in page: Page) -> SourceLocation? {
-        guard !href.isEmpty, let bytes = sourceBytes(of: page) else { return nil }
+    private func rawHTMLPlace(of href: String, in page: Page, memo: SourcePlaces) -> SourceLocation? {
+        guard !href.isEmpty, let bytes = sourceBytes(of: page, memo: memo) else { return nil }
         let escaped = href.replacingOccurrences(of: "&", with: "&amp;")
         // As written, then with `&` escaped: in this order, so that every run names the same place.
         for spelling in href == escaped ? [href] : [href, escaped] {
@@ -333,8 +364,8 @@ public struct SourceMap: Sendable {
     /// Where the Markdown source of `page` writes `href` as a reference of CSS in raw HTML (a `<style>`
     /// element or `style` attribute): at its `url(`, or at the quote of an `@import` string, as the
     /// crawl places it.
-    private func cssPlace(of href: String, in page: Page) -> SourceLocation? {
-        guard !href.isEmpty, let bytes = sourceBytes(of: page) else { return nil }
+    private func cssPlace(of href: String, in page: Page, memo: SourcePlaces) -> SourceLocation? {
+        guard !href.isEmpty, let bytes = sourceBytes(of: page, memo: memo) else { return nil }
         for spelling in ["url(" + href, "url(\"" + href, "url('" + href, "\"" + href + "\"", "'" + href + "'"] {
             if let range = bytes.firstRange(of: Array(spelling.utf8)) {
                 return SourceLocation(path: page.displayPath, byteOffset: range.lowerBound, in: bytes)
@@ -353,6 +384,14 @@ public struct SourceMap: Sendable {
     /// The Markdown source of `page`, read from the file: this is asked only for findings.
     private func sourceBytes(of page: Page) -> [UInt8]? {
         siteDirectory.flatMap { FileBytes.read($0.appendingPathComponent(page.source.rawValue).path) }
+    }
+
+    /// The same, read once for all the findings `memo` maps.
+    private func sourceBytes(of page: Page, memo: SourcePlaces) -> [UInt8]? {
+        if let known = memo.sources[page.source.rawValue] { return known }
+        let bytes = sourceBytes(of: page)
+        memo.sources[page.source.rawValue] = bytes
+        return bytes
     }
 
     private static func decoded(_ href: String) -> String {

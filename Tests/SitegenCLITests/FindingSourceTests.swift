@@ -88,6 +88,29 @@ import Testing
             ], "\(run.stdout)")
     }
 
+    /// Hundreds of findings of one link on one page (a repeated external link, a missing heading
+    /// written as a link and as raw HTML) each point at their own line: the page's places are
+    /// worked out once for all of them, not once each.
+    @Test func manyFindingsOfOneLinkPointAtTheirOwnLines() throws {
+        let runner = try SitegenRunner()
+        defer { runner.cleanUp() }
+        try runner.copyFixture("Themes/minimal", to: "Templates")
+        let markdown = (0..<300).map { _ in "- [tracker](https://example.com/issues) [o](index.md#opts) <a href=\"#opts\">r</a>\n"
+        }
+        try runner.write("# Home\n\n" + markdown.joined(), to: "Site/index.md")
+        let run = try runner.run(["build"])
+        #expect(run.status == 1)
+        let places = run.stdout.split(separator: "\n").filter { $0.hasPrefix("Site/index.md:") }
+            .map { $0.split(separator: ":").prefix(3).joined(separator: ":") + " " + ($0.split(separator: "[").last ?? "") }
+        let expected = (3..<303).flatMap { line in
+            [
+                "Site/index.md:\(line):3 external-link]", "Site/index.md:\(line):41 broken-fragment]",
+                "Site/index.md:\(line):69 broken-fragment]",
+            ]
+        }
+        #expect(places == expected, "\(run.stdout.prefix(2000))")
+    }
+
     @Test func idsWrittenTwiceInRawHTMLPointAtTheirMarkdownLines() throws {
         let runner = try SitegenRunner()
         defer { runner.cleanUp() }

@@ -1,29 +1,53 @@
 import SitegenCore
 
 /// Where a generated page writes a link: which of the page's attributes holding the same URL a
-/// finding's link is, so that it is pointed at the same one of the Markdown's.
-public enum GeneratedLinkPlaces {
+/// finding's link is, so that it is pointed at the same one of the Markdown's. One value per page,
+/// asked once per finding in it: a page with thousands of findings is read once, not once each.
+public struct GeneratedLinkPlaces {
+    private let bytes: [UInt8]
+    private var asked = 0
+    /// The places of every attribute value of the page, decoded, by value: made at the first ask
+    /// past a few, as most pages have one or two findings, whose hrefs are counted instead.
+    private var table: [String: [SourceLocation]]?
+
+    /// The places of the links of the generated page `bytes`.
+    public init(page bytes: [UInt8]) { self.bytes = bytes }
+
     /// The position of the attribute at `line`, `column` (its name) among every attribute of the
-    /// generated page `bytes` whose value is `href`, and how many there are; nil when none is there.
-    public static func index(of href: String, line: Int, column: Int, in bytes: [UInt8]) -> (index: Int, count: Int)? {
+    /// page whose value is `href`, and how many there are; nil when none is there.
+    public mutating func index(of href: String, line: Int, column: Int) -> (index: Int, count: Int)? {
         guard !href.isEmpty else { return nil }
-        // Most hrefs are written once: counting their bytes is enough, decoding every attribute of
-        // the page is not needed then (a finding per page costs a page's scan otherwise).
-        if !href.utf8.contains(UInt8(ascii: "&")), occurrences(of: Array(href.utf8), in: bytes, upTo: 2) < 2 {
-            return (0, 1)
+        asked += 1
+        if table == nil, asked <= 4 {
+            // Most hrefs are written once: counting their bytes is enough, decoding every attribute
+            // of the page is not needed then.
+            if !href.utf8.contains(UInt8(ascii: "&")), occurrences(of: Array(href.utf8), upTo: 2) < 2 { return (0, 1) }
         }
-        let lines = LineStarts(bytes)
-        let places = RawHTMLAttributes.places(of: href, in: bytes).map {
-            SourceLocation(path: "", byteOffset: $0.valueStart, lines: lines)
-        }
+        if table == nil { table = Self.places(in: bytes) }
+        let places = table?[href] ?? []
         // The value comes after the name, on its line: the first such value is this attribute's.
-        guard let index = places.firstIndex(where: { $0.line > line || ($0.line == line && $0.column > column) })
-        else { return nil }
-        return (index, places.count)
+        var low = 0
+        var high = places.count
+        while low < high {
+            let middle = (low + high) / 2
+            let place = places[middle]
+            if place.line > line || (place.line == line && place.column > column) { high = middle } else { low = middle + 1 }
+        }
+        return low < places.count ? (low, places.count) : nil
     }
 
-    /// How many times `needle` occurs in `bytes`, counting no further than `limit`.
-    private static func occurrences(of needle: [UInt8], in bytes: [UInt8], upTo limit: Int) -> Int {
+    /// Every attribute value of `bytes`, decoded, with the places where it starts, in order.
+    private static func places(in bytes: [UInt8]) -> [String: [SourceLocation]] {
+        let lines = LineStarts(bytes)
+        var table: [String: [SourceLocation]] = [:]
+        for place in RawHTMLAttributes.values(in: bytes) {
+            table[place.value, default: []].append(SourceLocation(path: "", byteOffset: place.valueStart, lines: lines))
+        }
+        return table
+    }
+
+    /// How many times `needle` occurs in the page, counting no further than `limit`.
+    private func occurrences(of needle: [UInt8], upTo limit: Int) -> Int {
         var count = 0
         var offset = 0
         while count < limit, let at = ByteSearch.firstOffset(of: needle, in: bytes, from: offset) {

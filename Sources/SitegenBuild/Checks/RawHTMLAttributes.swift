@@ -10,6 +10,20 @@ enum RawHTMLAttributes {
         var valueStart: Int
     }
 
+    /// Every attribute value in `bytes`, decoded, with where it starts, in order.
+    static func values(in bytes: [UInt8]) -> [(value: String, valueStart: Int)] {
+        bytes.withUnsafeBufferPointer { all in
+            var found: [(value: String, valueStart: Int)] = []
+            var from = 0
+            while let equals = all[from...].firstIndex(of: UInt8(ascii: "=")) {
+                from = equals + 1
+                guard let (range, _) = AttributeSyntax.value(after: equals, in: all) else { continue }
+                found.append((AttributeText.decoded(all[range]), range.lowerBound))
+            }
+            return found
+        }
+    }
+
     /// Every attribute in `bytes` whose value, decoded, is `value`, in order: quoted (`"`, `'`) or
     /// unquoted. With `name` (lowercase), only attributes of that name (any case) after a space, tab
     /// or newline.

@@ -93,8 +93,9 @@ enum BuildPipeline {
         mapped.reserveCapacity(crawl.findings.count)
         // Links of one page with the same href: the n-th in the generated page is the n-th in the
         // Markdown (findings come sorted by place); two findings of one link are one place.
-        var linkPlaces: [String: [String]] = [:]
-        var generatedPages: [String: [UInt8]] = [:]
+        var linkPlaces: [String: [String: Int]] = [:]
+        var generatedPages: [String: GeneratedLinkPlaces] = [:]
+        let places = SourcePlaces()
         for finding in crawl.findings {
             // Thousands of findings take a second to map: a stopped `serve` does not wait for them
             // (a stop during the crawl ends here too, before the first).
@@ -108,22 +109,23 @@ enum BuildPipeline {
             var generated: (index: Int, count: Int)?
             if let page = finding.page, let href = finding.href, let place = finding.diagnostic.location {
                 let key = page + "\u{0}" + href
-                if let index = linkPlaces[key]?.firstIndex(of: place.description) {
-                    occurrence = index
+                // Looked up, then written in place: a copy held across the write would copy the table each time.
+                if let known = linkPlaces[key]?[place.description] {
+                    occurrence = known
                 } else {
-                    occurrence = linkPlaces[key, default: []].count
-                    linkPlaces[key, default: []].append(place.description)
+                    occurrence = linkPlaces[key]?.count ?? 0
+                    linkPlaces[key, default: [:]][place.description] = occurrence
                 }
                 if generatedPages[page] == nil {
-                    generatedPages[page] = FileBytes.read(outcome.bundleToCrawl.appendingPathComponent(page).path) ?? []
+                    generatedPages[page] = GeneratedLinkPlaces(
+                        page: FileBytes.read(outcome.bundleToCrawl.appendingPathComponent(page).path) ?? [])
                 }
-                generated = GeneratedLinkPlaces.index(
-                    of: href, line: place.line, column: place.column, in: generatedPages[page] ?? [])
+                generated = generatedPages[page]?.index(of: href, line: place.line, column: place.column)
             }
             mapped.append(
                 mapToSource(
                     finding, outcome.sources, assets: assetSources, duplicates: &duplicates,
-                    outputDisplay: options.outputDisplay, occurrence: occurrence, generated: generated))
+                    outputDisplay: options.outputDisplay, occurrence: occurrence, generated: generated, places: places))
         }
         for diagnostic in outcome.diagnostics + mapped {
             var key = "\(diagnostic.rule)|\(diagnostic.location?.description ?? "")"
@@ -172,7 +174,7 @@ enum BuildPipeline {
     /// by bundle path); findings without a page stay where they are.
     private static func mapToSource(
         _ finding: LinkFinding, _ sources: SourceMap, assets: [String: String], duplicates: inout DuplicateIDPlaces,
-        outputDisplay: String, occurrence: Int, generated: (index: Int, count: Int)?
+        outputDisplay: String, occurrence: Int, generated: (index: Int, count: Int)?, places: SourcePlaces
     ) -> Diagnostic {
         var diagnostic = finding.diagnostic
         // The bundle path of the file the finding is in, when it names one.
@@ -203,7 +205,8 @@ enum BuildPipeline {
             return diagnostic
         }
         guard let page = finding.page,
-            let location = sources.location(page: page, href: finding.href, occurrence: occurrence, generated: generated)
+            let location = sources.location(
+                page: page, href: finding.href, occurrence: occurrence, generated: generated, memo: places)
         else { return diagnostic }
         if location.line == 0, let generated = diagnostic.location {
             diagnostic.message += " (in generated \(generated))"
