@@ -135,6 +135,7 @@ public struct SiteBuilder: Sendable {
             ?? NavTree.fromFolders(model)
 
         timer.lap("model, nav")
+        try checkMimeTypePaths(model)
 
         let origin = BundleOrigin(scheme: config.scheme, host: config.host)
         // A build's own cache beside the output says the folder is a bundle of ours, its manifest deleted.
@@ -248,6 +249,18 @@ public struct SiteBuilder: Sendable {
         } catch {
             staged.discard()
             throw error
+        }
+    }
+
+    /// A file `mime_types` names by its path must be a file of the bundle: a page's output, an
+    /// asset or the nav script. One that is not (renamed, a typo) would retype nothing, silently.
+    private func checkMimeTypePaths(_ model: SiteModel) throws(InputError) {
+        let paths = model.config.mimeTypePaths
+        guard !paths.isEmpty else { return }
+        let files = Set(model.pages.map(\.output.rawValue) + model.assets.map(\.path.rawValue) + [NavScript.path.rawValue])
+        for (file, place) in paths.sorted(by: { $0.value < $1.value }) where !files.contains(file) {
+            let near = Suggestion.phrase(Suggestion.nearest(to: file, in: Array(files)))
+            throw InputError("mime_types: '\(file)' is no file of the bundle\(near)", at: place)
         }
     }
 

@@ -57,7 +57,8 @@ import Testing
         (
             "  \"tar.gz\": application/x-tgz\n",
             "2:3: error: mime_types: 'tar.gz' matches no file: a key is an extension without dots, e.g. 'gz' "
-                + "(a.tar.gz is a .gz file), or a file's path in the bundle, e.g. 'downloads/data.bin'"
+                + "(a.tar.gz is a .gz file), or a file's path in the bundle, e.g. 'downloads/data.bin' or '/tar.gz' "
+                + "for one at the top"
         ),
         ("  .tar.gz: application/x-tgz\n", "2:3: error: mime_types: '.tar.gz' matches no file: a key is"),
         ("  \"\": text/plain\n", "2:3: error: mime_types: an empty key matches no file: a key is an extension without dots"),
@@ -76,9 +77,26 @@ import Testing
 
     /// A key with a slash is one file's path in the bundle, as sitegen has always read it.
     @Test func aKeyWithASlashIsOneFilesPath() throws {
-        let config = try decode("mime_types:\n  downloads/Data.bin: application/x-foo\n")
-        #expect(config.mimeTypes["downloads/Data.bin"] == "application/x-foo")
+        let config = try decode("mime_types:\n  downloads/Data.bin: application/x-foo\n  ./a//b.c: text/x-c\n")
+        #expect(config.mimeTypes == ["downloads/Data.bin": "application/x-foo", "a/b.c": "text/x-c"])
         #expect(MIMEType.forPath("downloads/Data.bin", overrides: config.mimeTypes) == "application/x-foo")
+        #expect(
+            config.mimeTypePaths.mapValues(\.description) == [
+                "downloads/Data.bin": "Site/sitegen.yml:2:3", "a/b.c": "Site/sitegen.yml:3:3",
+            ])
+    }
+
+    /// A path that leaves the bundle or names a folder is no file's.
+    @Test(arguments: ["../x.bin", "/", "a/", "./"])
+    func aPathKeyOutsideTheBundleIsRefused(key: String) {
+        do throws(InputError) {
+            _ = try decode("mime_types:\n  \"\(key)\": text/plain\n")
+            Issue.record("expected an input error")
+        } catch {
+            #expect(
+                error.description
+                    == "Site/sitegen.yml:2:3: error: mime_types: '\(key)' is not the path of a file inside the bundle")
+        }
     }
 
     /// Pages are `.html` files (copied ones may be `.htm`): served as anything but text/html, the app

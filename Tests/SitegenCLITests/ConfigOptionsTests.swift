@@ -108,7 +108,28 @@ import Testing
         #expect(
             run.stderr
                 == "Site/sitegen.yml:2:3: error: mime_types: 'tar.gz' matches no file: a key is an extension without "
-                + "dots, e.g. 'gz' (a.tar.gz is a .gz file), or a file's path in the bundle, e.g. 'downloads/data.bin'\n")
+                + "dots, e.g. 'gz' (a.tar.gz is a .gz file), or a file's path in the bundle, e.g. 'downloads/data.bin' "
+                + "or '/tar.gz' for one at the top\n")
+        #expect(!FileManager.default.fileExists(atPath: runner.url("dist").path))
+    }
+
+    /// A file named by its path is the file at that path, however written (`/img.png`,
+    /// `./img.png`); a path that is no file of the bundle stops the build at its key.
+    @Test func aMimeTypePathNamesAFileOfTheBundle() throws {
+        for key in ["/img.png", "./img.png", "d/../img.png"] {
+            let runner = try site("mime_types:\n  \"\(key)\": image/x-test\n", ["index.md": "# Home\n", "img.png": "x"])
+            defer { runner.cleanUp() }
+            #expect(try runner.run(["build"]).status == 0, "\(key)")
+            #expect(try runner.run(["resolve", "dist", "img.png"]).stdout.contains("Content-Type: image/x-test"), "\(key)")
+        }
+        let runner = try site("mime_types:\n  d/data.bim: application/x-foo\n", ["index.md": "# Home\n", "d/data.bin": "x"])
+        defer { runner.cleanUp() }
+        let run = try runner.run(["build"])
+        #expect(run.status == 2)
+        #expect(
+            run.stderr
+                == "Site/sitegen.yml:2:3: error: mime_types: 'd/data.bim' is no file of the bundle (did you mean 'd/data.bin'?)\n"
+        )
         #expect(!FileManager.default.fileExists(atPath: runner.url("dist").path))
     }
 

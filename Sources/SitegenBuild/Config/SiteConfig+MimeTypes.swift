@@ -3,12 +3,16 @@ import SitegenCore
 import SitegenMarkdown
 
 extension SiteConfig {
-    /// Reads `mime_types:`, a mapping of extensions to the MIME types that replace their defaults.
-    static func decodeMimeTypes(_ value: YAMLNode, path: String) throws(InputError) -> [String: String] {
+    /// Reads `mime_types:`, a mapping of extensions (or of files' paths) to the MIME types that
+    /// replace their defaults, with where each path is written.
+    static func decodeMimeTypes(
+        _ value: YAMLNode, path: String
+    ) throws(InputError) -> (types: [String: String], paths: [String: SourceLocation]) {
         guard case .mapping(let entries) = value.value else {
             throw InputError("mime_types must map extensions to MIME types", at: value.location(in: path))
         }
         var mimeTypes: [String: String] = [:]
+        var paths: [String: SourceLocation] = [:]
         var firstLines: [String: Int] = [:]
         for entry in entries {
             // The entry's value, a MIME type a manifest can carry, named `mime_types.KEY` in errors.
@@ -21,7 +25,14 @@ extension SiteConfig {
             }
             // A key with a slash is one file's path in the bundle (`downloads/data.bin`), as written.
             if let written = entry.key.string, written.contains("/") {
-                mimeTypes[String(written.trimmingPrefix("/"))] = try type(under: written)
+                let place = entry.key.location(in: path)
+                guard !written.hasSuffix("/"), let file = SitePath(normalizing: String(written.trimmingPrefix("/"))),
+                    !file.rawValue.isEmpty
+                else {
+                    throw InputError("mime_types: '\(written)' is not the path of a file inside the bundle", at: place)
+                }
+                mimeTypes[file.rawValue] = try type(under: written)
+                paths[file.rawValue] = place
                 continue
             }
             let ext = String((entry.key.string ?? "").lowercased().trimmingPrefix("."))
@@ -30,9 +41,11 @@ extension SiteConfig {
                 let key =
                     entry.key.string.map { $0.isEmpty ? "an empty key matches no file: " : "'\($0)' matches no file: " } ?? ""
                 let dotted = ext.contains(".") ? " (a.tar.gz is a .gz file)" : ""
+                // `img.png` reads as a file at the top: its path is written with a slash.
+                let top = ext.contains(".") ? " or '/\(entry.key.string ?? "")' for one at the top" : ""
                 throw InputError(
                     "mime_types: \(key)a key is an extension without dots, e.g. 'gz'\(dotted), or a file's path in "
-                        + "the bundle, e.g. 'downloads/data.bin'",
+                        + "the bundle, e.g. 'downloads/data.bin'\(top)",
                     at: entry.key.location(in: path))
             }
             // `less` and `.LESS` are one extension: the second would silently win.
@@ -52,7 +65,7 @@ extension SiteConfig {
             }
             mimeTypes[ext] = type
         }
-        return mimeTypes
+        return (mimeTypes, paths)
     }
 
     /// Why `type` cannot be a manifest's `mimeType` (`type/subtype`, each an HTTP token, without

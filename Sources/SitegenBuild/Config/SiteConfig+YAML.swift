@@ -71,7 +71,7 @@ extension SiteConfig {
             case "strict": config.strict = try value.requireBool(key, path: path)
             case "ignore": config.ignore = try value.requireStringList(key, path: path)
             case "ignore_links": config.ignoreLinks = try value.requireStringList(key, path: path)
-            case "mime_types": config.mimeTypes = try decodeMimeTypes(value, path: path)
+            case "mime_types": (config.mimeTypes, config.mimeTypePaths) = try decodeMimeTypes(value, path: path)
             default:
                 warnings.append(
                     Diagnostic(

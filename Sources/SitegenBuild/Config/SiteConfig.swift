@@ -29,8 +29,12 @@ public struct SiteConfig: Sendable, Equatable {
     public var ignore: [String] = []
     /// Link patterns the checker skips.
     public var ignoreLinks: [String] = []
-    /// MIME type overrides by lowercase extension (`{"md": "text/plain"}`).
+    /// MIME type overrides by lowercase extension (`{"md": "text/plain"}`), or by a file's path
+    /// in the bundle (`{"downloads/data.bin": "application/x-foo"}`).
     public var mimeTypes: [String: String] = [:]
+    /// Where `sitegen.yml` names each file of `mimeTypes` by its path: a path that is no file of
+    /// the bundle is an error there.
+    public var mimeTypePaths: [String: SourceLocation] = [:]
 
     public init() {}
 }
