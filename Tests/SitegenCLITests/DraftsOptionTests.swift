@@ -47,6 +47,27 @@ import Testing
         #expect(preview.stderr.contains("note: --drafts: 2 drafts are in the bundle (Site/index.md, Site/next.md)"))
     }
 
+    /// A draft named in `nav:` is left out of the sidebar, as out of the bundle, not an error that
+    /// makes marking a page a draft an edit of `sitegen.yml` too; `--drafts` lists it again.
+    @Test func aDraftInTheConfiguredNavIsLeftOutUntilBuilt() throws {
+        let runner = try site()
+        defer { runner.cleanUp() }
+        try runner.write("# Home\n\nNo link to the draft.\n", to: "Site/index.md")
+        try runner.write("# A\n", to: "Site/a.md")
+        try runner.write("nav:\n  - index.md\n  - next.md\n  - Section:\n      - next.md\n      - a.md\n", to: "Site/sitegen.yml")
+        let plain = try runner.run(["build"])
+        #expect(plain.status == 0, "\(plain.stdout)\(plain.stderr)")
+        #expect(!(try runner.read("dist/index.html")).contains("next.html"))
+        #expect(try runner.read("dist/index.html").contains("a.html"))
+        // Built, the draft has one place in the nav again: listed twice, that is the usual error.
+        let preview = try runner.run(["build", "--drafts"])
+        #expect(preview.status == 2)
+        #expect(preview.stderr.contains("Site/sitegen.yml:5:9: error: nav entry 'next.md' is listed twice (first at line 3)"))
+        try runner.write("nav:\n  - index.md\n  - next.md\n  - a.md\n", to: "Site/sitegen.yml")
+        #expect(try runner.run(["build", "--drafts"]).status == 0)
+        #expect(try runner.read("dist/index.html").contains("next.html"))
+    }
+
     @Test func servePreviewsDraftsWithTheOption() throws {
         let runner = try site()
         defer { runner.cleanUp() }

@@ -109,6 +109,8 @@ public struct NavTree: Sendable {
             for entry in entries {
                 switch entry {
                 case .page(let title, let path, let location):
+                    // A draft is left out of the nav as out of the bundle, until built with `--drafts`.
+                    if model.drafts.contains(path) { continue }
                     guard let page = model.page(source: path) else {
                         throw Self.noPage(path, location, model)
                     }
@@ -119,7 +121,9 @@ public struct NavTree: Sendable {
                     // The first page of a section's list is the page its title links to, as a folder's
                     // index is; it is not listed again below the title.
                     var page: SitePath? = nil
-                    if case .page(_, let path, let location) = children.first {
+                    if case .page(_, let path, _) = children.first, model.drafts.contains(path) {
+                        children.removeFirst()
+                    } else if case .page(_, let path, let location) = children.first {
                         guard let first = model.page(source: path) else {
                             throw Self.noPage(path, location, model)
                         }
@@ -138,14 +142,9 @@ public struct NavTree: Sendable {
         return tree
     }
 
-    /// Why a nav entry names no page: a draft, a file that is no Markdown, or nothing at all; with
-    /// the page meant when one is near, as a broken link's finding names it.
+    /// Why a nav entry names no page: a file that is no Markdown, or nothing at all; with the page
+    /// meant when one is near, as a broken link's finding names it.
     private static func noPage(_ path: SitePath, _ location: SourceLocation, _ model: SiteModel) -> InputError {
-        if model.drafts.contains(path) {
-            return InputError(
-                "nav entry '\(path)' is a draft, which is not in the bundle: remove the entry, or 'draft: true' from the page",
-                at: location)
-        }
         let sources = CandidatePaths(paths: model.pages.map(\.source.rawValue))
         let meant = sources.sameIgnoringCase(as: path.rawValue).map { [$0] } ?? sources.suggestions(for: path.rawValue)
         guard path.pathExtension == "md" else {
