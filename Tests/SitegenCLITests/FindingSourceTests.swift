@@ -129,6 +129,14 @@ import Testing
             findings.last?.hasPrefix(
                 "Site/a.md:8:7: warning: duplicate id 'examples' (first at line 6, a heading's id; in generated dist/a.html:")
                 == true, "\(run.stdout)")
+        // A heading after the raw HTML's id is the repeat: named as such, not as the first.
+        try runner.write("# A\n\n<span id=\"examples\">x</span>\n\n## Examples\n", to: "Site/a.md")
+        let after = try runner.run(["build"]).stdout.split(separator: "\n").filter { $0.contains("[duplicate-id]") }
+        #expect(
+            after.count == 1
+                && after[0].hasPrefix(
+                    "Site/a.md:3:7: warning: duplicate id 'examples' (again at line 5, a heading's id; in generated dist/a.html:"),
+            "\(after)")
     }
 
     /// Raw HTML read as a browser reads it: references decoded, any quotes. A finding about it points

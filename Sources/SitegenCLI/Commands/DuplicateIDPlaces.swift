@@ -53,8 +53,11 @@ struct DuplicateIDPlaces {
             // The other occurrence is a heading's or the template's: only the generated page has both,
             // and its line numbers are not the Markdown's.
             let generated = "in generated \(diagnostic.location?.description ?? page)"
+            // The heading may come before the raw HTML's id or after it: it is named either way.
             if let heading = sources.headingPlace(ofID: id, page: page) {
-                mapped.message = "duplicate id '\(id)' (first at line \(heading.line), a heading's id; \(generated))"
+                let order = heading.line < last.line || (heading.line == last.line && heading.column < last.column)
+                let at = order ? "first at line \(heading.line)" : "again at line \(heading.line)"
+                mapped.message = "duplicate id '\(id)' (\(at), a heading's id; \(generated))"
             } else {
                 mapped.message = "duplicate id '\(id)' (the template writes it too; \(generated))"
             }
