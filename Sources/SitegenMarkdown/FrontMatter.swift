@@ -1,7 +1,8 @@
 import SitegenCore
 
 /// Finds YAML front matter: a file whose first line is `---`, up to the next line that is `---`
-/// or `...` (trailing blanks allowed, `\n` or `\r\n` line ends, after an optional UTF-8 byte order mark).
+/// or `...` (trailing blanks allowed, `\n`, `\r\n` or lone `\r` line ends, after an optional UTF-8
+/// byte order mark).
 public enum FrontMatter {
     /// Splits `text`; without front matter, the whole text (minus a byte order mark) is the body.
     /// - Throws: ``InputError`` at `path:1:1` when the opening `---` is never closed.
@@ -51,13 +52,17 @@ public enum FrontMatter {
     private struct Lines {
         let bytes: ArraySlice<UInt8>
 
-        /// The line starting at `start`: its content (without `\r\n`/`\n`) and where the next line starts.
+        /// The line starting at `start`: its content (without its `\r\n`, `\n` or lone `\r`, which
+        /// cmark and libyaml take as a line end too) and where the next line starts.
         func next(after start: Int) -> (content: Range<Int>, next: Int)? {
             guard start < bytes.endIndex else { return nil }
-            let newline = bytes[start...].firstIndex(of: UInt8(ascii: "\n"))
-            var end = newline ?? bytes.endIndex
-            if end > start, bytes[end - 1] == UInt8(ascii: "\r") { end -= 1 }
-            return (start..<end, newline.map { $0 + 1 } ?? bytes.endIndex)
+            let (lineFeed, carriageReturn) = (UInt8(ascii: "\n"), UInt8(ascii: "\r"))
+            guard let end = bytes[start...].firstIndex(where: { $0 == lineFeed || $0 == carriageReturn }) else {
+                return (start..<bytes.endIndex, bytes.endIndex)
+            }
+            var next = end + 1
+            if bytes[end] == carriageReturn, next < bytes.endIndex, bytes[next] == lineFeed { next += 1 }
+            return (start..<end, next)
         }
     }
 }

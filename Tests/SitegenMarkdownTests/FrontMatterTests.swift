@@ -26,6 +26,13 @@ import Testing
         #expect(try split("\u{FEFF}plain").body == "plain")
     }
 
+    /// Old Mac line ends (a lone `\r`), which cmark and libyaml read as line ends too.
+    @Test func loneCarriageReturnsEndLines() throws {
+        let result = try split("---\rtitle: CR only\r---\r# Body\r")
+        #expect(result == FrontMatterSplit(yaml: "title: CR only\r", yamlLineOffset: 1, body: "# Body\r", bodyLineOffset: 3))
+        #expect(try split("---\r\ntitle: A\r---\nB").body == "B")
+    }
+
     @Test func emptyFrontMatterAndTrailingBlanks() throws {
         #expect(try split("---\n---") == FrontMatterSplit(yaml: "", yamlLineOffset: 1, body: "", bodyLineOffset: 2))
         #expect(try split("--- \nx: 1\n---\t\nB").bodyLineOffset == 3)
