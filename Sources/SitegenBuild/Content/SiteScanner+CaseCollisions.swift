@@ -6,7 +6,11 @@ extension SiteScanner {
     /// (`café` composed or decomposed) overwrite or merge into each other on macOS and Windows disks.
     /// Only paths with an uppercase or non-ASCII letter can collide, so only those are folded; the
     /// other folders are listed only if one of those has an uppercase letter.
-    static func checkCaseCollisions(_ paths: [String], displayRoot: String) throws(InputError) {
+    /// `madeFrom` names the file an output path is made from (a page's Markdown file), where that
+    /// is not the path itself.
+    static func checkCaseCollisions(
+        _ paths: [String], displayRoot: String, madeFrom: (String) -> String? = { _ in nil }
+    ) throws(InputError) {
         let foldable = paths.filter(mayFold)
         // `String` equality and hashing ignore normalisation: `all` and `folded` find a decomposed
         // name from its composed twin, and only a byte comparison tells the two apart.
@@ -36,7 +40,10 @@ extension SiteScanner {
         let folders = folders(of: paths)
         func shown(_ name: String) -> String { folders.contains { $0.utf8.elementsEqual(name.utf8) } ? name + "/" : name }
         let (a, b) = (shown(first.0), shown(first.1))
-        throw InputError("'\(a)' and '\(b)' \(difference(first.0, first.1))", path: displayRoot + a)
+        let (sourceA, sourceB) = (madeFrom(first.0), madeFrom(first.1))
+        let (fromA, fromB) = (sourceA.map { " (made from \($0))" } ?? "", sourceB.map { " (made from \($0))" } ?? "")
+        throw InputError(
+            "'\(a)'\(fromA) and '\(b)'\(fromB) \(difference(first.0, first.1))", path: sourceA ?? displayRoot + a)
     }
 
     /// What tells `a` and `b` apart, and where that matters.

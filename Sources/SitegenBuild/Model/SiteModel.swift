@@ -49,7 +49,11 @@ public struct SiteModel: Sendable {
                 "'\(asset.path)' is produced twice: by \(other) and by \(this)", path: displayRoot + asset.path.rawValue)
         }
         outputPaths = outputs
-        try SiteScanner.checkCaseCollisions(outputPaths.map(\.rawValue), displayRoot: displayRoot)
+        // A page's output is named by the Markdown file it is made from: that is the file to rename.
+        let (byOutput, pageFiles) = (pageByOutput, pages.map(\.displayPath))
+        try SiteScanner.checkCaseCollisions(outputPaths.map(\.rawValue), displayRoot: displayRoot) { output in
+            byOutput[SitePath(unchecked: output)].map { pageFiles[$0] }
+        }
         guard pageBySource[config.entry] != nil else {
             let reason =
                 drafts.contains(config.entry)
