@@ -89,6 +89,13 @@ import Testing
             try runner.run(["resolve", "dist", "help://book:\u{1B}/"]).stderr.hasPrefix(
                 "error: 'help://book:\\u{1B}/' is not a URL"))
 
+        // An empty URL (an unset shell variable) is a mistake of the command line, not the root.
+        for empty in ["", " "] {
+            let run = try runner.run(["resolve", "dist", empty])
+            #expect(run.status == 2)
+            #expect(run.stderr.hasPrefix("error: the URL is empty: write a bundle path or a docs:// URL"), "\(run.stderr)")
+        }
+
         let escape = try runner.run(["resolve", "dist", "help://book/%2e%2e/%2e%2e/etc/passwd", "--body"])
         #expect(escape.stdout.hasPrefix("404 Not Found\n"))
         #expect(!escape.stdout.contains("root:"))

@@ -33,6 +33,11 @@ enum ResolveCommand: Command {
             )
             return .inputError
         }
+        // An empty URL is a mistake (an unset shell variable), not the bundle's root.
+        if arguments.positionals[1].allSatisfy(\.isWhitespace) {
+            console.err("\(UsageError("the URL is empty: write a bundle path or a docs:// URL", command: spec))\n")
+            return .inputError
+        }
         let path = arguments.positionals[0]
         if let problem = FolderArgument.problem(path, workingDirectory: environment.workingDirectory) {
             console.err("\(problem)\n")
