@@ -174,6 +174,18 @@ struct LinkRules {
                     "no file '\(wanted)' in the bundle, but '\(real)' exists (letter case matters on devices)"
                 )
             }
+            // `docs` for a folder `Docs/`: wrong case and no slash, both to fix.
+            if !target.path.isEmpty, !target.path.hasSuffix("/"),
+                let real = candidates.sameIgnoringCase(as: target.path + "/index.html"), real.hasSuffix("/index.html"),
+                !real.utf8.starts(with: (target.path + "/").utf8)
+            {
+                let folder = String(real.dropLast("index.html".count))
+                return (
+                    .error, .caseMismatch,
+                    "no file '\(target.path)' in the bundle, but the folder '\(folder)' exists (letter case matters on "
+                        + "devices, and a folder is served only with its slash): link to '\(folder)'"
+                )
+            }
             if !target.path.hasSuffix("/"), table.index(of: target.path + "/index.html") != nil {
                 // The resolver serves no redirects, so in the app this link is a 404: an error, under the
                 // rule that names the fix.

@@ -156,6 +156,27 @@ import Testing
             ])
     }
 
+    /// `docs` for a folder `Docs/`: the letter case and the slash are both named, as one fix.
+    @Test func aFolderLinkInTheWrongCaseWithoutItsSlashNamesTheFolder() async {
+        let site = InMemoryFetcher([
+            "index.html": "<a href=\"docs\">a</a><a href=\"guide/Docs\">b</a>", "Docs/index.html": "<a href=../index.html>",
+            "guide/docs/index.html": "<a href=../../index.html>",
+        ])
+        let report = await site.check()
+        #expect(
+            report.summary == [
+                "orphan Docs/index.html", "orphan guide/docs/index.html", "case-mismatch index.html:1:4",
+                "case-mismatch index.html:1:24",
+            ], "\(report.summary)")
+        #expect(
+            report.messages(.caseMismatch) == [
+                "no file 'docs' in the bundle, but the folder 'Docs/' exists (letter case matters on devices, and a folder "
+                    + "is served only with its slash): link to 'Docs/'",
+                "no file 'guide/Docs' in the bundle, but the folder 'guide/docs/' exists (letter case matters on devices, "
+                    + "and a folder is served only with its slash): link to 'guide/docs/'",
+            ])
+    }
+
     @Test func directoryWithoutSlash() async {
         let files = ["index.html": "<a href=\"guide\">g</a>", "guide/index.html": "<a href=../index.html>"]
         let lenient = await InMemoryFetcher(files, servesFolderWithoutSlash: true).check()
