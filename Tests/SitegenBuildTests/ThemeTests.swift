@@ -112,4 +112,16 @@ import Testing
             "Templates/partials/\u{FFFD}.html: error: name is not valid UTF-8 (shown with \u{FFFD}), so it cannot be a template: rename it"
         )
     }
+
+    /// `Page.html` beside `page.html` (or two partials so) are one file on a Mac's disk.
+    @Test func templatesThatDifferOnlyInLetterCaseStopTheBuild() async throws {
+        let site = try TestSite([
+            "Site/index.md": "# Home\n", "Templates/partials/Nav.html": "<nav></nav>",
+            "Templates/partials/nav.html": "<nav></nav>",
+        ])
+        defer { site.remove() }
+        await site.expectInputError(
+            "Templates/partials/nav.html: error: 'nav.html' and 'Nav.html' differ only in letter case and collide on case-insensitive disks"
+        )
+    }
 }

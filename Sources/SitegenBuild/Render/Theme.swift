@@ -31,6 +31,11 @@ public struct Theme: Sendable {
         for (folder, isPartial) in [("", false), ("partials", true)] {
             let dir = folder.isEmpty ? root : root.appendingPathComponent(folder)
             let names = try templateNames(in: dir, display: displayRoot + (folder.isEmpty ? "" : folder + "/"))
+            // `Page.html` beside `page.html` is one file on a Mac's disk: which one a page gets would
+            // depend on where the theme was copied.
+            try SiteScanner.checkCaseCollisions(
+                names.filter { $0.hasSuffix(".html") && !$0.hasPrefix(".") },
+                displayRoot: displayRoot + (folder.isEmpty ? "" : folder + "/"))
             for file in names where file.hasSuffix(".html") && !file.hasPrefix(".") {
                 let name = String(file.dropLast(5))
                 let display = displayRoot + (folder.isEmpty ? file : "\(folder)/\(file)")
