@@ -44,12 +44,14 @@ enum LocalPath {
     /// The most bytes a file system takes in a name (`NAME_MAX`).
     static let maxNameBytes = 255
 
-    /// `path` with each name longer than `maxNameBytes` cut to its first 200 bytes (whole
-    /// characters), then a hash of the whole name, then its extension: `bbb…b.3b91da7d5d.html`.
+    /// `path` with each name longer than `maxNameBytes`, less the room a hash that tells two files
+    /// apart takes later (`.` and 10 digits), cut to its first 200 bytes (whole characters), then a
+    /// hash of the whole name, then its extension: `bbb…b.3b91da7d5d.html`.
     static func fitting(_ path: String) -> String {
-        guard path.utf8.count > maxNameBytes else { return path }
+        let longest = maxNameBytes - 11
+        guard path.utf8.count > longest else { return path }
         return path.split(separator: "/", omittingEmptySubsequences: false).map { part -> String in
-            guard part.utf8.count > maxNameBytes else { return String(part) }
+            guard part.utf8.count > longest else { return String(part) }
             let name = String(part)
             let ext = SitePath(unchecked: name).pathExtension
             let keepsExtension = !ext.isEmpty && ext.utf8.count <= 16
@@ -60,7 +62,8 @@ enum LocalPath {
                 if bytes > 200 { break }
                 stem.append(character)
             }
-            return stem + "." + hash(name) + (keepsExtension ? "." + ext : "")
+            // A first character longer than the cut leaves no stem: `_`, not a hidden `.hash` name.
+            return (stem.isEmpty ? "_" : stem) + "." + hash(name) + (keepsExtension ? "." + ext : "")
         }.joined(separator: "/")
     }
 

@@ -62,6 +62,32 @@ import Testing
         try await MirrorRepairTests.expectClosed(bundle)
     }
 
+    /// A name just under the limit that must still be told apart from another (`/a…a.html` and
+    /// `/a…a`, both pages) has room left for the hash that does it; a first character longer than
+    /// the cut leaves no hidden `.hash` name.
+    @Test func aNameNearTheLimitKeepsRoomForTheHashThatTellsTwinsApart() async throws {
+        let near = String(repeating: "a", count: 245)
+        let combining = "e" + String(repeating: "\u{301}", count: 150)
+        let server = try LoopbackServer(routes: [
+            "/": (
+                "text/html",
+                Array(#"<a href="/\#(near).html">1</a><a href="/\#(near)">2</a><a href="/\#(combining).html">3</a>"#.utf8)
+            ),
+            "/\(near).html": ("text/html", Array("<p>one</p>".utf8)),
+            "/\(near)": ("text/html", Array("<p>two</p>".utf8)),
+            "/\(combining.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!).html": (
+                "text/html", Array("<p>three</p>".utf8)
+            ),
+        ])
+        defer { server.stop() }
+        let result = try await Mirror(source: HTTPSource(root: server.url, timeout: 5)).run()
+        #expect(result.files.count == 4, "\(result.files.keys.sorted())")
+        #expect(result.files.keys.allSatisfy { $0.utf8.count <= 255 && !$0.hasPrefix(".") }, "\(result.files.keys.sorted())")
+        let bundle = try await MirrorChecks.write(result)
+        defer { try? FileManager.default.removeItem(at: bundle) }
+        try await MirrorRepairTests.expectClosed(bundle)
+    }
+
     @Test func extensionlessResourcesOverHTTPAreServedWithTheirType() async throws {
         let server = try LoopbackServer(routes: [
             "/": ("text/html", Array(#"<script src="/app"></script><img src="/logo"><link rel=icon href="/app.js">"#.utf8)),
