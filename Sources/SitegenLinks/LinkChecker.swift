@@ -179,6 +179,13 @@ public struct LinkChecker: Sendable {
             } else {
                 facts = DocumentFacts(links: CSSExtractor.extract(body))
             }
+            // Left out of the crawl on purpose (`--ignore`): its ids stay targets, its own links
+            // and faults are not judged.
+            let leftOut = resolver.leavesOut(path) || alias.map(resolver.leavesOut) == true
+            if leftOut {
+                facts = DocumentFacts(anchors: facts.anchors)
+                settled = SettledLinks()
+            }
             // As browsers freeze a base URL: a `data:` or `javascript:` one is not used (HTML standard).
             let base = facts.baseHref.flatMap { URL(string: $0.trimmingASCIIWhitespace(), relativeTo: pageURL)?.absoluteURL }
                 .flatMap { ["data", "javascript"].contains($0.scheme?.lowercased()) ? nil : $0 }
@@ -243,9 +250,9 @@ public struct LinkChecker: Sendable {
             }
             if !learned.isEmpty { folder?.remember(learned) }
             let document = ParsedDocument(
-                path: path, kind: kind, duplicateIDs: facts.duplicateIDs, links: links,
+                path: path, kind: kind, duplicateIDs: leftOut ? [] : facts.duplicateIDs, links: links,
                 acceptedTargets: accepted.sorted(), acceptedCount: acceptedCount, anchorNames: anchorNames,
-                encoding: servesUTF8(mimeType) ? body.withUnsafeBytes { EncodingProblem.find(in: $0) } : nil,
+                encoding: !leftOut && servesUTF8(mimeType) ? body.withUnsafeBytes { EncodingProblem.find(in: $0) } : nil,
                 refreshTarget: refreshTarget)
             let encoded = located.map {
                 CrawlMemo.encode(CrawlMemo.Entry(sha256: $0.sha256, mimeType: mimeType, document: document))

@@ -36,12 +36,19 @@ struct LinkResolver: Sendable {
     }
 
     /// Whether the patterns leave the bundle file `path` out of the crawl: its path or its URL
-    /// matches one (`guide/old/*`, `docs://app/guide/old/*`).
+    /// matches one (`guide/old/*`, `docs://app/guide/old/*`). Such a page is linked to and may be
+    /// a fragment's target, but its own links are not checked.
     func leavesOut(_ path: String) -> Bool {
         guard !ignorePatterns.isEmpty else { return false }
-        if isIgnored(path) { return true }
-        guard let (_, url) = url(forPath: path) else { return false }
-        return isIgnored(key(for: url)) || isIgnored(url.absoluteString)
+        // A folder's page goes by the folder's URL too: `docs://app/guide/` is `guide/index.html`.
+        var names = [path]
+        if path == "index.html" || path.hasSuffix("/index.html") { names.append(String(path.dropLast("index.html".count))) }
+        for name in names {
+            if !name.isEmpty, isIgnored(name) { return true }
+            guard let (_, url) = url(forPath: name) else { continue }
+            if isIgnored(key(for: url)) || isIgnored(url.absoluteString) { return true }
+        }
+        return false
     }
 
     /// The encoded path of a bundle file with its leading slash (`/guide/a%20b.html`), and its URL.

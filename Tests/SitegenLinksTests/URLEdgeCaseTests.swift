@@ -88,6 +88,28 @@ import Testing
         #expect(await site.check(CheckOptions(ignorePatterns: ["docs://app/tag/*"])).summary.count == 3)
     }
 
+    /// A folder's page goes by the folder's URL too; and a page left out but linked to is fetched
+    /// for its ids, its own links and faults unjudged.
+    @Test func aPageLeftOutIsNotJudgedEvenWhenLinkedTo() async {
+        let site = InMemoryFetcher([
+            "index.html": "<a href=\"g/\">g</a><a href=\"g/#x\">x</a><a href=\"g/#gone\">gone</a>",
+            "g/index.html": "<p id=x></p><p id=x></p><a href=\"../nothing.html\">n</a>",
+        ])
+        // The folder's URL or path names the links to it as well: they are skipped.
+        for pattern in ["docs://app/g/", "g/"] {
+            #expect(await site.check(CheckOptions(ignorePatterns: [pattern])).summary == [], "\(pattern)")
+        }
+        for pattern in ["g/index.html", "docs://app/g/index.html"] {
+            let summary = await site.check(CheckOptions(ignorePatterns: [pattern])).summary
+            #expect(summary == ["broken-fragment index.html:1:42"], "\(pattern): \(summary)")
+        }
+        let all = await site.check().summary
+        #expect(
+            all == [
+                "duplicate-id g/index.html:1:16", "broken-link g/index.html:1:28", "broken-fragment index.html:1:42",
+            ], "\(all)")
+    }
+
     @Test func anEntryThatIsNotThereIsTheCheckedFoldersFinding() async {
         let site = InMemoryFetcher(["a.html": "<p>a</p>"])
         let report = await site.check(CheckOptions(displayRoot: "site/"))
