@@ -86,6 +86,29 @@ import Testing
             ])
     }
 
+    /// One file named twice (in two spellings) would silently take the second type; a page named by
+    /// its path keeps text/html, as `html:` does.
+    @Test(arguments: [
+        (
+            "  /img.png: image/x-a\n  ./img.png: image/x-b\n",
+            "3:3: error: mime_types: './img.png' is the file 'img.png' again (line 2)"
+        ),
+        ("  d/x.bin: a/b\n  d/./x.bin: a/c\n", "3:3: error: mime_types: 'd/./x.bin' is the file 'd/x.bin' again (line 2)"),
+        (
+            "  ./index.html: text/css\n",
+            "2:17: error: mime_types../index.html: pages must be served as text/html; as 'text/css' the app would not show"
+        ),
+        ("  guide/A.HTM: text/plain\n", "2:16: error: mime_types.guide/A.HTM: pages must be served as text/html"),
+    ])
+    func aFileNamedTwiceOrAPageRetypedIsRefused(entries: String, expected: String) {
+        do throws(InputError) {
+            _ = try decode("mime_types:\n" + entries)
+            Issue.record("expected an input error")
+        } catch {
+            #expect(error.description.hasPrefix("Site/sitegen.yml:" + expected), "\(error)")
+        }
+    }
+
     /// A path that leaves the bundle or names a folder is no file's.
     @Test(arguments: ["../x.bin", "/", "a/", "./"])
     func aPathKeyOutsideTheBundleIsRefused(key: String) {

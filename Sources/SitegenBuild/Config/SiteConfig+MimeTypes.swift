@@ -31,7 +31,19 @@ extension SiteConfig {
                 else {
                     throw InputError("mime_types: '\(written)' is not the path of a file inside the bundle", at: place)
                 }
-                mimeTypes[file.rawValue] = try type(under: written)
+                if let first = paths[file.rawValue] {
+                    throw InputError(
+                        "mime_types: '\(written)' is the file '\(file.rawValue)' again (line \(first.line))", at: place)
+                }
+                let type = try type(under: written)
+                let lowered = file.rawValue.lowercased()
+                if lowered.hasSuffix(".html") || lowered.hasSuffix(".htm"), MIMEType.essence(type) != "text/html" {
+                    throw InputError(
+                        "mime_types.\(written): pages must be served as text/html; as '\(type)' the app would not show "
+                            + "it as a page, and the check would not read it: remove the entry",
+                        at: entry.value.location(in: path))
+                }
+                mimeTypes[file.rawValue] = type
                 paths[file.rawValue] = place
                 continue
             }
