@@ -24,6 +24,8 @@ public struct ResolverFetcher: ResourceFetching {
 
     public func locate(_ url: URL) async -> LocatedResource? {
         guard case .success(let resource) = resolver.resolve(url), let sha256 = resource.sha256 else { return nil }
+        // A page is read anyway; any other file must be readable too, or the app gets a 404 for it.
+        if DocumentKind(mimeType: resource.mimeType) == .other, access(resource.filePath, R_OK) != 0 { return nil }
         var located = LocatedResource(path: resource.path, mimeType: resource.mimeType, sha256: sha256)
         located.resolved = resource
         return located

@@ -6,13 +6,18 @@ import Testing
 #endif
 
 /// A file or folder the checking user cannot read (one another user wrote) is named as such, at
-/// itself: not as a file the manifest lists that is gone, nor at a `manifest.json` that is not there.
+/// itself: not as a file the manifest lists that is gone, nor at a `manifest.json`.
 /// Run as root, which reads everything, the check runs as `nobody` through `setpriv`.
 @Suite struct UnreadableFileTests {
     /// Runs `sitegen check folder` as a user the modes apply to; nil (with the reason printed) where
     /// there is none.
     private func checkAsUnprivileged(_ runner: SitegenRunner, _ folder: String) throws -> SitegenRunner.Run? {
-        let arguments = ["check", runner.url(folder).path]
+        try runAsUnprivileged(runner, ["check", runner.url(folder).path])
+    }
+
+    /// Runs sitegen with `arguments` as a user the modes apply to; nil (with the reason printed)
+    /// where there is none. Files the test makes are readable by all but those it locks.
+    private func runAsUnprivileged(_ runner: SitegenRunner, _ arguments: [String]) throws -> SitegenRunner.Run? {
         guard getuid() == 0 else { return try runner.run(arguments) }
         let setpriv = URL(fileURLWithPath: "/usr/bin/setpriv")
         guard FileManager.default.isExecutableFile(atPath: setpriv.path) else {
@@ -23,8 +28,10 @@ import Testing
         // executable goes there, as a clone in a folder of mode 700 (`mktemp -d`) is not.
         chmod(runner.directory.path, 0o755)
         let executable = runner.url("bin/sitegen")
-        try FileManager.default.createDirectory(at: runner.url("bin"), withIntermediateDirectories: true)
-        try FileManager.default.copyItem(at: SitegenRunner.executable, to: executable)
+        if !FileManager.default.fileExists(atPath: executable.path) {
+            try FileManager.default.createDirectory(at: runner.url("bin"), withIntermediateDirectories: true)
+            try FileManager.default.copyItem(at: SitegenRunner.executable, to: executable)
+        }
         chmod(runner.url("bin").path, 0o755)
         chmod(executable.path, 0o755)
         guard Self.othersReach(executable.path) else {
@@ -59,7 +66,7 @@ import Testing
                     + "(permission denied), which no resolver serves [broken-link]"), "\(run.stdout)\(run.stderr)")
     }
 
-    @Test func anUnlistableFolderIsNamedAtTheCheckedFolder() throws {
+    @Test func anUnlistableFolderIsNamedAtItself() throws {
         let runner = try SitegenRunner()
         defer { runner.cleanUp() }
         try runner.write("<p>home</p>", to: "site/index.html")
@@ -68,7 +75,44 @@ import Testing
         defer { chmod(runner.url("site/locked").path, 0o755) }
         guard let run = try checkAsUnprivileged(runner, "site") else { return }
         #expect(run.status == 2)
-        #expect(run.stderr.hasSuffix("/site/: error: cannot list 'locked': permission denied\n"), "\(run.stderr)")
+        #expect(run.stderr.hasSuffix("/site/locked/: error: cannot list 'locked': permission denied\n"), "\(run.stderr)")
         #expect(!run.stderr.contains("manifest.json"))
+    }
+
+    /// A bundle with its manifest: an unreadable asset is found by `check` (a 404 in the app) and
+    /// by `verify`, each saying why; a folder that cannot be opened is named at itself.
+    @Test func aBundlesUnreadableFilesAndFoldersAreNamed() throws {
+        let runner = try SitegenRunner()
+        defer { runner.cleanUp() }
+        try runner.copyFixture("Themes/minimal", to: "Templates")
+        try runner.write("# Home\n\n![i](i.png) [d](d/a.txt)\n", to: "Site/index.md")
+        try runner.write("png", to: "Site/i.png")
+        try runner.write("a", to: "Site/d/a.txt")
+        #expect(try runner.run(["build"]).status == 0)
+        chmod(runner.url("dist/i.png").path, 0o600)
+        chmod(runner.url("dist/d").path, 0o700)
+        defer { chmod(runner.url("dist/d").path, 0o755) }
+        for path in ["dist", "dist/index.html", "dist/manifest.json"] { chmod(runner.url(path).path, 0o755) }
+
+        guard let check = try runAsUnprivileged(runner, ["check", runner.url("dist").path]) else { return }
+        #expect(check.status == 1)
+        let findings = check.stdout.split(separator: "\n").filter { $0.hasSuffix("[broken-link]") }.map {
+            $0.drop { $0 != " " }.dropFirst()
+        }
+        #expect(
+            findings == [
+                "error: no file 'i.png' in the bundle: it is a file it cannot read (permission denied), which no resolver serves [broken-link]",
+                "error: no file 'd/a.txt' in the bundle: it is under 'd/', a folder it cannot open (permission denied), which no resolver serves [broken-link]",
+            ], "\(check.stdout)")
+
+        guard let folder = try runAsUnprivileged(runner, ["verify", runner.url("dist").path]) else { return }
+        #expect(folder.status == 2)
+        #expect(folder.stderr.hasSuffix("/dist/d/: error: cannot list 'd': permission denied\n"), "\(folder.stderr)")
+        chmod(runner.url("dist/d").path, 0o755)
+        guard let file = try runAsUnprivileged(runner, ["verify", runner.url("dist").path]) else { return }
+        #expect(file.status == 1)
+        #expect(
+            file.stdout.contains("/dist/i.png: error: listed in the manifest but cannot be read: permission denied\n"),
+            "\(file.stdout)")
     }
 }

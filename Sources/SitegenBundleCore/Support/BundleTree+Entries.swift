@@ -88,16 +88,19 @@ extension BundleTree {
     /// The names in a folder of the bundle, `.` and `..` left out.
     private func names(in directory: [UInt8]) throws(ManifestError) -> [[UInt8]] {
         let shown = directory.isEmpty ? Manifest.printable(root.path) : Manifest.printable(NameBytes.escaped(directory))
-        guard let handle = withPath(directory, { opendir($0) }) else {
-            throw ManifestError("cannot list '\(shown)': \(Self.reason(errno))")
+        func unlistable(_ code: Int32) -> ManifestError {
+            var error = ManifestError("cannot list '\(shown)': \(Self.reason(code))")
+            error.folder = directory.isEmpty ? "" : Manifest.printable(NameBytes.escaped(directory))
+            return error
         }
+        guard let handle = withPath(directory, { opendir($0) }) else { throw unlistable(errno) }
         defer { closedir(handle) }
         var names: [[UInt8]] = []
         while true {
             // `readdir` returns nil both at the end and on an error, which only `errno` tells apart.
             errno = 0
             guard let entry = readdir(handle) else {
-                guard errno == 0 else { throw ManifestError("cannot list '\(shown)': \(Self.reason(errno))") }
+                guard errno == 0 else { throw unlistable(errno) }
                 return names
             }
             let name = withUnsafeBytes(of: entry.pointee.d_name) { Array($0.prefix { $0 != 0 }) }

@@ -103,7 +103,12 @@ struct BundleTree: Sendable {
             path = path.isEmpty ? String(part) : path + "/" + part
             let isLast = position == parts.count - 1
             var info = stat()
-            guard lstat(prefix + path, &info) == 0 else { return nil }
+            guard lstat(prefix + path, &info) == 0 else {
+                // A folder on the way that the checking user cannot search hides what is in it.
+                guard errno == EACCES, position > 0 else { return nil }
+                let folder = parts[..<position].joined(separator: "/")
+                return "under '\(folder)/', a folder it cannot open (permission denied)"
+            }
             switch info.st_mode & S_IFMT {
             case S_IFLNK:
                 // A link to a file of the bundle is served; on the way, it is a file, and nothing is below it.

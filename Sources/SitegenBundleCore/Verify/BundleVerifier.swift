@@ -17,11 +17,14 @@ public struct VerificationReport: Sendable, Equatable {
     /// Symbolic links the resolver does not serve, listed in the manifest or not, and links to a
     /// folder that contains them, which are not followed.
     public var unserved: [UnservedLink]
+    /// Files the manifest lists that are there but cannot be read (another user's, mode 600), with
+    /// the system's reason: a resolver answers them with a 404 too.
+    public var unreadable: [Unreadable]
 
     /// A report.
     public init(
         missing: [String] = [], extra: [String] = [], notFiles: [NotAFile] = [], changed: [String] = [],
-        differences: [String: Difference] = [:], unserved: [UnservedLink] = []
+        differences: [String: Difference] = [:], unserved: [UnservedLink] = [], unreadable: [Unreadable] = []
     ) {
         self.missing = missing
         self.extra = extra
@@ -29,11 +32,26 @@ public struct VerificationReport: Sendable, Equatable {
         self.changed = changed
         self.differences = differences
         self.unserved = unserved
+        self.unreadable = unreadable
     }
 
-    /// True when nothing is missing, extra, something else than a file, changed or unserved.
+    /// True when nothing is missing, extra, something else than a file, changed, unserved or unreadable.
     public var isClean: Bool {
-        missing.isEmpty && extra.isEmpty && notFiles.isEmpty && changed.isEmpty && unserved.isEmpty
+        missing.isEmpty && extra.isEmpty && notFiles.isEmpty && changed.isEmpty && unserved.isEmpty && unreadable.isEmpty
+    }
+
+    /// A listed file that cannot be read, and why (`permission denied`).
+    public struct Unreadable: Sendable, Equatable {
+        /// The bundle-relative path.
+        public var path: String
+        /// The system's reason, in lowercase.
+        public var reason: String
+
+        /// A record.
+        public init(path: String, reason: String) {
+            self.path = path
+            self.reason = reason
+        }
     }
 
     /// A path the manifest lists as a file, and what stands there instead.
@@ -116,6 +134,7 @@ public struct BundleVerifier {
             case .missing where links.contains(ByteKey(file)), .notAFile where links.contains(ByteKey(file)): continue
             case .missing: report.missing.append(file)
             case .notAFile(let kind): report.notFiles.append(.init(path: file, kind: kind))
+            case .unreadable(let reason): report.unreadable.append(.init(path: file, reason: reason))
             case .changed(let difference):
                 report.changed.append(file)
                 report.differences[file] = difference
@@ -131,12 +150,14 @@ public struct BundleVerifier {
         report.missing.sort(by: URLPath.bytesPrecede)
         report.changed.sort(by: URLPath.bytesPrecede)
         report.notFiles.sort { URLPath.bytesPrecede($0.path, $1.path) }
+        report.unreadable.sort { URLPath.bytesPrecede($0.path, $1.path) }
         return report
     }
 
     private enum Verdict: Sendable {
         case matches, missing
         case notAFile(FileKind)
+        case unreadable(String)
         case changed(VerificationReport.Difference)
     }
 
@@ -182,8 +203,11 @@ public struct BundleVerifier {
         for resource in resources {
             guard file.size == resource.size else { return .changed(.size(listed: resource.size, found: file.size)) }
             if sha256 == nil {
-                guard let digest = try? BundleTree.digest(atPath: file.path) else { return .missing }
-                sha256 = digest.sha256
+                do {
+                    sha256 = try BundleTree.digest(atPath: file.path).sha256
+                } catch {
+                    return .unreadable(error.message.lowercased())
+                }
             }
             guard let sha256, sha256 == resource.sha256 else {
                 return .changed(.sha256(listed: resource.sha256, found: sha256 ?? ""))

@@ -89,7 +89,8 @@ enum CheckCommand: Command {
             } catch {
                 // Without a manifest, the folder was listed instead: a file or folder it could not
                 // read names itself.
-                return .failure(InputError("\(error)", path: hasManifest ? display + Manifest.fileName : display))
+                let folder = (error as? ManifestError)?.folder.map { $0.isEmpty ? display : display + $0 + "/" }
+                return .failure(InputError("\(error)", path: folder ?? (hasManifest ? display + Manifest.fileName : display)))
             }
         }
         let outcome = await stopSignals.outcome(of: checking)

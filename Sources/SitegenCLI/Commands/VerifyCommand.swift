@@ -28,7 +28,9 @@ enum VerifyCommand: Command {
         do {
             report = try BundleVerifier.verify(bundle: directory)
         } catch {
-            console.err("\(display)\(Manifest.fileName): error: \(error)\n")
+            // A folder that cannot be listed is named, not the manifest, which is fine.
+            let place = error.folder.map { $0.isEmpty ? display : display + $0 + "/" } ?? display + Manifest.fileName
+            console.err("\(place): error: \(error)\n")
             return .inputError
         }
         // Paths come from the manifest or the disk: a line break in one must not forge a line.
@@ -48,6 +50,9 @@ enum VerifyCommand: Command {
         for entry in report.notFiles {
             console.out("\(shown(entry.path)): error: listed in the manifest but not a regular file: it is \(entry.kind)\n")
         }
+        for file in report.unreadable {
+            console.out("\(shown(file.path)): error: listed in the manifest but cannot be read: \(file.reason)\n")
+        }
         for file in report.extra { console.out("\(shown(file)): error: in the bundle but not in the manifest\n") }
         for file in report.changed {
             let how = report.differences[file].map { ": \($0)" } ?? ""
@@ -59,6 +64,7 @@ enum VerifyCommand: Command {
         }
         let problems =
             report.missing.count + report.notFiles.count + report.extra.count + report.changed.count + report.unserved.count
+            + report.unreadable.count
         console.out(report.isClean ? "\(display): bundle matches its manifest\n" : "\(display): \(plural(problems, "problem"))\n")
         return report.isClean ? .success : .findings
     }
