@@ -54,17 +54,28 @@ import Testing
         defer { runner.cleanUp() }
         try runner.write("# Home\n\nNo link to the draft.\n", to: "Site/index.md")
         try runner.write("# A\n", to: "Site/a.md")
-        try runner.write("nav:\n  - index.md\n  - next.md\n  - Section:\n      - next.md\n      - a.md\n", to: "Site/sitegen.yml")
+        try runner.write("nav:\n  - index.md\n  - next.md\n  - Section:\n      - a.md\n", to: "Site/sitegen.yml")
         let plain = try runner.run(["build"])
         #expect(plain.status == 0, "\(plain.stdout)\(plain.stderr)")
         #expect(!(try runner.read("dist/index.html")).contains("next.html"))
         #expect(try runner.read("dist/index.html").contains("a.html"))
-        // Built, the draft has one place in the nav again: listed twice, that is the usual error.
-        let preview = try runner.run(["build", "--drafts"])
-        #expect(preview.status == 2)
-        #expect(preview.stderr.contains("Site/sitegen.yml:5:9: error: nav entry 'next.md' is listed twice (first at line 3)"))
-        try runner.write("nav:\n  - index.md\n  - next.md\n  - a.md\n", to: "Site/sitegen.yml")
+        // Listed twice, a draft is the same mistake with or without --drafts.
+        try runner.write("nav:\n  - index.md\n  - next.md\n  - Section:\n      - next.md\n      - a.md\n", to: "Site/sitegen.yml")
+        for arguments in [["build"], ["build", "--drafts"]] {
+            let twice = try runner.run(arguments)
+            #expect(twice.status == 2)
+            #expect(twice.stderr.contains("Site/sitegen.yml:5:9: error: nav entry 'next.md' is listed twice (first at line 3)"))
+        }
+        // A section of drafts alone is left out whole, its title too; built, it is there.
+        try runner.write(
+            "nav:\n  - index.md\n  - a.md\n  - Upcoming:\n      - next.md\n  - Later:\n      - Soon: next2.md\n",
+            to: "Site/sitegen.yml")
+        try runner.write("---\ndraft: true\n---\n# Next two\n", to: "Site/next2.md")
+        #expect(try runner.run(["build"]).status == 0)
+        #expect(!(try runner.read("dist/_sitegen/nav.js")).contains("Upcoming"))
+        #expect(!(try runner.read("dist/_sitegen/nav.js")).contains("Later"))
         #expect(try runner.run(["build", "--drafts"]).status == 0)
+        #expect(try runner.read("dist/_sitegen/nav.js").contains("Upcoming"))
         #expect(try runner.read("dist/index.html").contains("next.html"))
     }
 

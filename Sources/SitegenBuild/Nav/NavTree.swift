@@ -109,8 +109,12 @@ public struct NavTree: Sendable {
             for entry in entries {
                 switch entry {
                 case .page(let title, let path, let location):
-                    // A draft is left out of the nav as out of the bundle, until built with `--drafts`.
-                    if model.drafts.contains(path) { continue }
+                    // A draft is left out of the nav as out of the bundle, until built with `--drafts`;
+                    // listed twice, it is the same mistake with or without them.
+                    if model.drafts.contains(path) {
+                        try claim(path, at: location)
+                        continue
+                    }
                     guard let page = model.page(source: path) else {
                         throw Self.noPage(path, location, model)
                     }
@@ -121,7 +125,8 @@ public struct NavTree: Sendable {
                     // The first page of a section's list is the page its title links to, as a folder's
                     // index is; it is not listed again below the title.
                     var page: SitePath? = nil
-                    if case .page(_, let path, _) = children.first, model.drafts.contains(path) {
+                    if case .page(_, let path, let location) = children.first, model.drafts.contains(path) {
+                        try claim(path, at: location)
                         children.removeFirst()
                     } else if case .page(_, let path, let location) = children.first {
                         guard let first = model.page(source: path) else {
@@ -134,6 +139,8 @@ public struct NavTree: Sendable {
                     let node = tree.add(Node(title: title, page: page, children: [], parent: parent))
                     tree.nodes[parent].children.append(node)
                     try add(children, under: node)
+                    // A section of drafts alone would show an unpublished chapter's title: it goes too.
+                    if page == nil, tree.nodes[node].children.isEmpty { tree.nodes[parent].children.removeLast() }
                 }
             }
         }
