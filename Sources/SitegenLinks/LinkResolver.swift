@@ -46,10 +46,14 @@ struct LinkResolver: Sendable {
         for name in names {
             if !name.isEmpty, isIgnored(name) { return true }
             guard let (_, url) = url(forPath: name) else { continue }
-            if isIgnored(key(for: url)) || isIgnored(url.absoluteString) { return true }
+            if isIgnored(key(for: url)) || isIgnored(url.absoluteString) || isIgnored(decodedURL(name)) { return true }
         }
         return false
     }
+
+    /// The URL of the bundle path `path` as written with its characters, not their escapes
+    /// (`docs://app/té x/`): what a pattern written that way matches.
+    private func decodedURL(_ path: String) -> String { "\(scheme)://\(host)/\(path)" }
 
     /// The encoded path of a bundle file with its leading slash (`/guide/a%20b.html`), and its URL.
     func url(forPath path: String) -> (path: [UInt8], url: URL)? {
@@ -122,7 +126,11 @@ struct LinkResolver: Sendable {
         }
         if let refusal = Self.refusal(of: decoded) { return refusal }
         let path = String(decoded.drop(while: { $0 == "/" }))
-        if !ignorePatterns.isEmpty, isIgnored(key) || isIgnored(url.absoluteString) || isIgnored(path) { return .ignored }
+        if !ignorePatterns.isEmpty,
+            isIgnored(key) || isIgnored(url.absoluteString) || isIgnored(path) || isIgnored(decodedURL(path))
+        {
+            return .ignored
+        }
         let relative = written == nil && href.utf8.first != UInt8(ascii: "/")
         let escapes =
             relative && (href.contains("..") || href.contains("%"))
@@ -149,7 +157,7 @@ struct LinkResolver: Sendable {
         if !ignorePatterns.isEmpty {
             let rest =
                 href.utf8.firstIndex { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") }.map { String(href[$0...]) } ?? ""
-            if isIgnored(key) || isIgnored(key + rest) || isIgnored(path) { return .ignored }
+            if isIgnored(key) || isIgnored(key + rest) || isIgnored(path) || isIgnored(decodedURL(path)) { return .ignored }
         }
         return .sameOrigin(
             SameOriginTarget(

@@ -334,5 +334,11 @@ import Testing
         #expect(
             other.stdout.contains("doc/: error: entry 'docs://other/gu%C3%ADa%20r%C3%A1pida.html' is not in the bundle"),
             "\(other.stdout)")
+        // One whose path leaves the folder is a mistake of the command, as `../x` is.
+        for leaving in ["docs://app/../x.html", "docs://app/%2e%2e/x.html"] {
+            let run = try runner.run(["check", "doc", "--entry", leaving])
+            #expect(run.status == 2)
+            #expect(run.stderr.hasPrefix("error: --entry '\(leaving)' is not a path inside the checked folder"), "\(run.stderr)")
+        }
     }
 }

@@ -82,10 +82,18 @@ import Testing
         let site = InMemoryFetcher([
             "index.html": "<p>home</p>", "tags/a b.html": "<a href=\"../missing.html\">m</a>", "b.html": "<p>b</p>",
         ])
-        for pattern in ["docs://app/tags/*", "docs://app/tags/a%20b.html"] {
+        for pattern in ["docs://app/tags/*", "docs://app/tags/a%20b.html", "docs://app/tags/a b.html"] {
             #expect(await site.check(CheckOptions(ignorePatterns: [pattern, "docs://app/b.html"])).summary == [], "\(pattern)")
         }
         #expect(await site.check(CheckOptions(ignorePatterns: ["docs://app/tag/*"])).summary.count == 3)
+    }
+
+    /// A URL pattern may be written with the characters of a path, not their escapes, for a link
+    /// as for a page.
+    @Test func aURLPatternWithCharactersMatchesTheirEscapes() async {
+        let site = InMemoryFetcher(["index.html": "<a href=\"t%C3%A9x/gone.html\">a</a><a href=\"téx/gone2.html\">b</a>"])
+        #expect(await site.check().summary.count == 2)
+        #expect(await site.check(CheckOptions(ignorePatterns: ["docs://app/téx/*"])).summary == [])
     }
 
     /// A folder's page goes by the folder's URL too; and a page left out but linked to is fetched

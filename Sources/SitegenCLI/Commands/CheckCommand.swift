@@ -62,9 +62,11 @@ enum CheckCommand: Command {
         }
         // A start page is a path inside the folder (`guide/a.html`, `/guide/a.html`): one that leaves
         // it is a mistake in the command, not a finding of the bundle.
-        for entry in arguments.all("--entry") where !StartPage.isURL(entry) {
-            let path = entry.hasPrefix("/") ? String(entry.dropFirst()) : entry
-            guard SitePath(normalizing: path) != nil else {
+        for entry in arguments.all("--entry") {
+            // A URL's path is after its authority: `docs://app/../a.html` leaves the folder too.
+            let written = StartPage.isURL(entry) ? StartPage.path(ofURL: entry) : entry
+            let path = written.hasPrefix("/") ? String(written.dropFirst()) : written
+            guard SitePath(normalizing: path.removingPercentEncoding ?? path) != nil else {
                 return stop(InputError("--entry '\(entry)' is not a path inside the checked folder (see 'sitegen check --help')"))
             }
         }

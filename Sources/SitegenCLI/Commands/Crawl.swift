@@ -108,4 +108,12 @@ enum StartPage {
         return scheme.first?.isLetter == true
             && scheme.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) }
     }
+
+    /// The path of a start page written as a URL, up to its query or fragment: `/a.html` of
+    /// `docs://app/a.html?x`.
+    static func path(ofURL entry: String) -> String {
+        guard let authority = entry.range(of: "://") else { return entry }
+        let afterHost = entry[authority.upperBound...].drop { $0 != "/" }
+        return String(afterHost.prefix { $0 != "?" && $0 != "#" })
+    }
 }
