@@ -52,6 +52,18 @@ import Testing
         )
     }
 
+    /// `~t.txt` or `~user/a.md` at the top reads as a home folder: stopped at the site's file, not
+    /// when the manifest is written under the output's name.
+    @Test(arguments: ["~t.txt", "~user/a.md"])
+    func aTopLevelNameThatLooksLikeAHomeFolderStopsTheBuild(name: String) async throws {
+        let site = try TestSite(["Site/index.md": "# Home\n", "Site/" + name: "x\n", "Site/guide/~fine.md": "# Fine\n"])
+        defer { site.remove() }
+        await expectInputError(
+            site,
+            "Site/\(name): error: name starts with '~', which reads as a home folder (~user/), so the manifest refuses it as an absolute path: rename it"
+        )
+    }
+
     @Test(arguments: ["nl\n.txt", "cr\r.md", "tab\t.png", "sep\u{2028}.md"])
     func aNameWithALineBreakOrControlCharacterStopsTheBuild(name: String) async throws {
         let site = try TestSite(["Site/index.md": "# Home\n", "Site/guide/" + name: "x\n"])

@@ -75,6 +75,12 @@ enum SiteScanner {
                     "name starts with a letter and a colon, which Windows reads as a drive, so the manifest refuses it as an absolute path: rename it",
                     path: displayRoot + entry.path)
             }
+            // `~t.txt` or `~user/a.md` at the top reads as a home folder: absolute to the manifest too.
+            if entry.path.hasPrefix("~") {
+                throw InputError(
+                    "name starts with '~', which reads as a home folder (~user/), so the manifest refuses it as an absolute path: rename it",
+                    path: displayRoot + entry.path)
+            }
             // The manifest's own name, in any letter case (a case-insensitive disk holds one of them).
             if path.rawValue.utf8.count == Manifest.fileName.utf8.count, path.rawValue.lowercased() == Manifest.fileName {
                 throw InputError(
