@@ -81,6 +81,9 @@ import Testing
         // RFC 9112 §3.2 and §6.3: a Host that is no host, two lengths that differ.
         ("GET / HTTP/1.1\r\nHost: a b\r\n\r\n", 400),
         ("GET / HTTP/1.1\r\nHost: x:8a\r\n\r\n", 400),
+        ("GET / HTTP/1.1\r\nHost: x:99999\r\n\r\n", 400),
+        ("GET / HTTP/1.1\r\nHost: [::1]:65536\r\n\r\n", 400),
+        ("GET / HTTP/1.1\r\nHost: x:99999999999999999999999\r\n\r\n", 400),
         ("GET / HTTP/1.1\r\nHost: x\r\nContent-Length: 0\r\nContent-Length: 5\r\n\r\n", 400),
         // A fragment is the client's own: a target with `#` is no target.
         ("GET /index.html#x HTTP/1.1\r\nHost: x\r\n\r\n", 400),
@@ -93,7 +96,7 @@ import Testing
         #expect(error.status == status)
     }
 
-    @Test(arguments: ["127.0.0.1:8123", "localhost", "[::1]:80", "docs.example", "x"])
+    @Test(arguments: ["127.0.0.1:8123", "localhost", "[::1]:80", "docs.example", "x", "x:65535", "x:"])
     func acceptsHostsAsRFC3986WritesThem(host: String) {
         var parser = HTTPRequestParser()
         guard

@@ -34,6 +34,10 @@ import Testing
         guard case .file(_, let range) = part.body else { Issue.record("\(part.body)"); return }
         #expect(range == 2..<5)
         #expect(await respond("/data.bin", [("Range", "bytes=20-")]).head.status == 416)
+        // Two `Range` fields are several ranges, as one `bytes=0-1,2-3`: the whole file.
+        let two = await respond("/data.bin", [("Range", "bytes=0-1"), ("Range", "bytes=2-3")])
+        #expect(two.head.status == 200)
+        #expect(two.head.headers["Content-Range"] == nil)
     }
 
     @Test func directoryIndexesMissingFilesAndEscapes() async {

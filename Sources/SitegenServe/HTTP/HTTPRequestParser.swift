@@ -129,6 +129,8 @@ public struct HTTPRequestParser: Sendable {
         if let colon = host.lastIndex(of: 58), !host.contains(93) || colon > host.lastIndex(of: 93)! {
             let port = host[(colon + 1)...]
             guard port.allSatisfy({ (48...57).contains($0) }) else { return false }
+            // A port is at most 65535 (`x:99999` names no port).
+            if !port.isEmpty, (Int(String(decoding: port, as: UTF8.self)) ?? .max) > 65535 { return false }
             host = host[..<colon]
         }
         if host.first == 91 {  // [IPv6]

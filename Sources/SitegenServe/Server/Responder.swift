@@ -49,7 +49,10 @@ struct Responder: Sendable {
         {
             inject = true  // whole pages only: the injected script shifts every byte offset
         } else {
-            schemeRequest.range = request.header("Range")
+            // Two `Range` fields are as several ranges in one: ignored, the whole file sent (as the
+            // resolver does for `bytes=0-1,2-3`).
+            let ranges = request.headers.filter { $0.name.lowercased() == "range" }
+            schemeRequest.range = ranges.count == 1 ? ranges[0].value : nil
         }
         guard var plan = try? resolver.plan(for: schemeRequest) else { return .error(400, "the request has no URL") }
         var headers = plan.headers
