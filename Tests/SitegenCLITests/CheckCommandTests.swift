@@ -335,10 +335,15 @@ import Testing
             other.stdout.contains("doc/: error: entry 'docs://other/gu%C3%ADa%20r%C3%A1pida.html' is not in the bundle"),
             "\(other.stdout)")
         // One whose path leaves the folder is a mistake of the command, as `../x` is.
-        for leaving in ["docs://app/../x.html", "docs://app/%2e%2e/x.html"] {
+        for leaving in ["docs://app/../x.html", "docs://app/%2e%2e/x.html", "docs://app/%2E%2e/%ff.html"] {
             let run = try runner.run(["check", "doc", "--entry", leaving])
             #expect(run.status == 2)
             #expect(run.stderr.hasPrefix("error: --entry '\(leaving)' is not a path inside the checked folder"), "\(run.stderr)")
         }
+        // A `/` in the query is no path; a path is taken as written, `%2e%2e` a folder's name.
+        #expect(try runner.run(["check", "doc", "--entry", "docs://app?x=/../y"]).status == 0)
+        try runner.write("<a href=\"../index.html\">up</a>\n", to: "doc/%2e%2e/x.html")
+        let literal = try runner.run(["check", "doc", "--entry", "%2e%2e/x.html"])
+        #expect(literal.status != 2, "\(literal.stderr)")
     }
 }

@@ -43,7 +43,7 @@ extension SiteScanner {
         let (sourceA, sourceB) = (madeFrom(first.0), madeFrom(first.1))
         let (fromA, fromB) = (sourceA.map { " (made from \($0))" } ?? "", sourceB.map { " (made from \($0))" } ?? "")
         throw InputError(
-            "'\(a)'\(fromA) and '\(b)'\(fromB) \(difference(first.0, first.1))", path: sourceA ?? displayRoot + a)
+            "'\(a)'\(fromA) and '\(b)'\(fromB) \(difference(first.0, first.1))", path: sourceA ?? sourceB ?? displayRoot + a)
     }
 
     /// What tells `a` and `b` apart, and where that matters.

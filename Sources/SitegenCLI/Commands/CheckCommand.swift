@@ -63,10 +63,12 @@ enum CheckCommand: Command {
         // A start page is a path inside the folder (`guide/a.html`, `/guide/a.html`): one that leaves
         // it is a mistake in the command, not a finding of the bundle.
         for entry in arguments.all("--entry") {
-            // A URL's path is after its authority: `docs://app/../a.html` leaves the folder too.
-            let written = StartPage.isURL(entry) ? StartPage.path(ofURL: entry) : entry
+            // A URL's path is after its authority, and decoded: `docs://app/%2e%2e/a.html` leaves the
+            // folder too. A path is taken as written, as the crawl takes it.
+            let isURL = StartPage.isURL(entry)
+            let written = isURL ? StartPage.path(ofURL: entry) : entry
             let path = written.hasPrefix("/") ? String(written.dropFirst()) : written
-            guard SitePath(normalizing: path.removingPercentEncoding ?? path) != nil else {
+            guard SitePath(normalizing: isURL ? StartPage.decodedDots(path) : path) != nil else {
                 return stop(InputError("--entry '\(entry)' is not a path inside the checked folder (see 'sitegen check --help')"))
             }
         }

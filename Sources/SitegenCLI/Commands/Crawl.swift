@@ -113,7 +113,13 @@ enum StartPage {
     /// `docs://app/a.html?x`.
     static func path(ofURL entry: String) -> String {
         guard let authority = entry.range(of: "://") else { return entry }
-        let afterHost = entry[authority.upperBound...].drop { $0 != "/" }
-        return String(afterHost.prefix { $0 != "?" && $0 != "#" })
+        let beforeQuery = entry[authority.upperBound...].prefix { $0 != "?" && $0 != "#" }
+        return String(beforeQuery.drop { $0 != "/" })
+    }
+
+    /// `path` with its escapes decoded where they decode (`%2e%2e` is `..`), else with only its
+    /// escaped dots: a `%ff` beside them must not hide a `..`.
+    static func decodedDots(_ path: String) -> String {
+        path.removingPercentEncoding ?? path.replacingOccurrences(of: "%2e", with: ".", options: .caseInsensitive)
     }
 }
