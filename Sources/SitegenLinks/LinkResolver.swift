@@ -39,16 +39,7 @@ struct LinkResolver: Sendable {
     /// matches one (`guide/old/*`, `docs://app/guide/old/*`). Such a page is linked to and may be
     /// a fragment's target, but its own links are not checked.
     func leavesOut(_ path: String) -> Bool {
-        guard !ignorePatterns.isEmpty else { return false }
-        // A folder's page goes by the folder's URL too: `docs://app/guide/` is `guide/index.html`.
-        var names = [path]
-        if path == "index.html" || path.hasSuffix("/index.html") { names.append(String(path.dropLast("index.html".count))) }
-        for name in names {
-            if !name.isEmpty, isIgnored(name) { return true }
-            guard let (_, url) = url(forPath: name) else { continue }
-            if isIgnored(key(for: url)) || isIgnored(url.absoluteString) || isIgnored(decodedURL(name)) { return true }
-        }
-        return false
+        LinkPattern.leaveOut(path, by: ignorePatterns, origin: "\(scheme)://\(host)", encode: BundleOrigin.percentEncodePath)
     }
 
     /// The URL of the bundle path `path` as written with its characters, not their escapes

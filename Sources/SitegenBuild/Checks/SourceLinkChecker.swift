@@ -14,6 +14,8 @@ struct SourceLinkChecker: Sendable {
     private let aliases: [String: SitePath]
     /// `ignore_links`: links that are neither checked here nor in the crawl.
     private let ignored: [LinkPattern]
+    /// The bundle's origin (`docs://app`), by which `ignore_links` may name a page.
+    private let origin: String
     /// `ignore` of sitegen.yml: a link to a file it leaves out says so.
     private let leftOut: [GlobPattern]
 
@@ -26,6 +28,7 @@ struct SourceLinkChecker: Sendable {
         self.aliases = Dictionary(aliases.map { ($0.from, SitePath(unchecked: $0.to)) }, uniquingKeysWith: { first, _ in first })
         ignored = model.config.ignoreLinks.map(LinkPattern.init)
         leftOut = model.config.ignore.map(GlobPattern.init)
+        origin = BundleOrigin(scheme: model.config.scheme, host: model.config.host).description
     }
 
     private var suggestionPaths: CandidatePaths {
@@ -53,8 +56,12 @@ struct SourceLinkChecker: Sendable {
     }
 
     func check(_ page: Page) -> [Diagnostic] {
-        // A page `ignore_links` names is left out of the crawl, its links with it (`api/*`).
-        if !ignored.isEmpty, ignored.contains(where: { $0.matches(page.output.rawValue) || $0.matches(page.source.rawValue) }) {
+        // A page `ignore_links` names is left out of the crawl, its links with it (`api/*`), by
+        // whatever name the crawl knows it (`docs://app/api/`).
+        if !ignored.isEmpty,
+            ignored.contains(where: { $0.matches(page.source.rawValue) })
+                || LinkPattern.leaveOut(page.output.rawValue, by: ignored, origin: origin, encode: BundleOrigin.percentEncodePath)
+        {
             return []
         }
         return page.detailed.body.links.compactMap { link in
