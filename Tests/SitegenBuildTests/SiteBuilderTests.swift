@@ -148,6 +148,20 @@ import Testing
         #expect(rules == ["case-mismatch", "directory-no-slash", "absolute-path", "escapes-root", "file-url"])
     }
 
+    /// `docs` for a folder `Docs/`: one case-mismatch naming the folder, as the crawl words it, so
+    /// that the build reports it once.
+    @Test func aFolderLinkInTheWrongCaseWithoutItsSlashIsACaseMismatch() async throws {
+        let site = try TestSite(["Site/index.md": "# Home\n\n[d](docs)\n", "Site/Docs/index.md": "# Docs\n"])
+        defer { site.remove() }
+        let outcome = try await site.build()
+        defer { outcome.staged.discard() }
+        #expect(
+            outcome.diagnostics.map(\.description) == [
+                "Site/index.md:3:1: error: no file 'docs' in the site, but the folder 'Docs/' exists (letter case matters "
+                    + "on devices, and a folder is served only with its slash) [case-mismatch]"
+            ])
+    }
+
     @Test(arguments: [
         (["Site/index.md": "---\ntemplate: nope\n---\n# Home\n"], "Site/index.md:2:11: error: unknown template 'nope'"),
         (

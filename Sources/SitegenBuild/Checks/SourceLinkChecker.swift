@@ -194,6 +194,18 @@ struct SourceLinkChecker: Sendable {
                     "'\($0)' names a folder without its trailing slash, which an app is not served (no redirects under the scheme); write '\(Self.withFolderSlash($0))'"
                 })
         }
+        // `docs` for a folder `Docs/`: the letter case and the slash, as the crawl words it.
+        if let index = path.appending("index.md"), let real = suggestionPaths.sameIgnoringCase(as: index.rawValue),
+            real.hasSuffix("/index.md")
+        {
+            let folder = String(real.dropLast("index.md".count))
+            return .problem(
+                .caseMismatch, .error,
+                { _ in
+                    "no file '\(path)' in the site, but the folder '\(folder)' exists (letter case matters on devices, and a "
+                        + "folder is served only with its slash)"
+                })
+        }
         return missing(path, kind: "file")
     }
 
