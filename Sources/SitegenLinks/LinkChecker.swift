@@ -207,10 +207,16 @@ public struct LinkChecker: Sendable {
                     case .ignored:
                         outcome = .skipped
                         // Never judged, but the page it names is linked: no orphan, and crawled.
-                        if let reached = resolver.reachedThroughIgnored(link.url, page: pageURL, pagePath: pagePath, base: base),
-                            let index = table.index(reached.path, key: reached.key)
-                        {
-                            accepted.insert(index)
+                        if let reached = resolver.reachedThroughIgnored(link.url, page: pageURL, pagePath: pagePath, base: base) {
+                            // An alias's URL names no file of the table: the file it serves is reached.
+                            // Unless the patterns leave that file out too (a section left out on purpose).
+                            if let index = table.index(reached.path, key: reached.key), !resolver.leavesOut(reached.path) {
+                                accepted.insert(index)
+                            } else if let url = URL(string: reached.key), let served = await servedPath(of: url, fetcher),
+                                served != reached.path, !resolver.leavesOut(served), let index = table.index(of: served)
+                            {
+                                accepted.insert(index)
+                            }
                         }
                     case .notALink:
                         outcome = .skipped
@@ -260,6 +266,13 @@ public struct LinkChecker: Sendable {
             return LoadedResource(key: key, outcome: outcome, document: document, sha256: located?.sha256, encoded: encoded)
         }
     }
+}
+
+/// The bundle path of the file `url` is served from (an alias's file), located or else fetched.
+private func servedPath(of url: URL, _ fetcher: any ResourceFetching) async -> String? {
+    if let located = await fetcher.locate(url) { return located.path }
+    if case .found(let path, _, _) = await fetcher.fetch(url) { return path }
+    return nil
 }
 
 /// Whether a resource of `mimeType` reaches the app as UTF-8: text types get `charset=utf-8`

@@ -21,8 +21,9 @@ struct LinkResolver: Sendable {
         originBytes = Array("\(self.scheme)://\(self.host)".utf8)
     }
 
-    /// Where an ignored link leads, for reachability alone: the same-origin file it names, unless
-    /// that file's own path is ignored too (a section left out on purpose). `nil` otherwise.
+    /// Where an ignored link leads, for reachability alone: the same-origin path it names; whether
+    /// the file served there is left out too (a section left out on purpose) is the caller's to ask
+    /// (`leavesOut`), as an alias's URL names another file. `nil` otherwise.
     func reachedThroughIgnored(_ raw: String, page: URL, pagePath: [UInt8], base: URL?) -> SameOriginTarget? {
         // Another scheme (`https:` of an ignored external link) names no file of the bundle: no
         // second resolution for it.
@@ -30,7 +31,7 @@ struct LinkResolver: Sendable {
         var plain = self
         plain.ignorePatterns = []
         guard case .sameOrigin(let target) = plain.resolve(raw, page: page, pagePath: pagePath, base: base),
-            !target.escapesRoot, !isIgnored(target.path), !isIgnored(target.key)
+            !target.escapesRoot
         else { return nil }
         return target
     }

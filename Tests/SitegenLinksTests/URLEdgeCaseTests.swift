@@ -88,6 +88,18 @@ import Testing
         #expect(await site.check(CheckOptions(ignorePatterns: ["docs://app/tag/*"])).summary.count == 3)
     }
 
+    /// An ignored link to an alias reaches the file the alias serves: that page is no orphan, and
+    /// its own links are checked.
+    @Test func anIgnoredLinkToAnAliasReachesItsFile() async {
+        var site = InMemoryFetcher([
+            "index.html": "<a href=\"guide/old.html#gid\">old</a>",
+            "guide/index.html": "<p id=gid></p><a href=\"../missing.html\">m</a>",
+        ])
+        site.aliases = ["guide/old.html": "guide/index.html"]
+        let summary = await site.check(CheckOptions(ignorePatterns: ["guide/old.html"])).summary
+        #expect(summary == ["broken-link guide/index.html:1:18"], "\(summary)")
+    }
+
     /// A URL pattern may be written with the characters of a path, not their escapes, for a link
     /// as for a page.
     @Test func aURLPatternWithCharactersMatchesTheirEscapes() async {
