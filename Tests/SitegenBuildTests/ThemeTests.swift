@@ -123,5 +123,11 @@ import Testing
         await site.expectInputError(
             "Templates/partials/nav.html: error: 'nav.html' and 'Nav.html' differ only in letter case and collide on case-insensitive disks"
         )
+        // `PAGE.HTML` is no template, but on a Mac's disk it is `page.html`.
+        let upper = try TestSite(["Site/index.md": "# Home\n", "Templates/PAGE.HTML": "<p>x</p>"])
+        defer { upper.remove() }
+        await upper.expectInputError(
+            "Templates/page.html: error: 'page.html' and 'PAGE.HTML' differ only in letter case and collide on case-insensitive disks"
+        )
     }
 }

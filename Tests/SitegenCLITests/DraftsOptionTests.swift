@@ -74,6 +74,13 @@ import Testing
         #expect(try runner.run(["build"]).status == 0)
         #expect(!(try runner.read("dist/_sitegen/nav.js")).contains("Upcoming"))
         #expect(!(try runner.read("dist/_sitegen/nav.js")).contains("Later"))
+        // A section written with no entries at all is not one of drafts: it keeps its title.
+        try runner.write("nav:\n  - index.md\n  - a.md\n  - Empty: []\n", to: "Site/sitegen.yml")
+        #expect(try runner.run(["build"]).status == 0)
+        #expect(try runner.read("dist/_sitegen/nav.js").contains("Empty"))
+        try runner.write(
+            "nav:\n  - index.md\n  - a.md\n  - Upcoming:\n      - next.md\n  - Later:\n      - Soon: next2.md\n",
+            to: "Site/sitegen.yml")
         #expect(try runner.run(["build", "--drafts"]).status == 0)
         #expect(try runner.read("dist/_sitegen/nav.js").contains("Upcoming"))
         #expect(try runner.read("dist/index.html").contains("next.html"))

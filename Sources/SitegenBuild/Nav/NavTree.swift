@@ -125,6 +125,7 @@ public struct NavTree: Sendable {
                     // The first page of a section's list is the page its title links to, as a folder's
                     // index is; it is not listed again below the title.
                     var page: SitePath? = nil
+                    let hasEntries = !children.isEmpty
                     if case .page(_, let path, let location) = children.first, model.drafts.contains(path) {
                         try claim(path, at: location)
                         children.removeFirst()
@@ -140,7 +141,7 @@ public struct NavTree: Sendable {
                     tree.nodes[parent].children.append(node)
                     try add(children, under: node)
                     // A section of drafts alone would show an unpublished chapter's title: it goes too.
-                    if page == nil, tree.nodes[node].children.isEmpty { tree.nodes[parent].children.removeLast() }
+                    if hasEntries, page == nil, tree.nodes[node].children.isEmpty { tree.nodes[parent].children.removeLast() }
                 }
             }
         }

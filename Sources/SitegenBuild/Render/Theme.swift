@@ -34,7 +34,7 @@ public struct Theme: Sendable {
             // `Page.html` beside `page.html` is one file on a Mac's disk: which one a page gets would
             // depend on where the theme was copied.
             try SiteScanner.checkCaseCollisions(
-                names.filter { $0.hasSuffix(".html") && !$0.hasPrefix(".") },
+                names.filter { $0.lowercased().hasSuffix(".html") && !$0.hasPrefix(".") },
                 displayRoot: displayRoot + (folder.isEmpty ? "" : folder + "/"))
             for file in names where file.hasSuffix(".html") && !file.hasPrefix(".") {
                 let name = String(file.dropLast(5))
