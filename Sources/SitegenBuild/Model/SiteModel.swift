@@ -50,9 +50,10 @@ public struct SiteModel: Sendable {
         }
         outputPaths = outputs
         // A page's output is named by the Markdown file it is made from: that is the file to rename.
-        let (byOutput, pageFiles) = (pageByOutput, pages.map(\.displayPath))
+        // Looked up only for a collision: no list of 10,000 names made on every build.
+        let (byOutput, allPages) = (pageByOutput, pages)
         try SiteScanner.checkCaseCollisions(outputPaths.map(\.rawValue), displayRoot: displayRoot) { output in
-            byOutput[SitePath(unchecked: output)].map { pageFiles[$0] }
+            byOutput[SitePath(unchecked: output)].map { allPages[$0].displayPath }
         }
         guard pageBySource[config.entry] != nil else {
             let reason =
