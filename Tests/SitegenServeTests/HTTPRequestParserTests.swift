@@ -82,6 +82,8 @@ import Testing
         ("GET / HTTP/1.1\r\nHost: a b\r\n\r\n", 400),
         ("GET / HTTP/1.1\r\nHost: x:8a\r\n\r\n", 400),
         ("GET / HTTP/1.1\r\nHost: x:99999\r\n\r\n", 400),
+        ("GET http://x:99999/a HTTP/1.1\r\nHost: x\r\n\r\n", 400),
+        ("GET http://a b/ HTTP/1.1\r\nHost: x\r\n\r\n", 400),
         ("GET / HTTP/1.1\r\nHost: [::1]:65536\r\n\r\n", 400),
         ("GET / HTTP/1.1\r\nHost: x:99999999999999999999999\r\n\r\n", 400),
         ("GET / HTTP/1.1\r\nHost: x\r\nContent-Length: 0\r\nContent-Length: 5\r\n\r\n", 400),

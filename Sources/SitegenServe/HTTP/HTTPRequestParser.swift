@@ -69,6 +69,16 @@ public struct HTTPRequestParser: Sendable {
         return authority[slash] == 47 ? authority[slash...] : Array("/".utf8)[...] + authority[slash...]
     }
 
+    /// The authority of an absolute-form target (`x:8080` of `http://x:8080/a`), nil for another form.
+    static func authority(ofAbsoluteForm target: ArraySlice<UInt8>) -> ArraySlice<UInt8>? {
+        let scheme = Array("http://".utf8)
+        guard target.count >= scheme.count, zip(target, scheme).allSatisfy({ $0 | 0x20 == $1 | 0x20 || $0 == $1 }) else {
+            return nil
+        }
+        let rest = target.dropFirst(scheme.count)
+        return rest.prefix { $0 != 47 && $0 != 63 }
+    }
+
     private func parse(_ head: ArraySlice<UInt8>) -> Outcome {
         var lines = head.split(separator: 10, omittingEmptySubsequences: false).map { line in
             line.last == 13 ? line.dropLast() : line
@@ -83,6 +93,10 @@ public struct HTTPRequestParser: Sendable {
         let target = parts[1]
         // No `#`: a fragment never goes on the wire (RFC 9112 §3.2's request-target has none).
         guard !target.isEmpty, target.allSatisfy({ $0 > 32 && $0 < 127 && $0 != UInt8(ascii: "#") }) else {
+            return .failure(.bad("malformed request target"))
+        }
+        // An absolute-form target's authority is checked as a `Host` is (RFC 9112 §3.2.2: it wins over it).
+        if let authority = Self.authority(ofAbsoluteForm: target), !Self.isValidHost(Array(authority)) {
             return .failure(.bad("malformed request target"))
         }
         let version = Array(parts[2])
