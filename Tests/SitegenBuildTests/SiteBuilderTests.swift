@@ -175,11 +175,11 @@ import Testing
         // Outputs that collide are named by the Markdown file a page's comes from.
         (
             ["Site/index.md": "# Home\n", "Site/a+b.md": "# A\n", "Site/A+B.html": "<p>asset</p>"],
-            "Site/a+b.md: error: 'a+b.html' (made from Site/a+b.md) and 'A+B.html' differ only in letter case"
+            "Site/a+b.md: error: 'a+b.html' (from Site/a+b.md) and 'A+B.html' differ only in letter case"
         ),
         (
             ["Site/index.md": "# Home\n", "Site/B.md": "# B\n", "Site/b.html": "<p>asset</p>"],
-            "Site/B.md: error: 'b.html' and 'B.html' (made from Site/B.md) differ only in letter case"
+            "Site/B.md: error: 'b.html' and 'B.html' (from Site/B.md) differ only in letter case"
         ),
         (["Site/index.md": "---\ntitle: [unclosed\n---\n"], "Site/index.md:"),
         (["Site/other.md": "# Other\n"], "Site/index.md: error: the entry page 'index.md' is not a page of the site"),

@@ -130,4 +130,16 @@ import Testing
             "Templates/page.html: error: 'page.html' and 'PAGE.HTML' differ only in letter case and collide on case-insensitive disks"
         )
     }
+
+    /// Two theme assets that differ only in case are named at the theme's files, not at a path of
+    /// the site that does not exist.
+    @Test func themeAssetsThatDifferOnlyInCaseAreNamedInTheTheme() async throws {
+        let site = try TestSite([
+            "Site/index.md": "# Home\n", "Templates/assets/site.css": "a{}", "Templates/assets/Site.css": "b{}",
+        ])
+        defer { site.remove() }
+        await site.expectInputError(
+            "Templates/assets/site.css: error: 'assets/site.css' (from Templates/assets/site.css) and 'assets/Site.css' "
+                + "(from Templates/assets/Site.css) differ only in letter case and collide on case-insensitive disks")
+    }
 }

@@ -6,7 +6,7 @@ extension SiteScanner {
     /// (`café` composed or decomposed) overwrite or merge into each other on macOS and Windows disks.
     /// Only paths with an uppercase or non-ASCII letter can collide, so only those are folded; the
     /// other folders are listed only if one of those has an uppercase letter.
-    /// `madeFrom` names the file an output path is made from (a page's Markdown file), where that
+    /// `madeFrom` names the file an output path comes from (a page's Markdown file, a theme asset's file), where that
     /// is not the path itself.
     static func checkCaseCollisions(
         _ paths: [String], displayRoot: String, madeFrom: (String) -> String? = { _ in nil }
@@ -41,7 +41,7 @@ extension SiteScanner {
         func shown(_ name: String) -> String { folders.contains { $0.utf8.elementsEqual(name.utf8) } ? name + "/" : name }
         let (a, b) = (shown(first.0), shown(first.1))
         let (sourceA, sourceB) = (madeFrom(first.0), madeFrom(first.1))
-        let (fromA, fromB) = (sourceA.map { " (made from \($0))" } ?? "", sourceB.map { " (made from \($0))" } ?? "")
+        let (fromA, fromB) = (sourceA.map { " (from \($0))" } ?? "", sourceB.map { " (from \($0))" } ?? "")
         throw InputError(
             "'\(a)'\(fromA) and '\(b)'\(fromB) \(difference(first.0, first.1))", path: sourceA ?? sourceB ?? displayRoot + a)
     }

@@ -49,11 +49,14 @@ public struct SiteModel: Sendable {
                 "'\(asset.path)' is produced twice: by \(other) and by \(this)", path: displayRoot + asset.path.rawValue)
         }
         outputPaths = outputs
-        // A page's output is named by the Markdown file it is made from: that is the file to rename.
-        // Looked up only for a collision: no list of 10,000 names made on every build.
-        let (byOutput, allPages) = (pageByOutput, pages)
+        // A page's output is named by its Markdown file, a theme asset by its file in the theme:
+        // looked up only for a collision, no list of 10,000 names made on every build.
+        let (byOutput, allPages, allAssets) = (pageByOutput, pages, assets)
         try SiteScanner.checkCaseCollisions(outputPaths.map(\.rawValue), displayRoot: displayRoot) { output in
-            byOutput[SitePath(unchecked: output)].map { allPages[$0].displayPath }
+            if let page = byOutput[SitePath(unchecked: output)] { return allPages[page].displayPath }
+            guard let theme, let asset = allAssets.first(where: { $0.path.rawValue == output && $0.root == theme.root })
+            else { return nil }
+            return theme.display + asset.path.rawValue
         }
         guard pageBySource[config.entry] != nil else {
             let reason =
