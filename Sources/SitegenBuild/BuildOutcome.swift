@@ -111,6 +111,30 @@ public final class SourcePlaces {
     var firstLinks: [String: [String: (line: Int, column: Int)]] = [:]
     /// By page: its Markdown source's bytes, nil when unreadable.
     var sources: [String: [UInt8]?] = [:]
+    /// By page: where its raw HTML first writes each attribute value, made at the first ask.
+    var rawAttributes: [String: RawAttributeTable] = [:]
+
+    /// Where a Markdown source's raw HTML first writes each attribute value: as written in double
+    /// quotes, in single quotes, and decoded in any form, by byte offset of the value; with the
+    /// source's lines, to place them.
+    struct RawAttributeTable {
+        var doubleQuoted: [String: Int] = [:]
+        var singleQuoted: [String: Int] = [:]
+        var decoded: [String: Int] = [:]
+        var lines: LineStarts
+
+        init(_ bytes: [UInt8]) {
+            lines = LineStarts(bytes)
+            for value in RawHTMLAttributes.valuesAsWritten(in: bytes) {
+                switch value.quote {
+                case UInt8(ascii: "\""): if doubleQuoted[value.raw] == nil { doubleQuoted[value.raw] = value.start }
+                case UInt8(ascii: "'"): if singleQuoted[value.raw] == nil { singleQuoted[value.raw] = value.start }
+                default: break
+                }
+                if decoded[value.decoded] == nil { decoded[value.decoded] = value.start }
+            }
+        }
+    }
 
     public init() {}
 }
@@ -345,20 +369,23 @@ public struct SourceMap: Sendable {
 
     /// The line and column of `href` as an attribute value in the Markdown source of `page`, for a link
     /// written as raw HTML.
+    /// Each page's source is read into a table once (`SourcePlaces.RawAttributeTable`): a page with
+    /// thousands of findings of other hrefs is not scanned once per finding.
     private func rawHTMLPlace(of href: String, in page: Page, memo: SourcePlaces) -> SourceLocation? {
-        guard !href.isEmpty, let bytes = sourceBytes(of: page, memo: memo) else { return nil }
-        let escaped = href.replacingOccurrences(of: "&", with: "&amp;")
-        // As written, then with `&` escaped: in this order, so that every run names the same place.
-        for spelling in href == escaped ? [href] : [href, escaped] {
-            for quote in ["\"", "'"] {
-                if let range = bytes.firstRange(of: Array(("=" + quote + spelling + quote).utf8)) {
-                    return SourceLocation(path: page.displayPath, byteOffset: range.lowerBound + 2, in: bytes)
-                }
-            }
+        guard !href.isEmpty else { return nil }
+        let key = page.source.rawValue
+        if memo.rawAttributes[key] == nil {
+            guard let bytes = sourceBytes(of: page, memo: memo) else { return nil }
+            memo.rawAttributes[key] = SourcePlaces.RawAttributeTable(bytes)
         }
-        // Written with other character references (`caf&eacute;.html`), or unquoted.
-        guard let first = RawHTMLAttributes.places(of: href, in: bytes).first else { return nil }
-        return SourceLocation(path: page.displayPath, byteOffset: first.valueStart, in: bytes)
+        guard let table = memo.rawAttributes[key] else { return nil }
+        let escaped = href.replacingOccurrences(of: "&", with: "&amp;")
+        // As written, then with `&` escaped: in this order, so that every run names the same place;
+        // then written with other character references (`caf&eacute;.html`), or unquoted.
+        let offset =
+            (href == escaped ? [href] : [href, escaped]).lazy.compactMap { table.doubleQuoted[$0] ?? table.singleQuoted[$0] }
+            .first ?? table.decoded[href]
+        return offset.map { SourceLocation(path: page.displayPath, byteOffset: $0, lines: table.lines) }
     }
 
     /// Where the Markdown source of `page` writes `href` as a reference of CSS in raw HTML (a `<style>`

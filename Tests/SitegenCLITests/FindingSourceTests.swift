@@ -109,6 +109,16 @@ import Testing
             ]
         }
         #expect(places == expected, "\(run.stdout.prefix(2000))")
+        // Hundreds of different hrefs in raw HTML, in double and single quotes, escaped or not:
+        // each at its own line, the page's source read into a table once.
+        let raw = (0..<200).map { index in
+            index % 2 == 0 ? "<a href=\"gone\(index).html?a=1&amp;b=2\">x</a>\n\n" : "<a href='gone\(index).html'>x</a>\n\n"
+        }
+        try runner.write("# Home\n\n" + raw.joined(), to: "Site/index.md")
+        let rawRun = try runner.run(["build"])
+        let rawPlaces = rawRun.stdout.split(separator: "\n").filter { $0.hasPrefix("Site/index.md:") }
+            .map { $0.split(separator: ":").prefix(3).joined(separator: ":") }
+        #expect(rawPlaces == (0..<200).map { "Site/index.md:\(3 + 2 * $0):10" }, "\(rawRun.stdout.prefix(2000))")
     }
 
     @Test func idsWrittenTwiceInRawHTMLPointAtTheirMarkdownLines() throws {
