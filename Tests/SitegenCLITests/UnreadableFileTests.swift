@@ -38,7 +38,14 @@ import Testing
             print("skipped: run as root, and other users cannot reach \(runner.directory.path)")
             return nil
         }
-        return try runner.run(setpriv, ["--reuid=65534", "--regid=65534", "--clear-groups", executable.path] + arguments)
+        let asNobody = ["--reuid=65534", "--regid=65534", "--clear-groups", executable.path]
+        // A machine may still not let that user run it (a `noexec` scratch folder, no such user).
+        let probe = try runner.run(setpriv, asNobody + ["--version"])
+        guard probe.status == 0 else {
+            print("skipped: run as root, and setpriv cannot run sitegen as another user here: \(probe.stderr)")
+            return nil
+        }
+        return try runner.run(setpriv, asNobody + arguments)
     }
 
     /// Whether users other than the owner may search every folder down to `path` and run it.
