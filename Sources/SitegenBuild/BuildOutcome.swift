@@ -125,7 +125,7 @@ public final class SourcePlaces {
 
         init(_ bytes: [UInt8]) {
             lines = LineStarts(bytes)
-            for value in RawHTMLAttributes.valuesAsWritten(in: bytes) {
+            for value in RawHTMLAttributes.values(in: bytes) {
                 switch value.quote {
                 case UInt8(ascii: "\""): if doubleQuoted[value.raw] == nil { doubleQuoted[value.raw] = value.start }
                 case UInt8(ascii: "'"): if singleQuoted[value.raw] == nil { singleQuoted[value.raw] = value.start }

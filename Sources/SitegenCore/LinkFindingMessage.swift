@@ -14,4 +14,12 @@ package enum LinkFindingMessage {
     package static func unservable(_ link: String, because reason: String) -> String {
         "'\(link)' cannot be served: \(reason), and the app's resolver refuses it"
     }
+
+    /// A link `path` to a folder written in another letter case and without its slash (`docs` for
+    /// `Docs/`), which `folder` (with its slash) is; `whole` is what it is missing from (`site`,
+    /// `bundle`).
+    package static func folderInOtherCase(_ path: String, folder: String, missingFrom whole: String) -> String {
+        "no file '\(path)' in the \(whole), but the folder '\(folder)' exists (letter case matters on devices, and a "
+            + "folder is served only with its slash)"
+    }
 }

@@ -182,8 +182,8 @@ struct LinkRules {
                 let folder = String(real.dropLast("index.html".count))
                 return (
                     .error, .caseMismatch,
-                    "no file '\(target.path)' in the bundle, but the folder '\(folder)' exists (letter case matters on "
-                        + "devices, and a folder is served only with its slash): link to '\(folder)'"
+                    LinkFindingMessage.folderInOtherCase(target.path, folder: folder, missingFrom: "bundle")
+                        + ": link to '\(folder)'"
                 )
             }
             if !target.path.hasSuffix("/"), table.index(of: target.path + "/index.html") != nil {

@@ -40,8 +40,8 @@ public struct GeneratedLinkPlaces {
     private static func places(in bytes: [UInt8]) -> [String: [SourceLocation]] {
         let lines = LineStarts(bytes)
         var table: [String: [SourceLocation]] = [:]
-        for place in RawHTMLAttributes.values(in: bytes) {
-            table[place.value, default: []].append(SourceLocation(path: "", byteOffset: place.valueStart, lines: lines))
+        for value in RawHTMLAttributes.values(in: bytes) {
+            table[value.decoded, default: []].append(SourceLocation(path: "", byteOffset: value.start, lines: lines))
         }
         return table
     }

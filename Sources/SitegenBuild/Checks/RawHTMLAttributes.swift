@@ -11,32 +11,16 @@ enum RawHTMLAttributes {
     }
 
     /// Every attribute value in `bytes` as written, with its quote (nil unquoted), decoded, and
-    /// where it starts, in order.
-    static func valuesAsWritten(in bytes: [UInt8]) -> [(raw: String, quote: UInt8?, decoded: String, start: Int)] {
+    /// where it starts, in order (a quote never closed runs to the end of the text).
+    static func values(in bytes: [UInt8]) -> [(raw: String, quote: UInt8?, decoded: String, start: Int)] {
         bytes.withUnsafeBufferPointer { all in
             var found: [(raw: String, quote: UInt8?, decoded: String, start: Int)] = []
             var from = 0
             while let equals = all[from...].firstIndex(of: UInt8(ascii: "=")) {
                 from = equals + 1
                 guard let (range, quote) = AttributeSyntax.value(after: equals, in: all) else { continue }
-                // An unclosed quote runs to the end of the text: no value.
-                if quote != nil, range.upperBound >= all.count { continue }
                 found.append(
                     (String(decoding: all[range], as: UTF8.self), quote, AttributeText.decoded(all[range]), range.lowerBound))
-            }
-            return found
-        }
-    }
-
-    /// Every attribute value in `bytes`, decoded, with where it starts, in order.
-    static func values(in bytes: [UInt8]) -> [(value: String, valueStart: Int)] {
-        bytes.withUnsafeBufferPointer { all in
-            var found: [(value: String, valueStart: Int)] = []
-            var from = 0
-            while let equals = all[from...].firstIndex(of: UInt8(ascii: "=")) {
-                from = equals + 1
-                guard let (range, _) = AttributeSyntax.value(after: equals, in: all) else { continue }
-                found.append((AttributeText.decoded(all[range]), range.lowerBound))
             }
             return found
         }

@@ -199,12 +199,8 @@ struct SourceLinkChecker: Sendable {
             real.hasSuffix("/index.md")
         {
             let folder = String(real.dropLast("index.md".count))
-            return .problem(
-                .caseMismatch, .error,
-                { _ in
-                    "no file '\(path)' in the site, but the folder '\(folder)' exists (letter case matters on devices, and a "
-                        + "folder is served only with its slash)"
-                })
+            let message = LinkFindingMessage.folderInOtherCase(path.rawValue, folder: folder, missingFrom: "site")
+            return .problem(.caseMismatch, .error, { _ in message })
         }
         return missing(path, kind: "file")
     }

@@ -122,7 +122,7 @@ struct BundleTree: Sendable {
             case S_IFREG:
                 // Listed but unreadable (run as another user than the one who wrote it): say so.
                 guard isLast, access(prefix + path, R_OK) != 0 else { return nil }
-                return "a file it cannot read (\(String(cString: strerror(errno)).lowercased()))"
+                return "a file it cannot read (\(Self.reason(errno)))"
             default:
                 return isLast ? FileKind(mode: info.st_mode).description : nil
             }

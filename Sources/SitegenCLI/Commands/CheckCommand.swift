@@ -93,8 +93,9 @@ enum CheckCommand: Command {
             } catch {
                 // Without a manifest, the folder was listed instead: a file or folder it could not
                 // read names itself.
-                let folder = (error as? ManifestError)?.folder.map { $0.isEmpty ? display : display + $0 + "/" }
-                return .failure(InputError("\(error)", path: folder ?? (hasManifest ? display + Manifest.fileName : display)))
+                let otherwise = hasManifest ? display + Manifest.fileName : display
+                let place = (error as? ManifestError).map { FolderArgument.place(of: $0, in: display, otherwise: otherwise) }
+                return .failure(InputError("\(error)", path: place ?? otherwise))
             }
         }
         let outcome = await stopSignals.outcome(of: checking)

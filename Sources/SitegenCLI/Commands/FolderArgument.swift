@@ -19,4 +19,10 @@ enum FolderArgument {
     /// The folder as messages name what is in it: as typed, with a trailing `/`, control characters
     /// escaped so that a name cannot break a line.
     static func shown(_ path: String) -> String { Manifest.printable(path.hasSuffix("/") ? path : path + "/") }
+
+    /// Where an error reading the bundle shown as `display` is reported: the folder of it that could
+    /// not be listed, when that is what failed, else `otherwise` (its `manifest.json`, say).
+    static func place(of error: ManifestError, in display: String, otherwise: String) -> String {
+        error.folder.map { $0.isEmpty ? display : display + $0 + "/" } ?? otherwise
+    }
 }

@@ -29,7 +29,7 @@ enum VerifyCommand: Command {
             report = try BundleVerifier.verify(bundle: directory)
         } catch {
             // A folder that cannot be listed is named, not the manifest, which is fine.
-            let place = error.folder.map { $0.isEmpty ? display : display + $0 + "/" } ?? display + Manifest.fileName
+            let place = FolderArgument.place(of: error, in: display, otherwise: display + Manifest.fileName)
             console.err("\(place): error: \(error)\n")
             return .inputError
         }

@@ -26,6 +26,12 @@ public struct HTTPRequest: Sendable, Equatable {
         return headers.first { $0.name.lowercased() == lowered }?.value
     }
 
+    /// Every value of the header `name` (case-insensitive), in order: a field sent twice gives two.
+    public func values(of name: String) -> [String] {
+        let lowered = name.lowercased()
+        return headers.filter { $0.name.lowercased() == lowered }.map(\.value)
+    }
+
     /// Whether the request announces a body (`Content-Length` above zero or `Transfer-Encoding`).
     public var announcesBody: Bool {
         header("Transfer-Encoding") != nil || (header("Content-Length").flatMap { Int($0) } ?? 0) > 0

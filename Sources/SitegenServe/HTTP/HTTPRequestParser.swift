@@ -60,13 +60,10 @@ public struct HTTPRequestParser: Sendable {
     /// The path and query of an absolute-form target (`http://127.0.0.1:8000/a.html` → `/a.html`),
     /// which RFC 9112 asks servers to accept; any other target as it is.
     static func originForm(_ target: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
-        let scheme = Array("http://".utf8)
-        guard target.count >= scheme.count, zip(target, scheme).allSatisfy({ $0 | 0x20 == $1 | 0x20 || $0 == $1 }) else {
-            return target
-        }
-        let authority = target.dropFirst(scheme.count)
-        guard let slash = authority.firstIndex(where: { $0 == 47 || $0 == 63 }) else { return Array("/".utf8)[...] }
-        return authority[slash] == 47 ? authority[slash...] : Array("/".utf8)[...] + authority[slash...]
+        guard let authority = authority(ofAbsoluteForm: target) else { return target }
+        let rest = target[authority.endIndex...]
+        guard let first = rest.first else { return Array("/".utf8)[...] }
+        return first == 47 ? rest : Array("/".utf8)[...] + rest
     }
 
     /// The authority of an absolute-form target (`x:8080` of `http://x:8080/a`), nil for another form.
@@ -121,13 +118,13 @@ public struct HTTPRequestParser: Sendable {
         let request = HTTPRequest(
             method: method, target: String(decoding: Self.originForm(target), as: UTF8.self), minorVersion: minor,
             headers: headers)
-        let hosts = headers.filter { $0.name.lowercased() == "host" }.count
+        let hosts = request.values(of: "Host").count
         if minor >= 1 && hosts != 1 || hosts > 1 { return .failure(.bad("an HTTP/1.1 request needs exactly one Host header")) }
         if let host = request.header("Host"), !Self.isValidHost(Array(host.utf8)) {
             return .failure(.bad("malformed Host header"))  // RFC 9112 §3.2
         }
         // Two lengths that differ leave the message's end unknown (RFC 9112 §6.3): refused.
-        let lengths = headers.filter { $0.name.lowercased() == "content-length" }.map(\.value)
+        let lengths = request.values(of: "Content-Length")
         if let length = lengths.first,
             Int(length) == nil || length.hasPrefix("+") || length.hasPrefix("-") || lengths.contains(where: { $0 != length })
         {

@@ -51,8 +51,8 @@ struct Responder: Sendable {
         } else {
             // Two `Range` fields are as several ranges in one: ignored, the whole file sent (as the
             // resolver does for `bytes=0-1,2-3`).
-            let ranges = request.headers.filter { $0.name.lowercased() == "range" }
-            schemeRequest.range = ranges.count == 1 ? ranges[0].value : nil
+            let ranges = request.values(of: "Range")
+            schemeRequest.range = ranges.count == 1 ? ranges[0] : nil
         }
         guard var plan = try? resolver.plan(for: schemeRequest) else { return .error(400, "the request has no URL") }
         var headers = plan.headers
