@@ -22,10 +22,20 @@ public struct StageTimer: Sendable {
         // A progress line may be on screen: the timing takes its place rather than its end.
         let line =
             (StandardError.redrawsLines ? "\r\u{1B}[K" : "")
-            + String(format: "timing: %@ %.1f ms (cpu %.1f ms)\n", stage(), milliseconds, (cpu - lastCPU) * 1e3)
+            + String(
+                format: "timing: %@ %.1f ms (cpu %.1f ms, rss %.1f MB)\n", stage(), milliseconds, (cpu - lastCPU) * 1e3,
+                Self.residentMegabytes())
         last = now
         lastCPU = cpu
         FileHandle.standardError.write(Data(line.utf8))
+    }
+
+    /// The process's resident set now, from `/proc/self/statm` (0 where there is none).
+    private static func residentMegabytes() -> Double {
+        guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return 0 }
+        let fields = text.split(separator: " ")
+        guard fields.count > 1, let pages = Double(fields[1]) else { return 0 }
+        return pages * Double(sysconf(Int32(_SC_PAGESIZE))) / 1_048_576
     }
 
     /// User and system time of every thread of the process so far, in seconds.

@@ -39,6 +39,27 @@ import Testing
             invalid == ["Site/index.md:7:10: error: cannot parse URL 'http://exa mple.com/[x' [invalid-url]"], "\(run.stdout)")
     }
 
+    /// cli.md: with `SITEGEN_TIMINGS` set, each stage of a build is a line with its wall time, the
+    /// process's CPU time meanwhile and its resident memory; without it, there is none.
+    @Test func timingsNameEachStageWithItsTimesAndMemory() throws {
+        let runner = try SitegenRunner()
+        defer { runner.cleanUp() }
+        try site(runner, index: "# Home\n\n[x](guide/x.md)\n")
+        let timed = try runner.run(["build", "--quiet"], environment: ["SITEGEN_TIMINGS": "1"])
+        #expect(timed.status == 0, "\(timed.stderr)")
+        let format = try Regex(#"timing: (.+) ([0-9]+\.[0-9]) ms \(cpu ([0-9]+\.[0-9]) ms, rss ([0-9]+\.[0-9]) MB\)"#)
+        var stages: [String] = []
+        for line in timed.stderr.split(separator: "\n") where line.hasPrefix("timing: ") {
+            let match = try #require(try format.wholeMatch(in: line), "\(line)")
+            stages.append(String(try #require(match.output[1].substring)))
+            let resident = try #require(match.output[4].substring.flatMap { Double($0) })
+            #expect(resident > 1, "a running process holds more than 1 MB: \(line)")
+        }
+        #expect(stages.first == "config, theme, scan" && stages.contains("crawl") && stages.last == "commit", "\(stages)")
+        let quiet = try runner.run(["build", "--quiet"])
+        #expect(!quiet.stderr.contains("timing:"), "\(quiet.stderr)")
+    }
+
     /// templates.md: `page.showTitle` is true when the body has no `#` heading of its own, and an
     /// empty one is none.
     @Test func anEmptyFirstLevelHeadingLeavesTheTitleToTheLayout() throws {

@@ -55,11 +55,17 @@ struct SitegenRunner {
         try run(Self.executable, arguments)
     }
 
+    /// Runs sitegen with `arguments` in the scratch folder, with `environment` added to this process's.
+    func run(_ arguments: [String], environment: [String: String]) throws -> Run {
+        try run(Self.executable, arguments, environment: environment)
+    }
+
     /// Runs `executable` with `arguments` in the scratch folder.
-    func run(_ executable: URL, _ arguments: [String]) throws -> Run {
+    func run(_ executable: URL, _ arguments: [String], environment: [String: String] = [:]) throws -> Run {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
+        if !environment.isEmpty { process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 } }
         process.currentDirectoryURL = directory
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
