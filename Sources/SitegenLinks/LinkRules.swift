@@ -323,8 +323,9 @@ struct LinkRules {
     private func fragmentProblem(_ fragment: String, in document: ParsedDocument, name: String) -> String? {
         let fragment = FragmentDirective.removed(from: fragment)
         if Self.hasAnchor(fragment, in: document.anchorNames) { return nil }
-        // An SVG view written in the fragment (`#svgView(viewBox(0,0,10,10))`) names no id.
-        if document.kind == .svg, fragment.hasPrefix("svgView(") { return nil }
+        // An SVG view written in the fragment (`#svgView(viewBox(0,0,10,10))`) names no id, nor
+        // does a spatial media fragment (`#xywh=0,0,10,10`, alone or among `&`-joined dimensions).
+        if document.kind == .svg, fragment.hasPrefix("svgView(") || Self.isSpatialMediaFragment(fragment) { return nil }
         let decoded = fragment.removingPercentEncoding ?? fragment
         // Line numbers (`#88-90`) are near only other numbers, which are never suggested; a page of
         // source code has 20,000 of them to compare for each.
@@ -332,6 +333,12 @@ struct LinkRules {
         let hint =
             hasLetter ? Suggestion.phrase(Suggestion.nearest(to: decoded, in: document.anchorNames.map(\.string))) : ""
         return "no id '\(decoded)' in \(name)\(hint)"
+    }
+
+    /// Whether `fragment` is a Media Fragments URI with a spatial dimension, which SVG 2 takes as a
+    /// part of the image to show rather than an id.
+    static func isSpatialMediaFragment(_ fragment: String) -> Bool {
+        fragment.split(separator: "&").contains { ($0.removingPercentEncoding ?? String($0)).hasPrefix("xywh=") }
     }
 
     private func location(_ path: String, _ line: Int, _ column: Int) -> SourceLocation {

@@ -458,6 +458,8 @@ final class CountingFetcher: ResourceFetching {
             <svg><use href="icons/sprite.svg#home"/><use xlink:href="icons/sprite.svg#nope"/></svg>
             <img src="icons/sprite.svg#svgView(viewBox(0,0,8,8))"><a href="icons/sprite.svg#hom">x</a>
             <object data="d.svg"></object>
+            <img src="icons/sprite.svg#xywh=0,0,4,4"><img src="icons/sprite.svg#t=1&xywh=percent:0,0,50,50">
+            <img src="icons/sprite.svg#xywh">
             """,
             "icons/sprite.svg": """
             <svg xmlns="http://www.w3.org/2000/svg"><symbol id="home"><path d="M0 0"/></symbol>
@@ -473,6 +475,7 @@ final class CountingFetcher: ResourceFetching {
         let expected: Set<String> = [
             "broken-fragment icons/sprite.svg:2:43", "broken-fragment index.html:1:46", "broken-fragment index.html:2:58",
             "broken-fragment d.svg:3:24", "broken-link d.svg:2:8", "broken-link d.svg:2:74",
+            "broken-fragment index.html:5:6",
         ]
         #expect(Set(report.summary) == expected, "\(report.summary)")
         #expect(report.summary.count == expected.count)
