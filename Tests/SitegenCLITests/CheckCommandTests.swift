@@ -183,6 +183,12 @@ import Testing
         try runner.write("<script src=\"j.js\"></script><script src=\"gone.js\"></script>\n", to: "t/index.html")
         try FileManager.default.createSymbolicLink(atPath: runner.url("t/j.js").path, withDestinationPath: "../outside/j.js")
         try FileManager.default.createSymbolicLink(atPath: runner.url("t/gone.js").path, withDestinationPath: "nowhere.js")
+        // Two links that lead to each other: followed, they never end.
+        try runner.write(
+            "<script src=\"j.js\"></script><script src=\"gone.js\"></script><script src=\"ping.js\"></script>\n",
+            to: "t/index.html")
+        try FileManager.default.createSymbolicLink(atPath: runner.url("t/ping.js").path, withDestinationPath: "pong.js")
+        try FileManager.default.createSymbolicLink(atPath: runner.url("t/pong.js").path, withDestinationPath: "ping.js")
         let run = try runner.run(["check", "t"])
         #expect(run.status == 1)
         let real = runner.url("outside/j.js").resolvingSymlinksInPath().path
@@ -193,6 +199,10 @@ import Testing
         #expect(
             run.stdout.contains(
                 "no file 'gone.js' in the bundle: it is a symbolic link to nothing, which no resolver serves [broken-link]"),
+            "\(run.stdout)")
+        #expect(
+            run.stdout.contains(
+                "no file 'ping.js' in the bundle: it is a symbolic link that loops back on itself, which no resolver serves"),
             "\(run.stdout)")
 
         // A folder linked out of the tree, a folder where a page was, an index that is a link out.

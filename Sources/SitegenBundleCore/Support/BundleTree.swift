@@ -70,14 +70,16 @@ struct BundleTree: Sendable {
 
     /// Where a symbolic link leads, followed to the end.
     enum LinkTarget {
-        case nothing, outside(String), other
+        case nothing, loop, outside(String), other
         /// A folder inside the bundle (the root included), by its real path.
         case folder(String)
 
-        /// Why a link to here is not served: `out of the bundle (to …)`, `to a folder`, `to nothing`.
+        /// Why a link to here is not served: `out of the bundle (to …)`, `to a folder`, `to nothing`,
+        /// `that loops back on itself`.
         var whyUnserved: String {
             switch self {
             case .nothing: "to nothing"
+            case .loop: "that loops back on itself"
             case .outside(let real): "out of the bundle (to \(real))"
             case .folder: "to a folder"
             case .other: "to nothing it can serve"
@@ -86,7 +88,11 @@ struct BundleTree: Sendable {
     }
 
     func linkTarget(_ relative: String) -> LinkTarget {
-        guard let real = realPath(relative) else { return .nothing }
+        guard let real = realPath(relative) else {
+            // Too many links followed: one of them leads back to one before it.
+            var info = stat()
+            return stat(prefix + relative, &info) != 0 && errno == ELOOP ? .loop : .nothing
+        }
         guard real.hasPrefix(prefix) || real + "/" == prefix else { return .outside(real) }
         var info = stat()
         return stat(real, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR ? .folder(real) : .other
