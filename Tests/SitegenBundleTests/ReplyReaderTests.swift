@@ -16,6 +16,7 @@ import Testing
             ("docs://app/assets/site.css", nil, "GET"), ("docs://app/media/clip.mp4", "bytes=10-19", "GET"),
             ("docs://app/media/clip.mp4", "bytes=1000-", "GET"), ("docs://app/missing.html", nil, "GET"),
             ("docs://app/assets/site.css", nil, "HEAD"), ("docs://app/media/clip.mp4", "bytes=-5", "HEAD"),
+            ("docs://app/assets/site.css", nil, "POST"),
         ] as [(String, String?, String)])
     func agreesWithTheURLRequestReply(url: String, range: String?, method: String) async throws {
         let fixture = try Fixture()

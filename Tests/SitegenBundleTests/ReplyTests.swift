@@ -122,6 +122,23 @@ import Testing
         #expect(body.isEmpty && chunks == 0)
     }
 
+    /// manifest.md: a method other than GET and HEAD (`fetch(url, {method: "POST"})`) gets a 405
+    /// with `Allow`, whether or not the URL names a file; the letter case of GET and HEAD is free.
+    @Test(arguments: ["POST", "PUT", "DELETE", "OPTIONS", "PATCH"])
+    func otherMethodsAreNotAllowed(method: String) async throws {
+        let fixture = try Fixture()
+        defer { fixture.remove() }
+        let resolver = try SchemeResolver(bundle: fixture.bundle)
+        for url in ["docs://app/media/clip.mp4", "docs://app/missing.html"] {
+            let (response, body, _) = try await collect(resolver.reply(for: request(url, method: method)))
+            #expect(response?.statusCode == 405 && header(response, "Allow") == "GET, HEAD", "\(method) \(url)")
+            #expect(header(response, "Content-Length") == "0" && body.isEmpty)
+            #expect(header(response, "X-Content-Type-Options") == "nosniff" && header(response, "Content-Type") != nil)
+        }
+        let (lower, body, _) = try await collect(resolver.reply(for: request("docs://app/media/clip.mp4", method: "get")))
+        #expect(lower?.statusCode == 200 && body.count == 1000)
+    }
+
     @Test func requestWithoutURLThrows() async throws {
         let fixture = try Fixture()
         defer { fixture.remove() }

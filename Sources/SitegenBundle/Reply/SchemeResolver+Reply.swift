@@ -8,7 +8,7 @@ extension SchemeResolver {
     /// Largest `.data` chunk of a reply.
     public static let chunkSize = ReplyReader.chunkSize
 
-    /// The `URLSchemeHandler`-shaped reply: `.response(HTTPURLResponse)` (200, 206, 404 or 416),
+    /// The `URLSchemeHandler`-shaped reply: `.response(HTTPURLResponse)` (200, 206, 404, 405 or 416),
     /// then the body in `.data` chunks of at most 64 KiB read from the file on demand.
     ///
     /// The stream is pull-based: a chunk is read only when the consumer asks for the next element,

@@ -13,19 +13,28 @@ public struct ReplyPlan: Sendable, Equatable {
         case file(URL, Range<Int>)
     }
 
-    /// 200, 206, 404 or 416.
+    /// 200, 206, 404, 405 or 416.
     public var status: Int
     /// Header fields, e.g. `Content-Type`, `Content-Length`, `Content-Range`, `ETag`.
     public var headers: [String: String]
     /// The body.
     public var body: Body
-    /// The resource served, nil for a 404.
+    /// The resource served, nil for a 404 or a 405.
     public var resource: ResolvedResource?
 
     /// The small HTML body of every 404; it never echoes the requested URL.
     public static let notFoundBody = Data(
         "<!doctype html>\n<meta charset=\"utf-8\">\n<title>Not found</title>\n<h1>Not found</h1>\n<p>This page is not part of the documentation bundle.</p>\n"
             .utf8)
+
+    /// The reply to a method other than `GET` and `HEAD` (a `fetch()` with `method: "POST"`, a form
+    /// posted): a bundle of files takes nothing, as a static web server answers.
+    public static let methodNotAllowed = ReplyPlan(
+        status: 405,
+        headers: [
+            "Cache-Control": "no-cache", "X-Content-Type-Options": "nosniff", "Allow": "GET, HEAD",
+            "Content-Type": "text/plain; charset=utf-8", "Content-Length": "0",
+        ], body: .none, resource: nil)
 
     /// The 404 reply: its small HTML page, no body for `HEAD`.
     public static func notFound(isHead: Bool) -> ReplyPlan {
@@ -42,7 +51,9 @@ extension SchemeResolver {
     /// `ResolutionFailure.missingURL`; every other failure is a 404 plan.
     public func plan(for request: SchemeRequest) throws(ResolutionFailure) -> ReplyPlan {
         guard let url = request.url else { throw .missingURL }
-        let isHead = request.method.uppercased() == "HEAD"
+        let method = request.method.uppercased()
+        guard method == "GET" || method == "HEAD" else { return .methodNotAllowed }
+        let isHead = method == "HEAD"
         let common = ["Cache-Control": "no-cache", "X-Content-Type-Options": "nosniff"]
         guard !request.hasInvalidEscape, case .success(let resource) = resolve(url) else {
             return ReplyPlan.notFound(isHead: isHead)

@@ -6,7 +6,8 @@ import Foundation
 public struct SchemeRequest: Sendable, Equatable {
     /// The URL asked for; nil is a request without one (`ResolutionFailure.missingURL`).
     public var url: URL?
-    /// `GET` or `HEAD` (any other method is answered as `GET`, as WebKit never sends one).
+    /// `GET` or `HEAD`, in any letter case; any other method (`POST` from a `fetch()` or a form) gets
+    /// a 405.
     public var method: String
     /// The `Range` header's value, e.g. `bytes=0-99`.
     public var range: String?
