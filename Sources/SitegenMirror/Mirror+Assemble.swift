@@ -52,7 +52,7 @@ extension Mirror {
         guard let url = resolve(written, against: base, in: document) else { return nil }
         guard isSameOrigin(url) else {
             guard ["http", "https"].contains(url.scheme?.lowercased() ?? "") else { return nil }
-            let trimmed = written.trimmingASCIIWhitespace()
+            let trimmed = ReferenceText.asBrowsersRead(written)
             guard URL(string: trimmed)?.scheme == nil else {
                 external(written, nil)
                 return nil

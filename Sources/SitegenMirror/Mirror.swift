@@ -191,7 +191,7 @@ public struct Mirror: Sendable {
     /// written. Under a base it names what a browser fetches: `#intro` under `<base href="/">` is
     /// the root's `#intro`, not the document's.
     func resolve(_ reference: String, against base: URL, in document: URL) -> URL? {
-        let trimmed = reference.trimmingASCIIWhitespace()
+        let trimmed = ReferenceText.asBrowsersRead(reference)
         if trimmed.isEmpty || trimmed.hasPrefix("#") {
             guard Self.key(base) != Self.key(document) else { return nil }
             // Foundation resolves no empty reference: it is the base without its fragment.

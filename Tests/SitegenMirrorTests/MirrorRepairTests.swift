@@ -27,6 +27,34 @@ import Testing
         result.files[path].map { String(decoding: $0, as: UTF8.self) }
     }
 
+    // MARK: References as browsers read them
+
+    /// A web server's browser takes `\` before the query as `/` and drops tabs and line breaks
+    /// (the URL standard): the mirror fetches and links what the browser would, rather than
+    /// `sub%5Cpage.html` or `pa%0Age.html`, which the server does not have.
+    @Test func backslashesAndLineBreaksInLinksAreReadAsBrowsersReadThem() async throws {
+        let (result, bundle) = try await Self.mirror([
+            "index.html": "<a href=\"sub\\page.html\">p</a><img src=\"sub\\x.png\"><a href=\"sub/pa\nge.html#t\">n</a>"
+                + "<a href=\" \\\\example.org\\x \">e</a>",
+            "sub/page.html": "<h1 id=\"t\">T</h1><a href=\"..\\index.html\">home</a>",
+            "sub/x.png": "PNG",
+        ])
+        defer { try? FileManager.default.removeItem(at: bundle) }
+        #expect(
+            Self.text(result, "index.html")
+                == "<a href=\"sub/page.html\">p</a><img src=\"sub/x.png\"><a href=\"sub/page.html#t\">n</a>"
+                + "<a href=\"https://example.org/x\">e</a>")
+        #expect(Self.text(result, "sub/page.html") == "<h1 id=\"t\">T</h1><a href=\"../index.html\">home</a>")
+        #expect(result.files["sub/x.png"] != nil)
+        try await Self.expectClosed(bundle)
+    }
+
+    @Test func referenceTextKeepsBackslashesOfTheQueryAndFragment() {
+        #expect(ReferenceText.asBrowsersRead("a\\b.html?x\\y#z\\w") == "a/b.html?x\\y#z\\w")
+        #expect(ReferenceText.asBrowsersRead(" \u{1}a\tb\r\n.html\u{7} ") == "ab.html")
+        #expect(ReferenceText.asBrowsersRead("plain.html") == "plain.html")
+    }
+
     // MARK: <base href>
 
     @Test func aBaseHrefIsTakenOutOnceItsLinksAreRewritten() async throws {
