@@ -12,7 +12,7 @@ extension SiteBuilder {
                         message, at: FrontMatterPlace.of(alias, under: "aliases", in: page, site: options.siteDirectory))
                 }
                 var text = alias
-                if text.hasPrefix("/") { text.removeFirst() }
+                if text.utf8.first == UInt8(ascii: "/") { text = String(decoding: text.utf8.dropFirst(), as: UTF8.self) }
                 // The resolver matches paths, without query or fragment: such an alias could never be asked for.
                 if text.contains("?") || text.contains("#") {
                     throw refuse(
@@ -58,6 +58,8 @@ extension SiteBuilder {
 
     func relativePath(of inner: URL, in outer: URL) -> String? {
         let innerPath = inner.standardizedFileURL.path, outerPath = outer.standardizedFileURL.path + "/"
-        return innerPath.hasPrefix(outerPath) ? String(innerPath.dropFirst(outerPath.count)) : nil
+        // By bytes: a name that starts with a combining mark makes one character with the `/` before it.
+        guard innerPath.utf8.starts(with: outerPath.utf8) else { return nil }
+        return String(decoding: innerPath.utf8.dropFirst(outerPath.utf8.count), as: UTF8.self)
     }
 }

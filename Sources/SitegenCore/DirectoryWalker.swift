@@ -250,7 +250,7 @@ public enum DirectoryWalker {
                     }
                     continue
                 }
-                guard target == realRoot || target.hasPrefix(realRoot + "/") else { continue }
+                guard target == realRoot || target.utf8.starts(with: (realRoot + "/").utf8) else { continue }
                 var info = stat()
                 guard fstatat(descriptor, name, &info, 0) == 0 else {
                     let code = errno

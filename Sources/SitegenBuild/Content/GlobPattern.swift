@@ -8,11 +8,12 @@ public struct GlobPattern: Sendable, Hashable {
 
     public init(_ pattern: String) {
         self.pattern = pattern
-        var text = pattern
-        if text.hasPrefix("/") { text.removeFirst() }
-        if text.hasSuffix("/") { text.removeLast() }
-        anchored = pattern.hasPrefix("/") || text.contains("/")
-        bytes = Array(text.utf8)
+        // By bytes: a name that starts with a combining mark makes one character with the `/` before it.
+        var text = pattern.utf8[...]
+        if text.first == UInt8(ascii: "/") { text = text.dropFirst() }
+        if text.last == UInt8(ascii: "/") { text = text.dropLast() }
+        anchored = pattern.utf8.first == UInt8(ascii: "/") || text.contains(UInt8(ascii: "/"))
+        bytes = Array(text)
     }
 
     /// Whether `path` (site-relative, `/`-separated) or one of its parent folders matches.

@@ -73,7 +73,7 @@ extension BundleTree {
                         unservedLinks.append(.init(path: path, reason: target.whyUnserved))
                         continue
                     }
-                    if realPaths.contains(where: { $0 == real || $0.hasPrefix(real + "/") }) {
+                    if realPaths.contains(where: { $0 == real || $0.utf8.starts(with: (real + "/").utf8) }) {
                         unservedLinks.append(.init(path: path, reason: "to a folder that contains it", isLoop: true))
                     } else {
                         pending.append((relative, true, realPaths + [real]))

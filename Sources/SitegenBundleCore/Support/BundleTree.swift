@@ -55,7 +55,8 @@ struct BundleTree: Sendable {
     private func realFileThroughLinks(_ relative: String) -> Result<(path: String, size: Int), ResolutionFailure> {
         // realpath(3) and stat(2) directly: Foundation's equivalents cost more than reading the file.
         guard let real = realPath(relative) else { return .failure(.notFound(path: relative)) }
-        guard real.hasPrefix(prefix) else { return .failure(.outsideBundle(path: relative)) }
+        // By bytes: a name that starts with a combining mark makes one character with the `/` before it.
+        guard real.utf8.starts(with: prefix.utf8) else { return .failure(.outsideBundle(path: relative)) }
         var info = stat()
         guard stat(real, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return .failure(.notFound(path: relative)) }
         return .success((real, Int(info.st_size)))
@@ -93,7 +94,7 @@ struct BundleTree: Sendable {
             var info = stat()
             return stat(prefix + relative, &info) != 0 && errno == ELOOP ? .loop : .nothing
         }
-        guard real.hasPrefix(prefix) || real + "/" == prefix else { return .outside(real) }
+        guard real.utf8.starts(with: prefix.utf8) || real + "/" == prefix else { return .outside(real) }
         var info = stat()
         return stat(real, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR ? .folder(real) : .other
     }

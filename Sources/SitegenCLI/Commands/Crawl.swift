@@ -64,7 +64,9 @@ enum Crawl {
         let extra = entries.map { entry in
             StartPage.isURL(entry)
                 ? URL(string: URLPath.encodedAsBrowsersSend(entry)) ?? resolver.origin.url(forPath: entry)
-                : resolver.origin.url(forPath: entry.hasPrefix("/") ? String(entry.dropFirst()) : entry)
+                : resolver.origin.url(
+                    forPath: entry.utf8.first == UInt8(ascii: "/")
+                        ? String(decoding: entry.utf8.dropFirst(), as: UTF8.self) : entry)
         }
         if resolver.manifest == nil, extra.isEmpty {
             options.missingEntryHint =

@@ -34,7 +34,9 @@ public struct FolderSource: MirrorSource {
             return .redirect(status: status, location: location)
         case .file(let candidate):
             let file = folder.appendingPathComponent(candidate)
-            guard file.resolvingSymlinksInPath().path.hasPrefix(folder.resolvingSymlinksInPath().path + "/") else {
+            // By bytes: a name that starts with a combining mark makes one character with the `/`.
+            guard file.resolvingSymlinksInPath().path.utf8.starts(with: (folder.resolvingSymlinksInPath().path + "/").utf8)
+            else {
                 throw SourceError("symlink leaves the site root")
             }
             guard let body = try? Data(contentsOf: file) else { throw SourceError("cannot read '\(candidate)'") }
