@@ -213,10 +213,11 @@ struct LinkResolver: Sendable {
     static func climbsAboveRoot(_ href: String, from basePath: String) -> Bool {
         let pathPart = href.prefix { $0 != "?" && $0 != "#" }
         guard pathPart.contains("..") || pathPart.contains("%2e") || pathPart.contains("%2E") else { return false }
-        let baseSegments = basePath.split(separator: "/", omittingEmptySubsequences: true)
+        // By bytes: a segment that starts with a combining mark makes one character with the `/` before it.
+        let baseSegments = basePath.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: true)
         var depth = baseSegments.count - (basePath.hasSuffix("/") ? 0 : 1)
         depth = max(depth, 0)
-        let segments = pathPart.split(separator: "/", omittingEmptySubsequences: false)
+        let segments = pathPart.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false).map(Substring.init)
         for (index, segment) in segments.enumerated() {
             let lowered = segment.lowercased()
             if lowered == ".." || lowered == ".%2e" || lowered == "%2e." || lowered == "%2e%2e" {

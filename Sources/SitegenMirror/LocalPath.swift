@@ -50,7 +50,8 @@ enum LocalPath {
     static func fitting(_ path: String) -> String {
         let longest = maxNameBytes - 11
         guard path.utf8.count > longest else { return path }
-        return path.split(separator: "/", omittingEmptySubsequences: false).map { part -> String in
+        return path.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false).map(Substring.init).map {
+            part -> String in
             guard part.utf8.count > longest else { return String(part) }
             let name = String(part)
             let ext = SitePath(unchecked: name).pathExtension

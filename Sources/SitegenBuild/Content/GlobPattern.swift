@@ -18,17 +18,17 @@ public struct GlobPattern: Sendable, Hashable {
 
     /// Whether `path` (site-relative, `/`-separated) or one of its parent folders matches.
     public func matches(_ path: String) -> Bool {
-        let segments = path.split(separator: "/")
+        let segments = path.utf8.split(separator: UInt8(ascii: "/"))
         if anchored {
             var prefix: [UInt8] = []
             for segment in segments {
                 if !prefix.isEmpty { prefix.append(UInt8(ascii: "/")) }
-                prefix += segment.utf8
+                prefix += segment
                 if Self.match(bytes[...], prefix[...]) { return true }
             }
             return false
         }
-        return segments.contains { Self.match(bytes[...], Array($0.utf8)[...]) }
+        return segments.contains { Self.match(bytes[...], Array($0)[...]) }
     }
 
     private static let slash = UInt8(ascii: "/"), star = UInt8(ascii: "*"), question = UInt8(ascii: "?")

@@ -104,7 +104,7 @@ struct BundleTree: Sendable {
     /// cannot read (permission denied)`; `nil` for anything else (served, or not there at all).
     func whyUnserved(_ relative: String) -> String? {
         // Each folder on the way first: a link out of the bundle there takes every path below it.
-        let parts = relative.split(separator: "/", omittingEmptySubsequences: false)
+        let parts = relative.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false).map(Substring.init)
         var path = ""
         for (position, part) in parts.enumerated() {
             path = path.isEmpty ? String(part) : path + "/" + part
