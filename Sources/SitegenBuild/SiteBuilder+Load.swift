@@ -30,6 +30,8 @@ extension SiteBuilder {
                 toLoad.append(index)
             }
         }
+        // The stage starts now: the rate shown counts from here, and only the pages parsed.
+        progress?(StageProgress(stage: "parsing", done: files.count - toLoad.count, total: files.count))
         let results = await withTaskGroup(of: (Int, Result<PageLoader.Loaded, InputError>).self) { group in
             for index in toLoad {
                 let file = files[index]

@@ -3,11 +3,14 @@ import SitegenCore
 import Synchronization
 
 /// The progress line on a terminal: `checking 4,096/10,001 (5,120/s)`, rewritten in place at most
-/// ten times a second, cleared when done. Nothing is printed for small jobs, when standard error is
+/// ten times a second, cleared when done. The rate counts from the stage's first report, which the
+/// stages send as they start, and shows once a tenth of a second has passed. Nothing is printed for small jobs, when standard error is
 /// not a terminal, or with `--quiet`.
 final class ProgressLine: Sendable {
     private struct State {
         var started: ContinuousClock.Instant?
+        /// Items done when the stage was first reported (pages a rebuild takes from its cache).
+        var doneAtStart = 0
         var stage = ""
         var lastDrawn: ContinuousClock.Instant?
         var visible = false
@@ -32,15 +35,23 @@ final class ProgressLine: Sendable {
             if state.stage != progress.stage || state.started == nil {
                 state.stage = progress.stage
                 state.started = now
+                state.doneAtStart = progress.done
             }
             if let last = state.lastDrawn, now - last < .milliseconds(100), progress.done < progress.total { return nil }
             state.lastDrawn = now
             state.visible = true
             let elapsed = state.started.map { seconds(between: $0, and: now) } ?? 0
-            let rate = elapsed > 0 ? Int(Double(progress.done) / elapsed) : 0
-            return "\r\u{1B}[K\(progress.stage) \(progress.done)/\(progress.total) (\(rate)/s)"
+            return "\r\u{1B}[K" + Self.text(progress, doneAtStart: state.doneAtStart, seconds: elapsed)
         }
         if let line { FileHandle.standardError.write(Data(line.utf8)) }
+    }
+
+    /// `parsing 4096/10001 (5120/s)`: the rate of the items done in the `seconds` since the stage's
+    /// first report, which had `doneAtStart` done. A rate over less than a tenth of a second says
+    /// more of the scheduler than of the work: none is shown.
+    static func text(_ progress: StageProgress, doneAtStart: Int, seconds: Double) -> String {
+        let rate = seconds >= 0.1 ? " (\(Int(Double(progress.done - doneAtStart) / seconds))/s)" : ""
+        return "\(progress.stage) \(progress.done)/\(progress.total)\(rate)"
     }
 
     /// Removes the line so that findings and the summary start at the left margin.

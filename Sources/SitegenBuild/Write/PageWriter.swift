@@ -74,6 +74,7 @@ struct PageWriter: Sendable {
         -> [WrittenFile]
     {
         let chunk = Self.chunk
+        progress?(StageProgress(stage: "writing", done: 0, total: pages.count))
         let results = await withTaskGroup(of: [Result<WrittenFile, InputError>].self) { group in
             for start in stride(from: 0, to: pages.count, by: chunk) {
                 group.addTask {
