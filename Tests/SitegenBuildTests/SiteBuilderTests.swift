@@ -261,12 +261,12 @@ import Testing
 }
 
 extension SiteBuilderTests {
-    /// A list, a mapping or null written as a key (`? [a]`) is no key sitegen could know: the warning
+    /// A list, a mapping, null or empty text written as a key (`? [a]`, `"": 1`) is no key sitegen could know: the warning
     /// says what a key must be, at the key.
     @Test func keysThatAreNotTextAreWarnings() async throws {
         let site = try TestSite([
-            "Site/sitegen.yml": "title: T\n? [a]\n: x\n",
-            "Site/index.md": "---\n? {a: 1}\n: x\n~: y\n---\n# Home\n",
+            "Site/sitegen.yml": "title: T\n? [a]\n: x\n\"\": 1\n",
+            "Site/index.md": "---\n? {a: 1}\n: x\n~: y\n'': z\n---\n# Home\n",
         ])
         defer { site.remove() }
         let outcome = try await site.build()
@@ -275,7 +275,9 @@ extension SiteBuilderTests {
             outcome.diagnostics.map(\.description) == [
                 "Site/index.md:2:3: warning: a front matter key must be plain text, not a mapping [unknown-key]",
                 "Site/index.md:4:1: warning: a front matter key must be plain text, not empty [unknown-key]",
+                "Site/index.md:5:1: warning: a front matter key must be plain text, not empty [unknown-key]",
                 "Site/sitegen.yml:2:3: warning: a key of the configuration must be plain text, not a list [unknown-key]",
+                "Site/sitegen.yml:4:1: warning: a key of the configuration must be plain text, not empty [unknown-key]",
             ])
     }
 }

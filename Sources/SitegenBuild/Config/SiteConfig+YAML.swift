@@ -19,7 +19,7 @@ extension SiteConfig {
             throw InputError("the configuration must be a mapping of keys to values", at: root.location(in: path))
         }
         for pair in pairs {
-            guard let key = pair.key.string else {
+            guard let key = pair.key.string, !key.isEmpty else {
                 warnings.append(
                     Diagnostic(
                         .warning, .unknownKey, "a key of the configuration must be plain text, not \(pair.key.kind)",

@@ -67,7 +67,7 @@ extension YAMLNode {
         switch value {
         case .sequence: "a list"
         case .mapping: "a mapping"
-        case .scalar: isNull ? "empty" : "text"
+        case .scalar: isNull || string?.isEmpty == true ? "empty" : "text"
         }
     }
 }

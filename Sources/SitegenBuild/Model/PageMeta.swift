@@ -31,7 +31,7 @@ public struct PageMeta: Sendable, Equatable {
             throw InputError("front matter must be a mapping of keys to values", at: root.location(in: path))
         }
         for pair in pairs {
-            guard let key = pair.key.string else {
+            guard let key = pair.key.string, !key.isEmpty else {
                 warnings.append(
                     Diagnostic(
                         .warning, .unknownKey, "a front matter key must be plain text, not \(pair.key.kind)",
