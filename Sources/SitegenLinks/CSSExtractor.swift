@@ -47,6 +47,9 @@ struct CSSScanner {
         var importPending = false
         // After the first block (a rule, `@media {`), an `@import` is invalid and never fetched (CSS Cascade).
         var importsEnded = false
+        // The prelude of `@namespace svg url(http://www.w3.org/2000/svg);` or `@-moz-document url(x) {`
+        // names a namespace or the documents a block applies to: nothing there is fetched.
+        var inUnfetchedPrelude = false
         // Open parentheses, and the level of an `image-set(` being read: its strings are image URLs
         // (`image-set("a.png" 1x, "a@2x.png" 2x)`), those of functions inside it (`type("image/avif")`) not.
         var depth = 0
@@ -84,11 +87,22 @@ struct CSSScanner {
             case UInt8(ascii: "@") where matches("@import") && !isIdent(peek(7)):
                 importPending = true
                 i += 7
+            case UInt8(ascii: "@") where matches("@namespace") && !isIdent(peek(10)):
+                // Namespaces come after the imports: an `@import` after one is dropped (CSS Namespaces).
+                importsEnded = true
+                inUnfetchedPrelude = true
+                i += 10
+            case UInt8(ascii: "@") where matches("@-moz-document") && !isIdent(peek(14)):
+                inUnfetchedPrelude = true
+                i += 14
+            case UInt8(ascii: "@") where matches("@document") && !isIdent(peek(9)):
+                inUnfetchedPrelude = true
+                i += 9
             case UInt8(ascii: "u"), UInt8(ascii: "U"):
                 if matches("url("), i == 0 || !isIdent(bytes[i - 1]) {
                     let start = i
                     i += 4
-                    if let url = readURLBody() {
+                    if let url = readURLBody(), !inUnfetchedPrelude {
                         let attribute = importPending ? "@import" : isSVGFontFormatNext() ? CSSExtractor.svgFont : "url"
                         emit(url, at: start, attribute: attribute, destination: importPending && !importsEnded ? .style : .other)
                     }
@@ -101,6 +115,7 @@ struct CSSScanner {
             case UInt8(ascii: ";"), UInt8(ascii: "{"), UInt8(ascii: "}"):
                 if c == UInt8(ascii: "{") { importsEnded = true }
                 importPending = false
+                inUnfetchedPrelude = false
                 i += 1
             default:
                 i += 1

@@ -29,6 +29,19 @@ import Testing
             ])
     }
 
+    /// A namespace's `url()` names the namespace, and `@-moz-document url(x)` the pages a block is
+    /// for: neither is fetched, while the block's own `url()`s are. An `@import` after a namespace
+    /// is dropped, as after a rule.
+    @Test func namespaceAndDocumentPreludesAreNoLinks() {
+        #expect(
+            links(
+                "@namespace svg url(http://www.w3.org/2000/svg);\n@NAMESPACE url(foo);\n"
+                    + "@-moz-document url(x.html) { a { b: url(y.png) } }\n@document url-prefix(\"z\") { c { d: url(w.png) } }")
+                == ["url y.png@3:37", "url w.png@4:36"])
+        let late = CSSExtractor.extract(Data("@namespace svg url(s);\n@import 'a.css';\na{b:url(c.png)}".utf8))
+        #expect(late.map(\.url) == ["a.css", "c.png"] && late.map(\.destination) == [.other, .other])
+    }
+
     /// The image strings of `image-set()` are URLs; strings of a function inside it (`type()`) and
     /// strings after it are not.
     @Test func imageSetStrings() {
