@@ -187,7 +187,7 @@ public struct LinkChecker: Sendable {
                 settled = SettledLinks()
             }
             // As browsers freeze a base URL: a `data:` or `javascript:` one is not used (HTML standard).
-            let base = facts.baseHref.flatMap { URL(string: $0.trimmingASCIIWhitespace(), relativeTo: pageURL)?.absoluteURL }
+            let base = facts.baseHref.flatMap { URL(string: $0.trimmingC0ControlOrSpace(), relativeTo: pageURL)?.absoluteURL }
                 .flatMap { ["data", "javascript"].contains($0.scheme?.lowercased()) ? nil : $0 }
             var links: [ResolvedLink] = []
             var accepted = Set(settled.accepted)

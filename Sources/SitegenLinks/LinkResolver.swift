@@ -27,7 +27,7 @@ struct LinkResolver: Sendable {
     func reachedThroughIgnored(_ raw: String, page: URL, pagePath: [UInt8], base: URL?) -> SameOriginTarget? {
         // Another scheme (`https:` of an ignored external link) names no file of the bundle: no
         // second resolution for it.
-        if let written = Self.scheme(of: raw.trimmingASCIIWhitespace()), written != scheme { return nil }
+        if let written = Self.scheme(of: raw.trimmingC0ControlOrSpace()), written != scheme { return nil }
         var plain = self
         plain.ignorePatterns = []
         guard case .sameOrigin(let target) = plain.resolve(raw, page: page, pagePath: pagePath, base: base),
@@ -81,7 +81,7 @@ struct LinkResolver: Sendable {
     /// Classifies `raw` (as written) found in a document at `page` (whose encoded path, with its
     /// leading slash, is `pagePath`), whose `<base href>` resolved to `base`, if any.
     func resolve(_ raw: String, page: URL, pagePath: [UInt8], base: URL?) -> LinkTarget {
-        var href = raw.trimmingASCIIWhitespace()
+        var href = raw.trimmingC0ControlOrSpace()
         if href.utf8.contains(where: { $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) {
             href.removeAll { $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\r\n" }
         }

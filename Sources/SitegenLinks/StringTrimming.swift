@@ -12,6 +12,21 @@ extension String {
     }
 }
 
+extension String {
+    /// The string without leading and trailing C0 control characters and spaces (U+0000 to U+0020),
+    /// which the URL standard's parser strips from every URL before reading it: `\u{1}a.png\u{1F}`
+    /// is `a.png` to a browser.
+    package func trimmingC0ControlOrSpace() -> String {
+        guard let first = self.utf8.first, let last = self.utf8.last else { return "" }
+        if first > 0x20, last > 0x20 { return String(self) }
+        let utf8 = Array(self.utf8)
+        var start = 0, end = utf8.count
+        while start < end, utf8[start] <= 0x20 { start += 1 }
+        while end > start, utf8[end - 1] <= 0x20 { end -= 1 }
+        return String(decoding: utf8[start..<end], as: UTF8.self)
+    }
+}
+
 extension UInt8 {
     /// Space, tab, line feed, form feed or carriage return.
     var isASCIIWhitespace: Bool { self == 0x20 || self == 0x09 || self == 0x0A || self == 0x0C || self == 0x0D }

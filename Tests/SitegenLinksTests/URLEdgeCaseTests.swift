@@ -16,6 +16,20 @@ import Testing
         #expect(await site.check().summary == ["escapes-root index.html:3:4"])
     }
 
+    /// The URL parser strips control characters and spaces around a URL, and removes tabs and line
+    /// breaks inside it: `\u{1}a.png\u{1F}` is `a.png`, `#x\u{B}` is `#x`, and a `javascript:`
+    /// after a control character is still no link.
+    @Test func controlCharactersAroundALinkAreStripped() async {
+        let site = InMemoryFetcher([
+            "index.html": "<p id=x>x</p><img src=\"\u{1}a.png\u{1F}\"><a href=\"p.html#y\u{B}\">p</a>"
+                + "<a href=\"#x\u{0C}\">x</a><a href=\"\u{1}javascript:void(0)\">j</a><a href=\"p.ht\nml\">n</a>",
+            "a.png": "png", "p.html": "<h1 id=y>P</h1>",
+        ])
+        let report = await site.check()
+        #expect(report.summary == [], "\(report.summary)")
+        #expect(report.linksChecked == 4)
+    }
+
     @Test func aColonInAFirstSegmentThatIsNoSchemeIsAPath() async {
         let site = InMemoryFetcher([
             "index.html": "<a href=\"x_y:z.html\">1</a>\n<a href=\"a%20b,c:d.html\">2</a>",
