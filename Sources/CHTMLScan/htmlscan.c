@@ -427,7 +427,7 @@ static enum content content_of(const char *name, size_t length) {
     }
 }
 
-static void report(cursor *c, const htmlscan_handler *h, size_t lt, tag *t, bytes *values) {
+static void report(cursor *c, const htmlscan_handler *h, size_t lt, tag *t, bytes *values, int place) {
     int is_style = content_of(t->name, strlen(t->name)) == content_style;
     if (!t->closed || (t->count == 0 && !is_style) || h->start_element == NULL) return;
     htmlscan_attr attrs[MAX_ATTRS];
@@ -446,7 +446,7 @@ static void report(cursor *c, const htmlscan_handler *h, size_t lt, tag *t, byte
         attrs[i].value = values->data ? values->data + offsets[i] : "";
         position(c, t->attrs[i].name_offset, &attrs[i].line, &attrs[i].column);
     }
-    h->start_element(h->context, t->name, attrs, t->count, line, column);
+    h->start_element(h->context, t->name, attrs, t->count, line, column, place);
 }
 
 int htmlscan_parse(const char *bytes_in, size_t len, const htmlscan_handler *h) {
@@ -461,6 +461,9 @@ int htmlscan_parse(const char *bytes_in, size_t len, const htmlscan_handler *h) 
        <title> is no text-only element, and the text of a <style> has its references decoded. Inside
        an HTML integration point (<foreignObject>, <desc>, <title> of SVG) it is HTML again. */
     int foreign = 0, integration = 0;
+    /* How many HTML <template> elements are open (not counted in foreign content, where no
+       <template> is HTML's). */
+    int templates = 0;
     while (p < len) {
         const unsigned char *lt = memchr(b + p, '<', len - p);
         if (lt == NULL) break;
@@ -484,6 +487,8 @@ int htmlscan_parse(const char *bytes_in, size_t len, const htmlscan_handler *h) 
                     integration--;
                 } else if (foreign > 0 && is_foreign_root(t->name)) {
                     foreign--;
+                } else if (templates > 0 && !h->xml && (foreign == 0 || integration > 0) && strcmp(t->name, "template") == 0) {
+                    templates--;
                 }
             } else if (p + 1 < len && b[p + 1] == '>') {
                 p += 2;
@@ -494,8 +499,9 @@ int htmlscan_parse(const char *bytes_in, size_t len, const htmlscan_handler *h) 
             int in_foreign = h->xml || (foreign > 0 && integration == 0);
             read_tag(b, len, p, t, in_foreign);
             p = t->end;
-            report(&c, h, at, t, &values);
+            report(&c, h, at, t, &values, (templates > 0 ? HTMLSCAN_IN_TEMPLATE : 0) | (in_foreign ? HTMLSCAN_FOREIGN : 0));
             const char *name = t->name;
+            if (!in_foreign && strcmp(name, "template") == 0) templates++;
             int self_closing = t->closed && t->end >= 2 && b[t->end - 2] == '/';
             enum content kind = content_of(name, strlen(name));
             if (in_foreign && (self_closing || strcmp(name, "title") == 0)) kind = content_markup;

@@ -68,7 +68,13 @@ final class HTMLCollector {
         "script", "img", "source", "video", "audio", "track", "iframe", "embed", "input", "frame",
     ]
 
-    func start(name: UnsafePointer<CChar>, attributes: UnsafeBufferPointer<htmlscan_attr>, line: Int, column: Int) {
+    /// A start tag; `inTemplate` inside an HTML `<template>`, whose content is no part of the page
+    /// until a script copies it there (its ids name nothing, its `<base>` sets no base, its links
+    /// are checked as the copy will fetch them), `foreign` inside `<svg>` or `<math>`.
+    func start(
+        name: UnsafePointer<CChar>, attributes: UnsafeBufferPointer<htmlscan_attr>, line: Int, column: Int,
+        inTemplate: Bool = false, foreign: Bool = false
+    ) {
         let element = String(cString: name)
         if element == "style" {
             styleEnd()
@@ -91,17 +97,17 @@ final class HTMLCollector {
                     ExtractedLink(url: url, element: element, attribute: kind.rawValue, line: line, column: column))
             }
             switch kind {
-            case .id where !value.isEmpty:
+            case .id where !value.isEmpty && !inTemplate:
                 facts.anchors.append(Anchor(name: value, isID: true, line: line, column: column))
             // A `<map name>` is what an image's `usemap="#name"` names.
-            case .name where (element == "a" || element == "map") && !value.isEmpty:
+            case .name where (element == "a" || element == "map") && !value.isEmpty && !inTemplate:
                 facts.anchors.append(Anchor(name: value, isID: false, line: line, column: column))
             // A hash-name reference, not a URL: what follows its first `#` names a map of this
             // page (`other.html#m` too), whatever the base.
             case .usemap where element == "img" || element == "object":
                 link(value.firstIndex(of: "#").map { String(value[$0...]) } ?? value)
             case .href where element == "base":
-                if facts.baseHref == nil { facts.baseHref = value }
+                if facts.baseHref == nil, !inTemplate, !foreign { facts.baseHref = value }
             case .href where isAnchor || Self.hrefElements.contains(element),
                 .xlinkHref where isAnchor || Self.hrefElements.contains(element):
                 link(value)

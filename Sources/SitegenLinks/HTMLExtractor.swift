@@ -29,11 +29,13 @@ public enum HTMLExtractor {
         var handler = htmlscan_handler()
         handler.xml = xml ? 1 : 0
         handler.context = Unmanaged.passUnretained(collector).toOpaque()
-        handler.start_element = { context, name, attrs, count, line, column in
+        handler.start_element = { context, name, attrs, count, line, column, place in
             guard let context, let name else { return }
             let collector = Unmanaged<HTMLCollector>.fromOpaque(context).takeUnretainedValue()
             let buffer = UnsafeBufferPointer(start: attrs, count: attrs == nil ? 0 : count)
-            collector.start(name: name, attributes: buffer, line: Int(line), column: Int(column))
+            collector.start(
+                name: name, attributes: buffer, line: Int(line), column: Int(column),
+                inTemplate: place & Int32(HTMLSCAN_IN_TEMPLATE) != 0, foreign: place & Int32(HTMLSCAN_FOREIGN) != 0)
         }
         handler.style_text = { context, bytes, length, line, column in
             guard let context, let bytes else { return }

@@ -30,12 +30,18 @@ typedef struct htmlscan_attr {
     int column;
 } htmlscan_attr;
 
+/* Where a start tag stands. Inside an HTML <template>, whose content is no part of the document
+   until a script puts a copy of it there: its <base> sets no base and its ids name nothing. In
+   foreign content (inside <svg> or <math>, or an XML document): <base> is no HTML element there. */
+enum { HTMLSCAN_IN_TEMPLATE = 1, HTMLSCAN_FOREIGN = 2 };
+
 typedef struct htmlscan_handler {
     void *context;
     /* A start tag that has at least one attribute of interest, or a <style> start tag. `line` and
-       `column` are those of the `<`. */
+       `column` are those of the `<`. `place` holds HTMLSCAN_IN_TEMPLATE and HTMLSCAN_FOREIGN as
+       they apply to the tag. */
     void (*start_element)(void *context, const char *name, const htmlscan_attr *attrs, size_t count,
-                          int line, int column);
+                          int line, int column, int place);
     /* Raw text inside <style>, possibly in several pieces; line/column of the first byte. */
     void (*style_text)(void *context, const char *bytes, size_t length, int line, int column);
     /* The end of a <style> element. */
