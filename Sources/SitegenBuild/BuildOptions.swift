@@ -16,6 +16,9 @@ public struct BuildOptions: Sendable {
     /// Whether pages marked `draft: true` are built like the others: a preview of work in progress,
     /// never a bundle to ship.
     public var includesDrafts = false
+    /// Whether the cache of the previous build may be used. A build whose cache proved damaged on
+    /// disk (`BuildOutcome.foundDamagedCache`) is made again without it.
+    public var trustsCache = true
 
     public init(site: String, templates: String, output: String, workingDirectory: URL) {
         func resolve(_ path: String) -> URL { FolderPlace.url(path, from: workingDirectory) }

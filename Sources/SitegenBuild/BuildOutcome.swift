@@ -73,6 +73,11 @@ public struct BuildOutcome: Sendable {
         }
     }
 
+    /// Whether a page's details read from the previous build's cache (to check its links, or to map
+    /// a finding to its Markdown line) were not the bytes the cache recorded: changed on disk. What
+    /// they gave is wrong, and the build must be made again without the cache.
+    public var foundDamagedCache: Bool { previousCache?.details?.isDamaged == true }
+
     /// The generation of the crawl memo that goes with the previous build's cache; 0 for none.
     public var previousMemoGeneration: UInt64 { previousCache?.memoGeneration ?? 0 }
 

@@ -33,10 +33,10 @@ public struct SiteBuilder: Sendable {
 
     /// Runs every stage up to a staged bundle. An input error stops the build with nothing written.
     public func build() async throws(InputError) -> BuildOutcome {
-        let outcome = try await build(trustingCache: true)
+        let outcome = try await build(trustingCache: options.trustsCache)
         // A page's details in the cache's details file that are not the bytes recorded (changed on
         // disk) would give wrong findings: the build is made again, as if there were no cache.
-        guard outcome.previousCache?.details?.isDamaged == true else { return outcome }
+        guard outcome.foundDamagedCache else { return outcome }
         outcome.staged.discard()
         return try await build(trustingCache: false)
     }

@@ -486,6 +486,28 @@ import Testing
         #expect(try runner.run(["build"]).status == 0, "and the next build is clean too")
     }
 
+    /// The details of a page with findings, damaged on disk when nothing else changed, are read only
+    /// to map its findings to their Markdown lines: that build is made again without the cache too,
+    /// rather than reporting each finding a second time at the template, build after build.
+    @Test func detailsDamagedOnDiskWhereFindingsAreMappedMakeAFullBuild() throws {
+        let runner = try SitegenRunner()
+        defer { runner.cleanUp() }
+        try runner.copyFixture("Sites/broken", to: "Site")
+        try runner.copyFixture("Themes/minimal", to: "Templates")
+        func findings(_ run: SitegenRunner.Run) -> [Substring] { run.stdout.split(separator: "\n").dropLast() }
+        let first = try runner.run(["build"])
+        #expect(first.status == 1 && findings(first).count == 3)
+        let file = runner.url(".dist.sitegen-details")
+        var bytes = [UInt8](try Data(contentsOf: file))
+        bytes[bytes.count - 1] ^= 1
+        try Data(bytes).write(to: file)
+        for _ in 0..<2 {
+            let rebuilt = try runner.run(["build"])
+            #expect(rebuilt.status == 1)
+            #expect(findings(rebuilt) == findings(first), "\(rebuilt.stdout)")
+        }
+    }
+
     @Test func removedOutputsGoAndAFileMayBecomeAFolder() throws {
         let runner = try setUp()
         defer { runner.cleanUp() }

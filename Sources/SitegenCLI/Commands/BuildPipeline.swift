@@ -134,6 +134,15 @@ enum BuildPipeline {
         }
         diagnostics.sort()
         timer.lap("map findings to sources")
+        // A page's details, read to map a finding, that changed on disk gave wrong places; the cache
+        // that holds them would give them again on every build. Once more, without the cache.
+        if outcome.foundDamagedCache, options.trustsCache, !Task.isCancelled {
+            await pendingCache?.discard()
+            outcome.staged.discard()
+            var untrusting = options
+            untrusting.trustsCache = false
+            return await run(untrusting, workingDirectory: workingDirectory, started: started, progress: progress)
+        }
         if Task.isCancelled {
             var stopped = Failure(message: "stopped")
             stopped.committed = outcome.commitsBeforeCrawl
