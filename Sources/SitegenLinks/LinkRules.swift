@@ -141,7 +141,13 @@ struct LinkRules {
                     "root-relative link '\(link.url)' breaks when the bundle is loaded from file://; use a relative link")
             }
             if target.escapesRoot {
-                report(.error, .escapesRoot, "'\(link.url)' leaves the bundle root")
+                // A browser stops `..` at the root: the app may still load a file, one the link did not mean.
+                let clamped = target.path.isEmpty || target.path.hasSuffix("/") ? target.path + "index.html" : target.path
+                let note =
+                    table.index(of: clamped) != nil
+                    ? ": a WebView stops at the root and loads '\(clamped)', but from file:// it names a file outside the bundle"
+                    : ""
+                report(.error, .escapesRoot, "'\(link.url)' leaves the bundle root\(note)")
                 return
             }
             if let message = encodedSlashProblem(link.url, at: target) {

@@ -53,7 +53,7 @@ import Testing
         #expect(report.summary == ["alias-folder guide/install.html:1:22"])
         #expect(
             report.messages(.aliasFolder) == [
-                "served as its alias 'setup.html', this page breaks 3 of its links (first: '../style.css' leaves the bundle root): an alias serves the page's bytes, whose relative links then resolve from the alias's folder; keep the alias in 'guide/'"
+                "served as its alias 'setup.html', this page breaks 3 of its links (first: '../style.css' leaves the bundle root: a WebView stops at the root and loads 'style.css', but from file:// it names a file outside the bundle): an alias serves the page's bytes, whose relative links then resolve from the alias's folder; keep the alias in 'guide/'"
             ])
         #expect(report.findings.first?.href == "setup.html")
     }
@@ -136,6 +136,13 @@ import Testing
             report.summary == [
                 "escapes-root guide/b/index.html:1:20", "escapes-root guide/index.html:1:4", "escapes-root index.html:1:4",
             ], "\(report.summary)")
+        // `../outside.html` names no file of the bundle even where a WebView stops at the root.
+        #expect(report.messages(.escapesRoot).contains("'../outside.html' leaves the bundle root"))
+        let clamped = await InMemoryFetcher(["index.html": "<a href=\"../x.html\">x</a>", "x.html": "<p>x</p>"]).check()
+        #expect(
+            clamped.messages(.escapesRoot) == [
+                "'../x.html' leaves the bundle root: a WebView stops at the root and loads 'x.html', but from file:// it names a file outside the bundle"
+            ])
     }
 
     @Test func fileInvalidAndNonLinks() async {
