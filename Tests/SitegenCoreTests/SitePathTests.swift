@@ -93,6 +93,9 @@ import Testing
     @Test func controlCharactersAreWrittenAsEscapesOnOneLine() {
         let d = Diagnostic(.error, .brokenLink, "'a\u{0}b\nc\u{7F}' é", at: nil)
         #expect(d.description == "error: 'a\\u{0}b\\u{a}c\\u{7f}' é [broken-link]")
+        // Line and paragraph separators are line ends to editors and problem matchers.
+        let separators = Diagnostic(.warning, .brokenLink, "a\u{2028}b\u{2029}c", at: SourceLocation(path: "x\u{2028}.html"))
+        #expect(separators.description == "x\\u{2028}.html: warning: a\\u{2028}b\\u{2029}c [broken-link]")
     }
 
     @Test func inputErrorsStayOnOneLine() {
