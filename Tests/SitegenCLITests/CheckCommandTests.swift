@@ -174,6 +174,30 @@ import Testing
         #expect(!run.stdout.contains("t/a.html:"), "\(run.stdout)")
     }
 
+    /// A page whose name is not UTF-8 can be named by no URL: its links are never crawled, and the
+    /// check says so rather than leaving it out silently. Other files (an image) are no pages.
+    @Test func aPageNamedInBytesThatAreNotUTF8IsReported() throws {
+        let runner = try SitegenRunner()
+        defer { runner.cleanUp() }
+        try runner.write("<a href=\"ok.html\">ok</a>\n", to: "t/index.html")
+        try runner.write("ok\n", to: "t/ok.html")
+        for ext in [".html", ".png"] {
+            let path = Array(runner.url("t/sub").path.utf8) + [UInt8(ascii: "/"), 0xFF] + Array(ext.utf8) + [0]
+            try FileManager.default.createDirectory(at: runner.url("t/sub"), withIntermediateDirectories: true)
+            let descriptor = path.withUnsafeBufferPointer {
+                $0.withMemoryRebound(to: CChar.self) { open($0.baseAddress!, O_CREAT | O_WRONLY, 0o644) }
+            }
+            #expect(descriptor >= 0)
+            close(descriptor)
+        }
+        let run = try runner.run(["check", "t"])
+        #expect(run.status == 0)
+        #expect(
+            run.stdout.split(separator: "\n").filter { $0.contains("warning:") } == [
+                "t/sub/\\xFF.html: warning: name is not valid UTF-8 (invalid bytes shown as \\xHH), so no URL can name it and no app can load this page: rename it [orphan]"
+            ], "\(run.stdout)")
+    }
+
     /// A link to a symbolic link that no resolver serves says what is there, not that nothing is:
     /// Debian's Sphinx trees link `_static/jquery.js` to `/usr/share/javascript`.
     @Test func aLinkToASymbolicLinkOutOfTheBundleSaysSo() throws {

@@ -106,7 +106,19 @@ enum CheckCommand: Command {
         case .success(let result): crawl = result
         case .failure(let error): return stop(error)
         }
-        let diagnostics = crawl.findings.map(\.diagnostic).sorted()
+        // A page whose name is not UTF-8 is no path of the crawl (no URL can name it): left out
+        // silently, its links would never be judged. A bundle's `verify` names such files.
+        let unnamable =
+            hasManifest
+            ? []
+            : DirectoryWalker.listingInParallel(below: directory.path) { _, _ in false }.invalidNames.filter(MIMEType.isHTMLPage)
+                .map {
+                    Diagnostic(
+                        .warning, .orphan,
+                        "name is not valid UTF-8 (invalid bytes shown as \\xHH), so no URL can name it and no app can load this page: rename it",
+                        at: SourceLocation(path: display + $0))
+                }
+        let diagnostics = (crawl.findings.map(\.diagnostic) + unnamable).sorted()
         var pages = Set(crawl.findings.compactMap(\.page))
         // JUnit lists every page, the passing ones too; only it pays for the walk.
         if report.format == .junit {
