@@ -301,7 +301,7 @@ public struct SourceMap: Sendable {
 
     /// The bundle path an alias as written names, without a trailing slash: `/g/./x%20y.html` is `g/x y.html`.
     private static func aliasPath(_ written: String) -> String? {
-        let text = written.utf8.first == UInt8(ascii: "/") ? String(decoding: written.utf8.dropFirst(), as: UTF8.self) : written
+        let text = written.droppingLeadingSlash
         guard let decoded = text.removingPercentEncoding, let path = SitePath(normalizing: decoded) else { return nil }
         return path.rawValue.hasSuffix("/") ? String(path.rawValue.dropLast()) : path.rawValue
     }

@@ -11,8 +11,7 @@ extension SiteBuilder {
                     InputError(
                         message, at: FrontMatterPlace.of(alias, under: "aliases", in: page, site: options.siteDirectory))
                 }
-                var text = alias
-                if text.utf8.first == UInt8(ascii: "/") { text = String(decoding: text.utf8.dropFirst(), as: UTF8.self) }
+                var text = alias.droppingLeadingSlash
                 // The resolver matches paths, without query or fragment: such an alias could never be asked for.
                 if text.contains("?") || text.contains("#") {
                     throw refuse(
@@ -58,8 +57,6 @@ extension SiteBuilder {
 
     func relativePath(of inner: URL, in outer: URL) -> String? {
         let innerPath = inner.standardizedFileURL.path, outerPath = outer.standardizedFileURL.path + "/"
-        // By bytes: a name that starts with a combining mark makes one character with the `/` before it.
-        guard innerPath.utf8.starts(with: outerPath.utf8) else { return nil }
-        return String(decoding: innerPath.utf8.dropFirst(outerPath.utf8.count), as: UTF8.self)
+        return innerPath.afterPrefix(bytesOf: outerPath)
     }
 }

@@ -4,8 +4,8 @@ import Synchronization
 
 /// The progress line on a terminal: `checking 4,096/10,001 (5,120/s)`, rewritten in place at most
 /// ten times a second, cleared when done. The rate counts from the stage's first report, which the
-/// stages send as they start, and shows once a tenth of a second has passed. Nothing is printed for small jobs, when standard error is
-/// not a terminal, or with `--quiet`.
+/// stages send as they start, and shows once a tenth of a second has passed. Nothing is printed
+/// for small jobs, when standard error is not a terminal, or with `--quiet`.
 final class ProgressLine: Sendable {
     private struct State {
         var started: ContinuousClock.Instant?

@@ -70,7 +70,9 @@ import Testing
         defer { site.remove() }
         let shown =
             "Site/guide/"
-            + name.unicodeScalars.map { $0.value < 0x20 ? "\\u{\(String($0.value, radix: 16))}" : String($0) }.joined()
+            + name.unicodeScalars.map {
+                $0.value < 0x20 || $0.value == 0x2028 ? "\\u{\(String($0.value, radix: 16))}" : String($0)
+            }.joined()
         await expectInputError(
             site,
             "\(shown): error: name holds a line break or another control character, which the manifest's schema and line-based tools refuse: rename it"

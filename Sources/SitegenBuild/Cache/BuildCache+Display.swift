@@ -8,7 +8,7 @@ extension BuildCache {
     func displayed(site: String, output: String) -> BuildCache {
         guard site != siteDisplay || output != outputDisplay else { return self }
         func move(_ path: String, from old: String, to new: String) -> String {
-            path.utf8.starts(with: old.utf8) ? new + String(decoding: path.utf8.dropFirst(old.utf8.count), as: UTF8.self) : path
+            path.afterPrefix(bytesOf: old).map { new + $0 } ?? path
         }
         func move(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
             diagnostics.map { diagnostic in

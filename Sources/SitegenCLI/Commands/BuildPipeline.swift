@@ -188,8 +188,7 @@ enum BuildPipeline {
         var diagnostic = finding.diagnostic
         // The bundle path of the file the finding is in, when it names one.
         let output = diagnostic.location.flatMap { place in
-            place.path.utf8.starts(with: outputDisplay.utf8)
-                ? String(decoding: place.path.utf8.dropFirst(outputDisplay.utf8.count), as: UTF8.self) : nil
+            place.path.afterPrefix(bytesOf: outputDisplay)
         }
         if let output, let source = assets[output] {
             diagnostic.location?.path = source

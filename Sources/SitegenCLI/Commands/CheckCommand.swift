@@ -67,8 +67,7 @@ enum CheckCommand: Command {
             // folder too. A path is taken as written, as the crawl takes it.
             let isURL = StartPage.isURL(entry)
             let written = isURL ? StartPage.path(ofURL: entry) : entry
-            let path =
-                written.utf8.first == UInt8(ascii: "/") ? String(decoding: written.utf8.dropFirst(), as: UTF8.self) : written
+            let path = written.droppingLeadingSlash
             guard SitePath(normalizing: isURL ? StartPage.decodedDots(path) : path) != nil else {
                 return stop(InputError("--entry '\(entry)' is not a path inside the checked folder (see 'sitegen check --help')"))
             }

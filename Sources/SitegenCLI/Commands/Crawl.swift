@@ -64,9 +64,7 @@ enum Crawl {
         let extra = entries.map { entry in
             StartPage.isURL(entry)
                 ? URL(string: URLPath.encodedAsBrowsersSend(entry)) ?? resolver.origin.url(forPath: entry)
-                : resolver.origin.url(
-                    forPath: entry.utf8.first == UInt8(ascii: "/")
-                        ? String(decoding: entry.utf8.dropFirst(), as: UTF8.self) : entry)
+                : resolver.origin.url(forPath: entry.droppingLeadingSlash)
         }
         if resolver.manifest == nil, extra.isEmpty {
             options.missingEntryHint =

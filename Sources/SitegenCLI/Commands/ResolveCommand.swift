@@ -55,9 +55,7 @@ enum ResolveCommand: Command {
         // From the text, not a `URL`: `URL(string:)` would re-encode an invalid escape (`%ZZ`).
         let absolute =
             text.contains("://")
-            ? text
-            : resolver.origin.description + "/"
-                + (text.utf8.first == UInt8(ascii: "/") ? String(decoding: text.utf8.dropFirst(), as: UTF8.self) : text)
+            ? text : resolver.origin.description + "/" + text.droppingLeadingSlash
         let request = SchemeRequest(string: absolute, range: arguments.value("--range").map { "bytes=\($0)" })
         guard request.url != nil else {
             console.err("error: '\(Manifest.printable(text))' is not a URL (see 'sitegen resolve --help')\n")

@@ -88,9 +88,7 @@ struct SiteWatcher: Sendable {
 
     private func describe(_ paths: [String]) -> String {
         let root = options.siteDirectory.deletingLastPathComponent().path + "/"
-        let names = paths.prefix(3).map {
-            $0.utf8.starts(with: root.utf8) ? String(decoding: $0.utf8.dropFirst(root.utf8.count), as: UTF8.self) : $0
-        }
+        let names = paths.prefix(3).map { $0.afterPrefix(bytesOf: root) ?? $0 }
         return names.joined(separator: ", ") + (paths.count > 3 ? " and \(paths.count - 3) more" : "")
     }
 }

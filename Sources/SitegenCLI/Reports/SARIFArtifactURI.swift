@@ -32,9 +32,7 @@ enum SARIFArtifactURI {
     private static func relative(_ path: String, to folder: String) -> String? {
         if path == folder { return "" }
         let prefix = folder.hasSuffix("/") ? folder : folder + "/"
-        // By bytes: a name that starts with a combining mark makes one character with the `/` before it.
-        guard path.utf8.starts(with: prefix.utf8) else { return nil }
-        return String(decoding: path.utf8.dropFirst(prefix.utf8.count), as: UTF8.self)
+        return path.afterPrefix(bytesOf: prefix)
     }
 
     /// `path` as it is when it is an absolute `http` or `https` URL, but for bytes no URI holds
