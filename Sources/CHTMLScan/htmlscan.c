@@ -60,7 +60,9 @@ static int is_alnum(unsigned char b) { return is_alpha(b) || is_digit(b); }
 static unsigned char lower(unsigned char b) { return (unsigned char)(b - 'A') < 26 ? b | 0x20 : b; }
 
 /* `rel`, `type`, `language` and `nomodule` only where they say whether and as what a link's target
-   is fetched: `<link rel="stylesheet" type="text/css">`, `<script type="module">`, `<style type>`. */
+   is fetched: `<link rel="stylesheet" type="text/css">`, `<script type="module">`, `<style type>`,
+   and whether a form control uses its `src` or `formaction` (`<input type="image">`, `<button
+   type="button">`). */
 static int interesting_attribute(const char *tag, const char *n) {
     switch (n[0]) {
     case 'a': return strcmp(n, "action") == 0;
@@ -77,7 +79,8 @@ static int interesting_attribute(const char *tag, const char *n) {
     case 's': return strcmp(n, "src") == 0 || strcmp(n, "srcset") == 0 || strcmp(n, "style") == 0;
     case 't':
         return strcmp(n, "type") == 0
-            && (strcmp(tag, "script") == 0 || strcmp(tag, "link") == 0 || strcmp(tag, "style") == 0);
+            && (strcmp(tag, "script") == 0 || strcmp(tag, "link") == 0 || strcmp(tag, "style") == 0
+                || strcmp(tag, "input") == 0 || strcmp(tag, "button") == 0);
     case 'u': return strcmp(n, "usemap") == 0;
     case 'x': return strcmp(n, "xlink:href") == 0;
     default: return 0;

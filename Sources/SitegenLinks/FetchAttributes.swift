@@ -33,6 +33,21 @@ struct FetchAttributes {
     /// look up or connect to ahead (`//cdn.example.com`).
     private static let namingNoResource: Set<String> = ["canonical", "dns-prefetch", "preconnect"]
 
+    /// Whether a form control's `attribute` does anything, so that a browser may fetch its URL:
+    /// `<input src>` only on an image button (`type="image"`), `formaction` only on a submit button
+    /// (`<button>` without a known `type` or with `type="submit"`, `<input type="submit">` or
+    /// `"image"`). The type is matched in any letter case but not trimmed, as browsers match it:
+    /// `type=" image"` is a text field. Other attributes (`style`) are always used.
+    func formControlUses(_ attribute: String, of element: String) -> Bool {
+        let type = type?.lowercased()
+        switch (element, attribute) {
+        case ("input", "src"): return type == "image"
+        case ("input", "formaction"): return type == "submit" || type == "image"
+        case ("button", "formaction"): return type != "reset" && type != "button"
+        default: return true
+        }
+    }
+
     /// Whether a `<style>` with these attributes is CSS: a `type` other than none, empty or
     /// `text/css` (any letter case) makes its text something else, which no browser reads.
     var styleIsCSS: Bool {

@@ -143,6 +143,10 @@ final class HTMLCollector {
             }
         }
         if element == "style", !fetch.styleIsCSS { inStyle = false }
+        if element == "input" || element == "button" {
+            let used = facts.links[firstLink...].filter { fetch.formControlUses($0.attribute, of: element) }
+            facts.links.replaceSubrange(firstLink..., with: used)
+        }
         if element == "link", !fetch.linksSomewhere {
             facts.links.removeSubrange(firstLink...)
             return

@@ -72,6 +72,20 @@ import Testing
         #expect(facts("<svg><template><p id=t></template></svg><p id=u>").anchors.map(\.name) == ["t", "u"])
     }
 
+    /// A form control's `src` and `formaction` count only where browsers use them: an image
+    /// button's `src`, a submit button's `formaction` (a `<button>` is one unless its type says
+    /// otherwise); `type` in any case, not trimmed.
+    @Test func formControlsLinkOnlyWhatTheyUse() {
+        #expect(
+            urls(
+                "<input src=a.png><input type=IMAGE src=b.png><input type=\" image\" src=c.png><input src=d.png type=image>"
+                    + "<input type=text formaction=e.html><input type=submit formaction=f.html><input formaction=g.html type=image>"
+                    + "<button formaction=h.html>b</button><button type=button formaction=i.html>b</button>"
+                    + "<button type=reset formaction=j.html>b</button><button type=bogus formaction=k.html>b</button>"
+                    + "<input type=text style=\"background:url(l.png)\">")
+                == ["b.png", "d.png", "f.html", "g.html", "h.html", "k.html", "l.png"])
+    }
+
     @Test func aRelThatAlsoFetchesKeepsTheLink() {
         #expect(
             urls(#"<link rel="preconnect stylesheet" href="s.css"><link rel="preload" href="f.woff2">"#) == ["s.css", "f.woff2"])
