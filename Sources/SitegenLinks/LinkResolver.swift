@@ -75,7 +75,7 @@ struct LinkResolver: Sendable {
     /// make another authority that the resolver refuses.
     func isSameOrigin(_ url: URL) -> Bool {
         url.scheme?.lowercased() == scheme && (url.host?.lowercased() ?? "") == host && url.port == nil
-            && url.user == nil && url.password == nil
+            && (url.user ?? "").isEmpty && (url.password ?? "").isEmpty
     }
 
     /// Classifies `raw` (as written) found in a document at `page` (whose encoded path, with its

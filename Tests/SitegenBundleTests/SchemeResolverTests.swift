@@ -20,6 +20,9 @@ import Testing
         ("docs://app//guide//install.html", "guide/install.html"), ("docs://app/Guide.html", "Guide.html"),
         ("docs://app/guide/%2e%2e/index.html", "index.html"), ("docs://app/guide/..", "index.html"),
         ("docs://app/%67uide/install.html", "guide/install.html"),
+        // Empty credentials are none (the URL standard), as WebKit reads them.
+        ("docs://@app/guide/install.html", "guide/install.html"), ("docs://:@app/index.html", "index.html"),
+        ("docs://@app:/index.html", "index.html"),
     ])
     func resolves(url: String, path: String) async throws {
         let fixture = try Fixture()
@@ -43,7 +46,8 @@ import Testing
         ("docs://app/%ff%fe", .notFound(path: "/%ff%fe")),
         ("docs://other/index.html", .wrongHost("other")),
         ("docs://app:80/index.html", .wrongHost("app:80")),
-        ("docs://user@app/index.html", .wrongHost("user@app")),
+        ("docs://user@app/index.html", .wrongHost("user@app")), ("docs://:p@app/index.html", .wrongHost(":p@app")),
+        ("docs://u:@app/index.html", .wrongHost("u:@app")),
         ("https://app/index.html", .wrongScheme("https")),
         ("docs:index.html", .wrongHost("")),
         ("docs://app/leak.txt", .notFound(path: "leak.txt")),

@@ -30,6 +30,17 @@ import Testing
         #expect(report.linksChecked == 4)
     }
 
+    /// `docs://@app/x.html` is `docs://app/x.html` to a browser: empty credentials are none. A
+    /// user is another origin, which the resolver does not serve.
+    @Test func emptyCredentialsAreNone() async {
+        let site = InMemoryFetcher([
+            "index.html":
+                "<a href=\"docs://@app/x.html\">a</a><a href=\"docs://:@app/x.html\">b</a><a href=\"docs://u@app/x.html\">c</a>",
+            "x.html": "<p>x</p>",
+        ])
+        #expect(await site.check().summary == ["broken-link index.html:1:73"])
+    }
+
     @Test func aColonInAFirstSegmentThatIsNoSchemeIsAPath() async {
         let site = InMemoryFetcher([
             "index.html": "<a href=\"x_y:z.html\">1</a>\n<a href=\"a%20b,c:d.html\">2</a>",

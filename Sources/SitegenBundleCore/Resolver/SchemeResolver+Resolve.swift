@@ -12,9 +12,10 @@ extension SchemeResolver {
     public func resolve(_ url: URL) -> Result<ResolvedResource, ResolutionFailure> {
         guard let parts = URLPath.split(url.absoluteString) else { return .failure(.wrongScheme("")) }
         guard parts.scheme.lowercased() == origin.scheme else { return .failure(.wrongScheme(parts.scheme)) }
-        // An empty port (`docs://app:/`) is no port (RFC 3986 6.2.3), as WebKit reads it.
-        guard let authority = parts.authority,
-            authority.lowercased() == origin.host || authority.lowercased() == origin.host + ":"
+        // An empty port (`docs://app:/`) is no port (RFC 3986 6.2.3), and empty credentials
+        // (`docs://@app/`, `docs://:@app/`) are none, as WebKit reads them (the URL standard).
+        guard let written = parts.authority, case let authority = Self.withoutEmptyCredentials(written).lowercased(),
+            authority == origin.host || authority == origin.host + ":"
         else { return .failure(.wrongHost(parts.authority ?? "")) }
         let key: String
         switch URLPath.normalise(parts.path) {
@@ -60,5 +61,14 @@ extension SchemeResolver {
     /// The whole body of a resolved resource (for the crawler; large media should use `reply`).
     public func contents(of resource: ResolvedResource) throws -> Data {
         try Data(contentsOf: resource.fileURL)
+    }
+
+    /// `authority` without a userinfo that is empty (`@app`, `:@app`): such a URL is the same as
+    /// one without it. A user or password that is there is kept, and makes another origin.
+    static func withoutEmptyCredentials(_ authority: String) -> String {
+        guard let at = authority.utf8.lastIndex(of: UInt8(ascii: "@")) else { return authority }
+        let userinfo = authority.utf8[..<at]
+        guard userinfo.isEmpty || userinfo.elementsEqual(":".utf8) else { return authority }
+        return String(authority[authority.utf8.index(after: at)...])
     }
 }
