@@ -37,6 +37,19 @@ import Testing
             ])
     }
 
+    /// A text key's value tagged as another type is refused with its tag (front-matter.md), as a
+    /// number's or a flag's is.
+    @Test func textTaggedAsAnotherTypeIsRefusedWithItsTag() {
+        expectError("title: !!int 12\n", "Site/p.md:2:8: error: 'title' must be a text value, not a value tagged !!int")
+        expectError("description: !foo x\n", "Site/p.md:2:14: error: 'description' must be a text value, not a value tagged !foo")
+        expectError(
+            "aliases: [ok.html, !!int 5]\n",
+            "Site/p.md:2:20: error: each item of 'aliases' must be a text value, not a value tagged !!int")
+        expectError(
+            "aliases: !!binary abc\n",
+            "Site/p.md:2:10: error: 'aliases' must be a list of text values, not a value tagged !!binary")
+    }
+
     /// YAML's standard tag of the type a key expects is read as that type.
     @Test func standardTagsOfTheExpectedTypeAreRead() throws {
         let (meta, warnings) = try decode("draft: !!bool true\norder: !!int 3\ntitle: !!str 12\naliases: [!!str 404]\n")

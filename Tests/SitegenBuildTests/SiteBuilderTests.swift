@@ -261,6 +261,16 @@ import Testing
 }
 
 extension SiteBuilderTests {
+    /// configuration.md: an empty or blank `title` leaves the default, as in front matter.
+    @Test(arguments: ["title:\n", "title: \"\"\n", "title: \"  \"\n", "title: ~\n"])
+    func aBlankSiteTitleLeavesTheDefault(config: String) async throws {
+        let site = try TestSite(["Site/sitegen.yml": config, "Site/index.md": "# Home\n"])
+        defer { site.remove() }
+        let outcome = try await site.build()
+        defer { outcome.staged.discard() }
+        #expect(outcome.config.title == "Documentation")
+    }
+
     /// A list, a mapping, null or empty text written as a key (`? [a]`, `"": 1`) is no key sitegen could know: the warning
     /// says what a key must be, at the key.
     @Test func keysThatAreNotTextAreWarnings() async throws {

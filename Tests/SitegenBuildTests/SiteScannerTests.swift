@@ -48,7 +48,14 @@ import Testing
         defer { site.remove() }
         await expectInputError(
             site,
-            "Site/c:notes.md: error: name starts with a letter and a colon, which Windows reads as a drive, so the manifest refuses it as an absolute path: rename it"
+            "Site/c:notes.md: error: name has a colon as its second character, as a Windows drive (c:x) has, so the manifest refuses it as an absolute path: rename it"
+        )
+        // The manifest refuses any second-character colon (its schema: `^[\x00-\x7f]:`), a digit's too.
+        let digit = try TestSite(["Site/index.md": "# Home\n", "Site/1:2.md": "# Two\n"])
+        defer { digit.remove() }
+        await expectInputError(
+            digit,
+            "Site/1:2.md: error: name has a colon as its second character, as a Windows drive (c:x) has, so the manifest refuses it as an absolute path: rename it"
         )
     }
 

@@ -29,7 +29,11 @@ extension SiteConfig {
             let value = pair.value
             let at = value.location(in: path)
             switch key {
-            case "title": config.title = try value.requireString(key, path: path)
+            // Empty or blank (`title:`, `title: ""`) counts as none, as in front matter: the default stays.
+            case "title":
+                guard !value.isNull else { continue }
+                let title = try value.requireString(key, path: path)
+                if title.contains(where: { !$0.isWhitespace }) { config.title = title }
             case "language":
                 let tag = try value.requireString(key, path: path)
                 guard LanguageTag.isWellFormed(tag) else { throw InputError(LanguageTag.refusal(of: tag), at: at) }

@@ -6,12 +6,17 @@ extension YAMLNode {
         SourceLocation(path: path, line: line, column: column)
     }
 
+    /// Text, written plain or quoted: a value tagged other than `!!str` (`!!int 12`, `!foo x`) is
+    /// refused with its tag, as for the other types.
     func requireString(_ key: String, path: String) throws(InputError) -> String {
-        guard let text = string else {
-            throw InputError("'\(key)' must be a text value", at: location(in: path))
+        guard let text = taggedText else {
+            throw InputError("'\(key)' must be a text value\(otherTag("!!str"))", at: location(in: path))
         }
         return text
     }
+
+    /// The node's text when it is text: untagged, or tagged `!!str`.
+    private var taggedText: String? { tag == nil || tag == "!!str" ? string : nil }
 
     func requireBool(_ key: String, path: String) throws(InputError) -> Bool {
         guard let flag = bool else {
@@ -48,14 +53,18 @@ extension YAMLNode {
 
     /// A list of strings; a single string counts as a list of one.
     func requireStringList(_ key: String, path: String) throws(InputError) -> [String] {
-        if let single = string { return [single] }
+        if let single = taggedText { return [single] }
+        if string != nil {
+            throw InputError("'\(key)' must be a list of text values\(otherTag("!!str"))", at: location(in: path))
+        }
         guard let items = array else {
             throw InputError("'\(key)' must be a list of text values", at: location(in: path))
         }
         var out: [String] = []
         for item in items {
-            guard let text = item.string else {
-                throw InputError("each item of '\(key)' must be a text value, not \(item.kind)", at: item.location(in: path))
+            guard let text = item.taggedText else {
+                let what = item.string != nil ? "a value tagged \(item.tag ?? "")" : item.kind
+                throw InputError("each item of '\(key)' must be a text value, not \(what)", at: item.location(in: path))
             }
             out.append(text)
         }

@@ -72,7 +72,7 @@ enum SiteScanner {
             // `x:y.md` at the top: `x:` is a drive to Windows, so the manifest takes the path as absolute.
             if entry.path.utf8.count >= 2, entry.path.utf8.dropFirst().first == UInt8(ascii: ":") {
                 throw InputError(
-                    "name starts with a letter and a colon, which Windows reads as a drive, so the manifest refuses it as an absolute path: rename it",
+                    "name has a colon as its second character, as a Windows drive (c:x) has, so the manifest refuses it as an absolute path: rename it",
                     path: displayRoot + entry.path)
             }
             // `~t.txt` or `~user/a.md` at the top reads as a home folder: absolute to the manifest too.
