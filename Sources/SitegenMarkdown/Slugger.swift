@@ -5,8 +5,10 @@
 /// One deviation: a heading with nothing left (`## !!!`) gets the base `section` rather than an
 /// empty id, which no `#fragment` could reach.
 public struct Slugger: Sendable {
-    private var taken: Set<String> = []
-    private var occurrences: [String: Int] = [:]
+    // By bytes: `café` in NFC and in NFD are two ids to a browser, which Swift's `String` equality
+    // would take for one.
+    private var taken: Set<[UInt8]> = []
+    private var occurrences: [[UInt8]: Int] = [:]
 
     /// Creates a slugger with no ids taken.
     public init() {}
@@ -15,18 +17,18 @@ public struct Slugger: Sendable {
     public mutating func slug(for text: String) -> String {
         let base = Self.base(text)
         var slug = base
-        while taken.contains(slug) {
-            let next = occurrences[base, default: 0] + 1
-            occurrences[base] = next
+        while taken.contains(Array(slug.utf8)) {
+            let next = occurrences[Array(base.utf8), default: 0] + 1
+            occurrences[Array(base.utf8)] = next
             slug = "\(base)-\(next)"
         }
-        taken.insert(slug)
+        taken.insert(Array(slug.utf8))
         return slug
     }
 
     /// Records an id as taken without slugging it (e.g. an explicit id elsewhere on the page).
     public mutating func reserve(_ id: String) {
-        taken.insert(id)
+        taken.insert(Array(id.utf8))
     }
 
     /// The slug of `text` before de-duplication.

@@ -261,6 +261,23 @@ import Testing
 }
 
 extension SiteBuilderTests {
+    /// templates.md: the table of contents lists the headings that have text; an empty one or one
+    /// that shows only an image would be a link with nothing to read.
+    @Test func headingsWithoutTextAreLeftOutOfTheTableOfContents() async throws {
+        let site = try TestSite(
+            [
+                "Site/index.md": "# Home\n\n## One\n\n##\n\n## ![logo](a.png)\n\n### \u{1F600}\n\ntext\n", "Site/a.png": "png",
+            ], defaultTheme: true)
+        defer { site.remove() }
+        let outcome = try await site.build()
+        defer { outcome.staged.discard() }
+        let html = try site.staged(outcome, "index.html")
+        let toc = try #require(html.range(of: "<nav class=\"toc\"").map { html[$0.lowerBound...] })
+        let entries = String(toc).components(separatedBy: "</nav>")[0]
+        #expect(entries.contains("href=\"#one\">One<") && entries.contains(">\u{1F600}<"), "\(entries)")
+        #expect(!entries.contains("href=\"#section\"") && !entries.contains("href=\"#section-1\""), "\(entries)")
+    }
+
     /// configuration.md: an empty or blank `title` leaves the default, as in front matter.
     @Test(arguments: ["title:\n", "title: \"\"\n", "title: \"  \"\n", "title: ~\n"])
     func aBlankSiteTitleLeavesTheDefault(config: String) async throws {

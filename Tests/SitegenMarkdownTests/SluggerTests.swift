@@ -27,4 +27,12 @@ import Testing
         let ids = ["a", "a", "a", "a-1", "A"].map { slugger.slug(for: $0) }
         #expect(ids == ["a", "a-1", "a-2", "a-1-1", "a-3"])
     }
+
+    /// rules.md: ids are compared by code points, as browsers match fragments: `café` in NFC and in
+    /// NFD are two ids, no duplicates of each other (GitHub gives both `café`).
+    @Test func canonicallyEquivalentSpellingsAreNoDuplicates() {
+        var slugger = Slugger()
+        let ids = ["Caf\u{E9}", "Cafe\u{301}", "Caf\u{E9}"].map { slugger.slug(for: $0) }
+        #expect(ids.map { Array($0.utf8) } == [Array("caf\u{E9}".utf8), Array("cafe\u{301}".utf8), Array("caf\u{E9}-1".utf8)])
+    }
 }

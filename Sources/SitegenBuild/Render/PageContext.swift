@@ -48,7 +48,10 @@ struct PageContext: Sendable {
         context["breadcrumbs"] = .list(crumbs)
         context["hasBreadcrumbs"] = .bool(!crumbs.isEmpty)
 
-        let toc = page.body.headings.filter { $0.level == 2 || $0.level == 3 }.map { heading in
+        // A heading with no text (`##`, an image alone) would be a link with nothing to read or click.
+        let toc = page.body.headings.filter {
+            ($0.level == 2 || $0.level == 3) && $0.text.contains(where: { !$0.isWhitespace })
+        }.map { heading in
             TemplateValue.dictionary([
                 "title": .string(heading.text), "id": .string(heading.id), "level": .int(heading.level),
                 "isSub": .bool(heading.level == 3),
