@@ -87,7 +87,8 @@ import Testing
 
     @Test func draftsAreLeftOutAndLinksToThemReported() async throws {
         let site = try TestSite([
-            "Site/index.md": "# Home\n\n[draft](wip.md)\n", "Site/wip.md": "---\ndraft: true\n---\n# WIP\n",
+            "Site/index.md": "# Home\n\n[draft](wip.md)\n\n[folder](guide/)\n",
+            "Site/wip.md": "---\ndraft: true\n---\n# WIP\n", "Site/guide/index.md": "---\ndraft: true\n---\n# Guide\n",
         ])
         defer { site.remove() }
         let outcome = try await site.build()
@@ -95,7 +96,8 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: outcome.staged.directory.appendingPathComponent("wip.html").path))
         #expect(
             outcome.diagnostics.map(\.description) == [
-                "Site/index.md:3:1: error: 'wip.md' links to a draft, which is not in the bundle [broken-link]"
+                "Site/index.md:3:1: error: 'wip.md' links to a draft, which is not in the bundle [broken-link]",
+                "Site/index.md:5:1: error: 'guide/' links to a folder whose 'guide/index.md' is a draft, which is not in the bundle [broken-link]",
             ])
     }
 

@@ -168,6 +168,10 @@ struct SourceLinkChecker: Sendable {
         if wantsDirectory || path.rawValue.isEmpty {
             let index = path.appending("index.md")
             if let index, let page = model.page(source: index) { return .page(page) }
+            if let index, model.drafts.contains(index) {
+                return .problem(
+                    .brokenLink, .error, { "'\($0)' links to a folder whose '\(index)' is a draft, which is not in the bundle" })
+            }
             return missing(index ?? path, kind: "page")
         }
         switch path.pathExtension {
