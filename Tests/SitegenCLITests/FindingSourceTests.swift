@@ -24,6 +24,26 @@ import Testing
         #expect(run.stdout.contains("4 errors"), "\(run.stdout)")
     }
 
+    /// An image URL of a raw `srcset` with descriptors points at itself in the Markdown, each of
+    /// two alike at its own line, not at the template.
+    @Test func srcsetCandidatesPointAtTheirMarkdownLines() throws {
+        let runner = try SitegenRunner()
+        defer { runner.cleanUp() }
+        try runner.copyFixture("Themes/minimal", to: "Templates")
+        try runner.write("png", to: "Site/a.png")
+        try runner.write(
+            "# H\n\n<img src=\"a.png\" srcset=\"a.png 1x, missing.png 2x\" alt=\"\">\n\n"
+                + "<img srcset=\"missing.png 1x,   b.png 2x\" alt=\"\">\n", to: "Site/index.md")
+        let run = try runner.run(["build"])
+        let findings = run.stdout.split(separator: "\n").filter { $0.contains("[broken-link]") }
+        #expect(
+            findings == [
+                "Site/index.md:3:36: error: no file 'missing.png' in the bundle [broken-link]",
+                "Site/index.md:5:14: error: no file 'missing.png' in the bundle [broken-link]",
+                "Site/index.md:5:32: error: no file 'b.png' in the bundle [broken-link]",
+            ], "\(run.stdout)")
+    }
+
     /// A style sheet of a type the bundle does not serve as CSS is reported at its Markdown line, on
     /// every build, until `mime_types` gives it the type, as the message says.
     @Test func aStyleSheetOfAnotherTypeIsReportedUntilMimeTypesMapsIt() throws {

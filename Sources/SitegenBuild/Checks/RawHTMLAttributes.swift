@@ -11,7 +11,9 @@ enum RawHTMLAttributes {
     }
 
     /// Every attribute value in `bytes` as written, with its quote (nil unquoted), decoded, and
-    /// where it starts, in order (a quote never closed runs to the end of the text).
+    /// where it starts, in order (a quote never closed runs to the end of the text). The value of a
+    /// `srcset` or `imagesrcset` is followed by each of its image URLs (`missing.png` of
+    /// `a.png 1x, missing.png 2x`, where it starts), which is what a finding names.
     static func values(in bytes: [UInt8]) -> [(raw: String, quote: UInt8?, decoded: String, start: Int)] {
         bytes.withUnsafeBufferPointer { all in
             var found: [(raw: String, quote: UInt8?, decoded: String, start: Int)] = []
@@ -21,14 +23,47 @@ enum RawHTMLAttributes {
                 guard let (range, quote) = AttributeSyntax.value(after: equals, in: all) else { continue }
                 found.append(
                     (String(decoding: all[range], as: UTF8.self), quote, AttributeText.decoded(all[range]), range.lowerBound))
+                guard
+                    AttributeSyntax.hasName("srcset", before: equals, in: all)
+                        || AttributeSyntax.hasName("imagesrcset", before: equals, in: all)
+                else { continue }
+                for url in candidateURLs(in: all, range) where url != range {
+                    found.append(
+                        (String(decoding: all[url], as: UTF8.self), nil, AttributeText.decoded(all[url]), url.lowerBound))
+                }
             }
             return found
         }
     }
 
+    /// Where the image URL of each candidate of the srcset value at `range` lies (the HTML
+    /// standard's parsing of a srcset: commas and spaces before a URL skipped, the URL up to a
+    /// space, commas at its end dropped, its descriptors up to the next comma outside parentheses).
+    private static func candidateURLs(in bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> [Range<Int>] {
+        func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0C || byte == 0x0D }
+        var urls: [Range<Int>] = []
+        var i = range.lowerBound
+        while i < range.upperBound {
+            while i < range.upperBound, isSpace(bytes[i]) || bytes[i] == UInt8(ascii: ",") { i += 1 }
+            let start = i
+            while i < range.upperBound, !isSpace(bytes[i]) { i += 1 }
+            var end = i
+            let endsWithComma = end > start && bytes[end - 1] == UInt8(ascii: ",")
+            while end > start, bytes[end - 1] == UInt8(ascii: ",") { end -= 1 }
+            if end > start { urls.append(start..<end) }
+            if endsWithComma { continue }
+            var depth = 0
+            while i < range.upperBound, depth > 0 || bytes[i] != UInt8(ascii: ",") {
+                if bytes[i] == UInt8(ascii: "(") { depth += 1 } else if bytes[i] == UInt8(ascii: ")"), depth > 0 { depth -= 1 }
+                i += 1
+            }
+        }
+        return urls
+    }
+
     /// Every attribute in `bytes` whose value, decoded, is `value`, in order: quoted (`"`, `'`) or
-    /// unquoted. With `name` (lowercase), only attributes of that name (any case) after a space, tab
-    /// or newline.
+    /// unquoted; without `name`, an image URL of a `srcset` counts too. With `name` (lowercase),
+    /// only attributes of that name (any case) after a space, tab or newline.
     static func places(of value: String, named name: StaticString? = nil, in bytes: [UInt8]) -> [Place] {
         bytes.withUnsafeBufferPointer { all in
             var found: [Place] = []
@@ -36,11 +71,18 @@ enum RawHTMLAttributes {
             while let equals = all[from...].firstIndex(of: UInt8(ascii: "=")) {
                 from = equals + 1
                 if let name, !AttributeSyntax.hasName(name, before: equals, in: all) { continue }
-                guard let (range, _) = AttributeSyntax.value(after: equals, in: all),
-                    AttributeText.decoded(all[range]) == value
-                else { continue }
+                guard let (range, _) = AttributeSyntax.value(after: equals, in: all) else { continue }
                 let nameStart = name.map { equals - $0.utf8CodeUnitCount } ?? range.lowerBound
-                found.append(Place(nameStart: nameStart, valueStart: range.lowerBound))
+                if AttributeText.decoded(all[range]) == value {
+                    found.append(Place(nameStart: nameStart, valueStart: range.lowerBound))
+                } else if name == nil,
+                    AttributeSyntax.hasName("srcset", before: equals, in: all)
+                        || AttributeSyntax.hasName("imagesrcset", before: equals, in: all)
+                {
+                    for url in candidateURLs(in: all, range) where AttributeText.decoded(all[url]) == value {
+                        found.append(Place(nameStart: url.lowerBound, valueStart: url.lowerBound))
+                    }
+                }
             }
             return found
         }
