@@ -150,7 +150,7 @@ struct LinkRules {
                 report(.error, .escapesRoot, "'\(link.url)' leaves the bundle root\(note)")
                 return
             }
-            if let message = encodedSlashProblem(link.url, at: target) {
+            if let message = encodedSlashProblem(link.url, at: target) ?? emptySegmentProblem(link.url, at: target) {
                 report(.error, .brokenLink, message)
                 return
             }
@@ -264,6 +264,31 @@ struct LinkRules {
         else { return nil }
         return "'\(href)' reaches '\(file)' through an encoded slash (%2F), which the resolver decodes but the "
             + "WebView does not: the page is shown in another folder and its relative links break; write '/'"
+    }
+
+    /// Why a link to a page through an empty path segment (`sub//p.html`) breaks the page, or `nil`:
+    /// the resolver serves `sub/p.html` there, but the WebView keeps the URL as written, so the
+    /// page's relative links resolve from `sub//`, a folder too deep. Only pages: an image or a
+    /// style sheet loads the same.
+    private func emptySegmentProblem(_ href: String, at target: SameOriginTarget) -> String? {
+        let bytes = Array(href.utf8.prefix { $0 != UInt8(ascii: "?") && $0 != UInt8(ascii: "#") })
+        // The path starts after the authority when the link has one (`docs://app/…`, `//app/…`).
+        var start = 0
+        if let colon = bytes.firstIndex(of: UInt8(ascii: ":")), colon > 0,
+            bytes[..<colon].allSatisfy({ ($0 | 0x20) &- 97 < 26 || $0 &- 48 < 10 || $0 == 43 || $0 == 45 || $0 == 46 })
+        {
+            start = colon + 1
+        }
+        if bytes[start...].starts(with: [47, 47]) {
+            start = bytes[(start + 2)...].firstIndex(of: 47) ?? bytes.count
+        }
+        guard let empty = bytes.indices.dropFirst(start).dropLast().first(where: { bytes[$0] == 47 && bytes[$0 + 1] == 47 }),
+            case .found(let file, _) = state.outcomes[target.key], state.documents[file] != nil
+        else { return nil }
+        var fixed = Array(href.utf8)
+        fixed.remove(at: empty)
+        return "'\(href)' reaches '\(file)' through an empty path segment ('//'), which the resolver skips but the "
+            + "WebView keeps: the page's relative links resolve from a folder too deep and break; write '\(String(decoding: fixed, as: UTF8.self))'"
     }
 
     /// Why a browser does not use the style sheet or script found at `target`, or `nil` when it

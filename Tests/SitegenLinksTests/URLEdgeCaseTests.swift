@@ -179,6 +179,24 @@ import Testing
             ])
     }
 
+    /// An empty path segment (`guide//a.html`) is skipped by the resolver, which serves the page,
+    /// but kept by the WebView, which resolves the page's `../` links from a folder too deep: an
+    /// error for a page, whether the link is relative or names the origin, none for an image.
+    @Test func anEmptySegmentToAPageIsABrokenLink() async {
+        let site = InMemoryFetcher([
+            "index.html": "<a href=\"guide//a.html#top\">a</a><a href=\"docs://app/guide//a.html\">b</a>"
+                + "<a href=\"guide/a.html\">c</a><img src=\"guide//i.png\"><a href=\"//app/guide/a.html\">d</a>",
+            "guide/a.html": "<h1 id=top>A</h1><a href=\"../index.html\">home</a>",
+            "guide/i.png": "PNG",
+        ])
+        let report = await site.check(CheckOptions(displayRoot: "dist/"))
+        #expect(
+            report.findings.map(\.diagnostic.description) == [
+                "dist/index.html:1:4: error: 'guide//a.html#top' reaches 'guide/a.html' through an empty path segment ('//'), which the resolver skips but the WebView keeps: the page's relative links resolve from a folder too deep and break; write 'guide/a.html#top' [broken-link]",
+                "dist/index.html:1:37: error: 'docs://app/guide//a.html' reaches 'guide/a.html' through an empty path segment ('//'), which the resolver skips but the WebView keeps: the page's relative links resolve from a folder too deep and break; write 'docs://app/guide/a.html' [broken-link]",
+            ], "\(report.findings.map(\.diagnostic.description))")
+    }
+
     /// An `@font-face` source marked `format("svg")` is an SVG font, which no browser loads: its
     /// file is checked, its fragment not (Font Awesome 4 names an id its file does not have).
     @Test func anSVGFontsFragmentIsNotLookedFor() async {
