@@ -111,9 +111,11 @@ public struct BuildOutcome: Sendable {
 /// places of an href in a page's Markdown, so that a page with a thousand findings of one link is
 /// read once, not a thousand times. Made for one mapping of findings.
 public final class SourcePlaces {
-    var places: [String: [(line: Int, column: Int)]] = [:]
+    // Hrefs by their bytes: `café.html` in NFC and in NFD are two links (Swift's `String` equality
+    // would take them for one), of which a finding names one.
+    var places: [ByteKey: [(line: Int, column: Int)]] = [:]
     /// By page: the first Markdown link of each href.
-    var firstLinks: [String: [String: (line: Int, column: Int)]] = [:]
+    var firstLinks: [String: [ByteKey: (line: Int, column: Int)]] = [:]
     /// By page: its Markdown source's bytes, nil when unreadable.
     var sources: [String: [UInt8]?] = [:]
     /// By page: where its raw HTML first writes each attribute value, made at the first ask.
@@ -123,20 +125,22 @@ public final class SourcePlaces {
     /// quotes, in single quotes, and decoded in any form, by byte offset of the value; with the
     /// source's lines, to place them.
     struct RawAttributeTable {
-        var doubleQuoted: [String: Int] = [:]
-        var singleQuoted: [String: Int] = [:]
-        var decoded: [String: Int] = [:]
+        var doubleQuoted: [ByteKey: Int] = [:]
+        var singleQuoted: [ByteKey: Int] = [:]
+        var decoded: [ByteKey: Int] = [:]
         var lines: LineStarts
 
         init(_ bytes: [UInt8]) {
             lines = LineStarts(bytes)
             for value in RawHTMLAttributes.values(in: bytes) {
                 switch value.quote {
-                case UInt8(ascii: "\""): if doubleQuoted[value.raw] == nil { doubleQuoted[value.raw] = value.start }
-                case UInt8(ascii: "'"): if singleQuoted[value.raw] == nil { singleQuoted[value.raw] = value.start }
+                case UInt8(ascii: "\""):
+                    if doubleQuoted[ByteKey(value.raw)] == nil { doubleQuoted[ByteKey(value.raw)] = value.start }
+                case UInt8(ascii: "'"):
+                    if singleQuoted[ByteKey(value.raw)] == nil { singleQuoted[ByteKey(value.raw)] = value.start }
                 default: break
                 }
-                if decoded[value.decoded] == nil { decoded[value.decoded] = value.start }
+                if decoded[ByteKey(value.decoded)] == nil { decoded[ByteKey(value.decoded)] = value.start }
             }
         }
     }
@@ -199,7 +203,7 @@ public struct SourceMap: Sendable {
             // looked for only when the page has more than one (reading the source costs a finding),
             // and once for all the findings of one href.
             if generated.map({ $0.count > 1 }) ?? (occurrence > 0) {
-                let key = output + "\u{0}" + href
+                let key = ByteKey(output + "\u{0}" + href)
                 let places = memo.places[key] ?? linkPlaces(of: href, in: page, memo: memo)
                 memo.places[key] = places
                 if !places.isEmpty {
@@ -211,17 +215,17 @@ public struct SourceMap: Sendable {
             let firstLinks =
                 memo.firstLinks[output]
                 ?? links.reduce(into: [:]) { first, link in
-                    if first[link.rewritten] == nil { first[link.rewritten] = (link.line, link.column) }
+                    if first[ByteKey(link.rewritten)] == nil { first[ByteKey(link.rewritten)] = (link.line, link.column) }
                 }
             memo.firstLinks[output] = firstLinks
-            if let link = firstLinks[href] {
+            if let link = firstLinks[ByteKey(href)] {
                 return SourceLocation(path: page.displayPath, line: link.line, column: link.column)
             }
             // Raw HTML that writes the link as it is beats a Markdown link that only decodes to it.
             if let place = rawHTMLPlace(of: href, in: page, memo: memo) { return place }
             // The page's HTML may spell the link percent-encoded where the Markdown has the characters.
-            let wanted = Self.decoded(href)
-            if let link = links.first(where: { Self.decoded($0.rewritten) == wanted }) {
+            let wanted = ByteKey(Self.decoded(href))
+            if let link = links.first(where: { ByteKey(Self.decoded($0.rewritten)) == wanted }) {
                 return SourceLocation(path: page.displayPath, line: link.line, column: link.column)
             }
             if let place = cssPlace(of: href, in: page, memo: memo) { return place }
@@ -233,7 +237,11 @@ public struct SourceMap: Sendable {
     /// Every place of `href` in the Markdown of `page`, as a Markdown link or a raw HTML attribute
     /// value (as written, with `&` escaped, with other character references or unquoted), in order.
     private func linkPlaces(of href: String, in page: Page, memo: SourcePlaces) -> [(line: Int, column: Int)] {
-        var places = page.detailed.body.links.filter { $0.rewritten == href }.map { (line: $0.line, column: $0.column) }
+        // As the page writes it, or percent-encoded where the Markdown has the characters (`cafe%CC%81.html`).
+        let wanted = ByteKey(Self.decoded(href))
+        var places = page.detailed.body.links.filter {
+            ByteKey($0.rewritten) == ByteKey(href) || ByteKey(Self.decoded($0.rewritten)) == wanted
+        }.map { (line: $0.line, column: $0.column) }
         var seen = Set(places.map { [$0.line, $0.column] })
         let raw =
             href.isEmpty
@@ -388,8 +396,10 @@ public struct SourceMap: Sendable {
         // As written, then with `&` escaped: in this order, so that every run names the same place;
         // then written with other character references (`caf&eacute;.html`), or unquoted.
         let offset =
-            (href == escaped ? [href] : [href, escaped]).lazy.compactMap { table.doubleQuoted[$0] ?? table.singleQuoted[$0] }
-            .first ?? table.decoded[href]
+            (href == escaped ? [href] : [href, escaped]).lazy.compactMap {
+                table.doubleQuoted[ByteKey($0)] ?? table.singleQuoted[ByteKey($0)]
+            }
+            .first ?? table.decoded[ByteKey(href)]
         return offset.map { SourceLocation(path: page.displayPath, byteOffset: $0, lines: table.lines) }
     }
 

@@ -44,6 +44,19 @@ import Testing
             ], "\(run.stdout)")
     }
 
+    /// Two links that differ only in Unicode normalization are two links: the finding about the NFD
+    /// one points at it, not at the NFC one that works.
+    @Test func aLinkInAnotherNormalizationIsPlacedAtItself() throws {
+        let runner = try SitegenRunner()
+        defer { runner.cleanUp() }
+        try runner.copyFixture("Themes/minimal", to: "Templates")
+        try runner.write("# C\n", to: "Site/caf\u{E9}.md")
+        try runner.write("# H\n\n[a](caf\u{E9}.md) [b](cafe\u{301}.md)\n\n[c](cafe\u{301}.md)\n", to: "Site/index.md")
+        let run = try runner.run(["build"])
+        let places = run.stdout.split(separator: "\n").filter { $0.contains("[broken-link]") }.map { $0.prefix { $0 != " " } }
+        #expect(places == ["Site/index.md:3:14:", "Site/index.md:5:1:"], "\(run.stdout)")
+    }
+
     /// A style sheet of a type the bundle does not serve as CSS is reported at its Markdown line, on
     /// every build, until `mime_types` gives it the type, as the message says.
     @Test func aStyleSheetOfAnotherTypeIsReportedUntilMimeTypesMapsIt() throws {

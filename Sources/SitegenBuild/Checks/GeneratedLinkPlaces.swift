@@ -1,3 +1,4 @@
+import SitegenBundleCore
 import SitegenCore
 
 /// Where a generated page writes a link: which of the page's attributes holding the same URL a
@@ -8,7 +9,7 @@ public struct GeneratedLinkPlaces {
     private var asked = 0
     /// The places of every attribute value of the page, decoded, by value: made at the first ask
     /// past a few, as most pages have one or two findings, whose hrefs are counted instead.
-    private var table: [String: [SourceLocation]]?
+    private var table: [ByteKey: [SourceLocation]]?
 
     /// The places of the links of the generated page `bytes`.
     public init(page bytes: [UInt8]) { self.bytes = bytes }
@@ -24,7 +25,7 @@ public struct GeneratedLinkPlaces {
             if !href.utf8.contains(UInt8(ascii: "&")), occurrences(of: Array(href.utf8), upTo: 2) < 2 { return (0, 1) }
         }
         if table == nil { table = Self.places(in: bytes) }
-        let places = table?[href] ?? []
+        let places = table?[ByteKey(href)] ?? []
         // The value comes after the name, on its line: the first such value is this attribute's.
         var low = 0
         var high = places.count
@@ -37,11 +38,11 @@ public struct GeneratedLinkPlaces {
     }
 
     /// Every attribute value of `bytes`, decoded, with the places where it starts, in order.
-    private static func places(in bytes: [UInt8]) -> [String: [SourceLocation]] {
+    private static func places(in bytes: [UInt8]) -> [ByteKey: [SourceLocation]] {
         let lines = LineStarts(bytes)
-        var table: [String: [SourceLocation]] = [:]
+        var table: [ByteKey: [SourceLocation]] = [:]
         for value in RawHTMLAttributes.values(in: bytes) {
-            table[value.decoded, default: []].append(SourceLocation(path: "", byteOffset: value.start, lines: lines))
+            table[ByteKey(value.decoded), default: []].append(SourceLocation(path: "", byteOffset: value.start, lines: lines))
         }
         return table
     }

@@ -73,13 +73,15 @@ enum RawHTMLAttributes {
                 if let name, !AttributeSyntax.hasName(name, before: equals, in: all) { continue }
                 guard let (range, _) = AttributeSyntax.value(after: equals, in: all) else { continue }
                 let nameStart = name.map { equals - $0.utf8CodeUnitCount } ?? range.lowerBound
-                if AttributeText.decoded(all[range]) == value {
+                // By bytes: an NFC and an NFD spelling of a value are two values.
+                if AttributeText.decoded(all[range]).utf8.elementsEqual(value.utf8) {
                     found.append(Place(nameStart: nameStart, valueStart: range.lowerBound))
                 } else if name == nil,
                     AttributeSyntax.hasName("srcset", before: equals, in: all)
                         || AttributeSyntax.hasName("imagesrcset", before: equals, in: all)
                 {
-                    for url in candidateURLs(in: all, range) where AttributeText.decoded(all[url]) == value {
+                    for url in candidateURLs(in: all, range) where AttributeText.decoded(all[url]).utf8.elementsEqual(value.utf8)
+                    {
                         found.append(Place(nameStart: url.lowerBound, valueStart: url.lowerBound))
                     }
                 }
