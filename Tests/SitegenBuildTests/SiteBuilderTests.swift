@@ -280,6 +280,24 @@ extension SiteBuilderTests {
         #expect(!entries.contains("href=\"#section\"") && !entries.contains("href=\"#section-1\""), "\(entries)")
     }
 
+    /// front-matter.md: the default theme writes the description as the lead under the title it
+    /// writes; a page that starts with its own `#` heading gets no lead above that heading.
+    @Test func theLeadFollowsTheTitleTheLayoutWrites() async throws {
+        let site = try TestSite(
+            [
+                "Site/index.md": "---\ndescription: Home lead.\n---\n# Home\n\n[a](a.md)\n",
+                "Site/a.md": "---\ntitle: A\ndescription: A lead.\n---\nText.\n",
+            ], defaultTheme: true)
+        defer { site.remove() }
+        let outcome = try await site.build()
+        defer { outcome.staged.discard() }
+        let a = try site.staged(outcome, "a.html")
+        let title = try #require(a.range(of: "<h1>A</h1>")), lead = try #require(a.range(of: "<p class=\"lead\">A lead.</p>"))
+        #expect(title.upperBound <= lead.lowerBound)
+        let home = try site.staged(outcome, "index.html")
+        #expect(!home.contains("class=\"lead\"") && home.contains("content=\"Home lead.\""), "\(home)")
+    }
+
     /// configuration.md: an empty or blank `title` leaves the default, as in front matter.
     @Test(arguments: ["title:\n", "title: \"\"\n", "title: \"  \"\n", "title: ~\n"])
     func aBlankSiteTitleLeavesTheDefault(config: String) async throws {
