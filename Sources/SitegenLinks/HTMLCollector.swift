@@ -108,8 +108,10 @@ final class HTMLCollector {
                 link(value.firstIndex(of: "#").map { String(value[$0...]) } ?? value)
             case .href where element == "base":
                 if facts.baseHref == nil, !inTemplate, !foreign { facts.baseHref = value }
-            case .href where isAnchor || Self.hrefElements.contains(element),
-                .xlinkHref where isAnchor || Self.hrefElements.contains(element):
+            case .href where isAnchor || Self.hrefElements.contains(element):
+                link(value)
+            // SVG 1.1's `xlink:href` is SVG's alone: on an HTML `<a>` browsers do nothing with it.
+            case .xlinkHref where foreign && (isAnchor || Self.hrefElements.contains(element)):
                 link(value)
             case .src where Self.srcElements.contains(element):
                 link(value)

@@ -86,6 +86,11 @@ import Testing
                 == ["b.png", "d.png", "f.html", "g.html", "h.html", "k.html", "l.png"])
     }
 
+    /// `xlink:href` is SVG's: an HTML `<a>` with one links nowhere; inside `<svg>` it links.
+    @Test func xlinkHrefCountsOnlyInSVG() {
+        #expect(urls("<a xlink:href=\"html.html\">x</a><svg><a xlink:href=\"svg.html\"><text>y</text></a></svg>") == ["svg.html"])
+    }
+
     @Test func aRelThatAlsoFetchesKeepsTheLink() {
         #expect(
             urls(#"<link rel="preconnect stylesheet" href="s.css"><link rel="preload" href="f.woff2">"#) == ["s.css", "f.woff2"])
