@@ -28,7 +28,7 @@ public struct Diagnostic: Sendable, Hashable, Comparable, CustomStringConvertibl
     /// terminal shows it as it is: C0, DEL and C1 (U+0080 to U+009F; U+009B starts an escape
     /// sequence in some terminals, as ESC does), and the line and paragraph separators U+2028 and
     /// U+2029, which editors and JavaScript take for line ends.
-    static func printable(_ text: String) -> String {
+    package static func printable(_ text: String) -> String {
         // C1 characters are encoded as 0xC2 0x80 to 0xC2 0x9F, U+2028 and U+2029 start with 0xE2.
         guard text.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 || $0 == 0xE2 }) else { return text }
         var out = ""

@@ -84,6 +84,7 @@ import Testing
         ("GET / HTTP/1.1\r\nHost: x:99999\r\n\r\n", 400),
         ("GET http://x:99999/a HTTP/1.1\r\nHost: x\r\n\r\n", 400),
         ("GET http://a b/ HTTP/1.1\r\nHost: x\r\n\r\n", 400),
+        ("GET http:///index.html HTTP/1.1\r\nHost: x\r\n\r\n", 400),
         ("GET / HTTP/1.1\r\nHost: [::1]:65536\r\n\r\n", 400),
         ("GET / HTTP/1.1\r\nHost: x:99999999999999999999999\r\n\r\n", 400),
         ("GET / HTTP/1.1\r\nHost: x\r\nContent-Length: 0\r\nContent-Length: 5\r\n\r\n", 400),
@@ -96,6 +97,19 @@ import Testing
             Issue.record("accepted \(text.debugDescription)"); return
         }
         #expect(error.status == status)
+        #expect(!error.isHead)
+    }
+
+    /// A refused `HEAD` is known as one, whatever made it refused, so that its reply has no body.
+    @Test(arguments: [
+        "HEAD /a HTTP/2.0\r\nHost: x\r\n\r\n", "HEAD /a#x HTTP/1.1\r\nHost: x\r\n\r\n", "HEAD /a HTTP/1.1\r\n\r\n",
+    ])
+    func aRefusedHeadIsKnownAsOne(text: String) {
+        var parser = HTTPRequestParser()
+        guard case .failure(let error) = parse(text, parser: &parser) else {
+            Issue.record("accepted \(text.debugDescription)"); return
+        }
+        #expect(error.isHead)
     }
 
     @Test(arguments: ["127.0.0.1:8123", "localhost", "[::1]:80", "docs.example", "x", "x:65535", "x:"])

@@ -106,6 +106,17 @@ import Testing
         #expect(HTTPResponseHead.reasonPhrase(412) == "Precondition Failed")
     }
 
+    /// A folder without a manifest tags no file: `*` still matches any file that is there
+    /// (RFC 9110 §13.1.1-2), and a tag matches none.
+    @Test func starMatchesAFileWithoutATag() async {
+        #expect(await respond("/data.bin").head.headers["ETag"] == nil)
+        #expect(await respond("/data.bin", [("If-Match", "*")]).head.status == 200)
+        #expect(await respond("/data.bin", [("If-None-Match", "*")]).head.status == 304)
+        #expect(await respond("/data.bin", [("If-Match", "\"x\"")]).head.status == 412)
+        #expect(await respond("/data.bin", [("If-None-Match", "\"x\"")]).head.status == 200)
+        #expect(await respond("/missing.bin", [("If-Match", "*")]).head.status == 404)
+    }
+
     @Test func aRangeWhoseIfRangeNoLongerHoldsIsTheWholeFile() async throws {
         let respond = try await dataFileResponder()
         let tag = try #require(await respond([]).head.headers["ETag"])

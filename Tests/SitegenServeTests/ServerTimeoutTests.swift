@@ -62,4 +62,32 @@ import Testing
         #expect(served.text.hasSuffix("<html><body>hi</body></html>"))
         #expect(served.closed)
     }
+
+    /// A `HEAD` gets no body whatever its reply (RFC 9110 §9.3.2): a refusal of its head, a failed
+    /// precondition, and the live-reload event stream alike.
+    @Test func aHeadGetsNoBodyWhateverItsReply() async throws {
+        let (server, root) = try Self.server()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let serving = Task { await server.run() }
+        defer { serving.cancel() }
+        let port = server.port
+        let requests = [
+            "HEAD /index.html HTTP/1.1\r\nHost: x\r\nIf-Match: \"x\"\r\n\r\n",
+            "HEAD /index.html HTTP/2.0\r\nHost: x\r\n\r\n",
+            "HEAD /index.html#x HTTP/1.1\r\nHost: x\r\n\r\n",
+            "HEAD /index.html HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n",
+        ]
+        let answers = try await BlockingClient.onOwnThread {
+            try requests.map { request in
+                let client = try BlockingClient.connect(port, seconds: 10)
+                defer { close(client) }
+                BlockingClient.send(client, request)
+                return Self.receiveAll(client)
+            }
+        }
+        #expect(answers.map { $0.text.prefix(12) } == ["HTTP/1.1 412", "HTTP/1.1 505", "HTTP/1.1 400", "HTTP/1.1 200"])
+        for answer in answers {
+            #expect(answer.text.hasSuffix("\r\n\r\n"), "a head and nothing after it: \(answer.text.debugDescription)")
+        }
+    }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import SitegenBuild
 import SitegenBundleCore
+import SitegenCore
 import SitegenServe
 
 /// Builds the site for `sitegen serve`, then watches its folders and rebuilds on every change,
@@ -88,7 +89,8 @@ struct SiteWatcher: Sendable {
 
     private func describe(_ paths: [String]) -> String {
         let root = options.siteDirectory.deletingLastPathComponent().path + "/"
-        let names = paths.prefix(3).map { $0.afterPrefix(bytesOf: root) ?? $0 }
+        // A line break in a file name would split the log line: written as an escape, as in findings.
+        let names = paths.prefix(3).map { Diagnostic.printable($0.afterPrefix(bytesOf: root) ?? $0) }
         return names.joined(separator: ", ") + (paths.count > 3 ? " and \(paths.count - 3) more" : "")
     }
 }

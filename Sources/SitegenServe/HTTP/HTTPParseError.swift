@@ -4,6 +4,9 @@ public struct HTTPParseError: Error, Sendable, Equatable, CustomStringConvertibl
     public var status: Int
     /// A one-line reason, sent as the body.
     public var message: String
+    /// Whether the refused request was a `HEAD`, as far as its request line says: its reply has
+    /// no body (RFC 9110 §9.3.2).
+    public var isHead = false
 
     public var description: String { "\(status) \(HTTPResponseHead.reasonPhrase(status)): \(message)" }
 

@@ -34,13 +34,22 @@ public struct HTTPRequestParser: Sendable {
         // Empty lines before a request line are ignored (RFC 9112 §2.2).
         let start = buffer.firstIndex { $0 != 13 && $0 != 10 } ?? buffer.count
         if start > 0 { buffer.removeFirst(start) }
-        guard let end = Self.endOfHead(buffer) else {
-            return buffer.count > maximumHeadSize ? .failure(Self.tooLarge) : .needMore
+        // A refused `HEAD` is answered without a body, whatever else its head holds.
+        let isHead = buffer.starts(with: Array("HEAD ".utf8))
+        func refused(_ error: HTTPParseError) -> Outcome {
+            var error = error
+            error.isHead = isHead
+            return .failure(error)
         }
-        guard end.head <= maximumHeadSize else { return .failure(Self.tooLarge) }
+        guard let end = Self.endOfHead(buffer) else {
+            return buffer.count > maximumHeadSize ? refused(Self.tooLarge) : .needMore
+        }
+        guard end.head <= maximumHeadSize else { return refused(Self.tooLarge) }
         let head = buffer[..<end.head]
         buffer.removeFirst(end.next)
-        return parse(head)
+        let outcome = parse(head)
+        if case .failure(let error) = outcome { return refused(error) }
+        return outcome
     }
 
     private static let tooLarge = HTTPParseError(status: 431, message: "the request head is too large")
@@ -93,7 +102,8 @@ public struct HTTPRequestParser: Sendable {
             return .failure(.bad("malformed request target"))
         }
         // An absolute-form target's authority is checked as a `Host` is (RFC 9112 §3.2.2: it wins over it).
-        if let authority = Self.authority(ofAbsoluteForm: target), !Self.isValidHost(Array(authority)) {
+        // Nor may it be empty (`http:///a.html`): RFC 9110 §4.2.1 rejects an http URI without a host.
+        if let authority = Self.authority(ofAbsoluteForm: target), authority.isEmpty || !Self.isValidHost(Array(authority)) {
             return .failure(.bad("malformed request target"))
         }
         let version = Array(parts[2])

@@ -24,7 +24,9 @@ struct ConnectionHandler: Sendable {
                     }
                     if parser.bufferedCount > 0 && budget > configuration.headTimeout { budget = configuration.headTimeout }
                 case .failure(let error):
-                    try await send(.error(error.status, error.message))
+                    var refusal = PreviewResponse.error(error.status, error.message)
+                    if error.isHead { refusal.body = .none }
+                    try await send(refusal)
                     return
                 case .request(let request):
                     let (bundle, build) = await state.served()
@@ -32,6 +34,12 @@ struct ConnectionHandler: Sendable {
                         bundle: bundle, liveReload: configuration.liveReload, digests: state.digests, build: build)
                     var response = await responder.respond(to: request)
                     if !request.wantsKeepAlive || request.announcesBody { response.closeConnection = true }
+                    // A `HEAD` gets the head alone, whatever the reply (RFC 9110 §9.3.2): an error's
+                    // text and the live-reload stream included.
+                    if request.method == "HEAD" {
+                        if case .eventStream = response.body { response.closeConnection = true }
+                        response.body = .none
+                    }
                     try await send(response)
                     if response.closeConnection { return }
                     budget = parser.bufferedCount > 0 ? configuration.headTimeout : configuration.idleTimeout

@@ -111,9 +111,7 @@ struct Responder: Sendable {
             return .error(412, "the file is no longer the one your If-Match names")
         }
         // Before `Range` (RFC 9110 §13.2.2): a matching tag is 304 whether the plan is 200, 206 or 416.
-        if let etag = headers["ETag"], let wanted = request.header("If-None-Match"),
-            Self.matches(wanted, etag)
-        {
+        if let wanted = request.header("If-None-Match"), Self.matches(wanted, headers["ETag"]) {
             let kept = headers.filter { ["ETag", "Cache-Control", "X-Content-Type-Options", "Accept-Ranges"].contains($0.key) }
             return PreviewResponse(head: HTTPResponseHead(status: 304, headers: kept), body: .none)
         }
@@ -135,15 +133,16 @@ struct Responder: Sendable {
     }
 
     /// Whether an `If-None-Match` list (weak comparison, RFC 9110 §13.1.2) or, `strong`, an
-    /// `If-Match` list (§13.1.1: a weak tag never matches) holds the entity tag; `*` matches any
-    /// current file, and no tag (no file) matches nothing.
+    /// `If-Match` list (§13.1.1: a weak tag never matches) holds the entity tag of a file that is
+    /// there: `*` matches it, tagged or not (a folder without a manifest tags no file), and a tag
+    /// matches only its own.
     static func matches(_ list: String, _ etag: String?, strong: Bool = false) -> Bool {
+        let tags = list.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+        if tags.contains("*") { return true }
         guard let etag else { return false }
         let strip = { (tag: Substring) -> Substring in tag.hasPrefix("W/") ? tag.dropFirst(2) : tag }
-        return list.split(separator: ",").contains { candidate in
-            let tag = candidate.trimmingCharacters(in: .whitespaces)
-            if tag == "*" { return true }
-            return strong ? !tag.hasPrefix("W/") && tag == etag : strip(Substring(tag)) == strip(Substring(etag))
+        return tags.contains { tag in
+            strong ? !tag.hasPrefix("W/") && tag == etag : strip(Substring(tag)) == strip(Substring(etag))
         }
     }
 }
