@@ -125,7 +125,13 @@ extension Mirror {
         for key in merged.keys where crawl.fetched.removeValue(forKey: key).map({ ContentType.isPage($0.mimeType) }) == true {
             crawl.pages -= 1
         }
-        for (requested, final) in crawl.finalKey {
+        // In a fixed order, so that two mirrors of one site are one bundle: of two URLs that name one
+        // path (`/a/b` and `/a%2Fb`), the one written without escapes keeps the alias.
+        let requests = crawl.finalKey.sorted { a, b in
+            let (aEscaped, bEscaped) = (a.key.utf8.contains(37), b.key.utf8.contains(37))
+            return aEscaped != bEscaped ? !aEscaped : a.key.utf8.lexicographicallyPrecedes(b.key.utf8)
+        }
+        for (requested, final) in requests {
             if let kept = merged[final] { crawl.finalKey[requested] = kept }
         }
     }
@@ -159,7 +165,13 @@ extension Mirror {
     static func aliases(_ crawl: Crawl, paths: [String: String]) -> [(from: String, to: String)] {
         let files = Set(paths.values)
         var aliases: [String: String] = [:]
-        for (requested, final) in crawl.finalKey {
+        // In a fixed order, so that two mirrors of one site are one bundle: of two URLs that name one
+        // path (`/a/b` and `/a%2Fb`), the one written without escapes keeps the alias.
+        let requests = crawl.finalKey.sorted { a, b in
+            let (aEscaped, bEscaped) = (a.key.utf8.contains(37), b.key.utf8.contains(37))
+            return aEscaped != bEscaped ? !aEscaped : a.key.utf8.lexicographicallyPrecedes(b.key.utf8)
+        }
+        for (requested, final) in requests {
             guard let url = URL(string: requested), url.query == nil, let target = paths[final] else { continue }
             let raw = url.path(percentEncoded: true)
             guard let normal = SitePath(normalizing: raw.removingPercentEncoding ?? raw)?.rawValue else { continue }
