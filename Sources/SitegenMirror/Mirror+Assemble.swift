@@ -215,15 +215,20 @@ extension Mirror {
             let location = SourceLocation(path: options.sourceDisplay + warning.file, line: warning.line)
             result.append(Diagnostic(.warning, warning.rule, warning.message, at: location))
         }
-        var byFolded: [String: [String]] = [:]
-        for path in paths.values { byFolded[path.lowercased(), default: []].append(path) }
+        var byFolded: [String: Set<String>] = [:]
+        var fetchedAs: [String: String] = [:]
+        for (key, path) in paths {
+            byFolded[path.lowercased(), default: []].insert(path)
+            // The first URL (by its bytes) that became the file: where a finding about the file is.
+            if fetchedAs[path].map({ key.utf8.lexicographicallyPrecedes($0.utf8) }) ?? true { fetchedAs[path] = key }
+        }
         for (_, group) in byFolded where group.count > 1 {
             let names = group.sorted()
             result.append(
                 Diagnostic(
                     .warning, .caseMismatch,
                     "'\(names.joined(separator: "' and '"))' differ only by case: they collide on case-insensitive file systems",
-                    at: SourceLocation(path: options.sourceDisplay + names[0])))
+                    at: SourceLocation(path: fetchedAs[names[0]].map(shown) ?? options.sourceDisplay + names[0])))
         }
         return result
     }

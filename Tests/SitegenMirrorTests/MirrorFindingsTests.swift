@@ -97,6 +97,20 @@ import Testing
         #expect(result.files.count == 3)
     }
 
+    /// Over HTTP, the finding is at the URL fetched (`/Z`), not at the file name it became
+    /// (`Z.html`), a URL the server never had.
+    @Test func namesDifferingOnlyByCaseAreReportedAtTheURLFetched() async throws {
+        let server = try LoopbackServer(routes: [
+            "/": ("text/html", Array(#"<a href="/Z">a</a><a href="/z">b</a>"#.utf8)),
+            "/Z": ("text/html", Array("<p>A</p>".utf8)), "/z": ("text/html", Array("<p>b</p>".utf8)),
+        ])
+        defer { server.stop() }
+        let result = try await Mirror(
+            source: HTTPSource(root: server.url, timeout: 5), options: MirrorOptions(sourceDisplay: server.url.absoluteString)
+        ).run()
+        #expect(result.diagnostics.map(\.location?.path) == [server.url.absoluteString + "Z"], "\(result.diagnostics)")
+    }
+
     @Test func pageLimitIsReported() async throws {
         let folder = try Self.site(["index.html": "<a href=\"/a\">a</a><a href=\"/b\">b</a>", "a.html": "a", "b.html": "b"])
         defer { try? FileManager.default.removeItem(at: folder) }
