@@ -18,7 +18,12 @@ import SitegenCore
 enum LocalPath {
     static func path(for url: URL, mimeType: String) -> String {
         let raw = url.path(percentEncoded: true)
-        let decoded = raw.removingPercentEncoding ?? raw
+        // Segment by segment: an encoded slash (`/a%2Fb`) is part of a name, not a folder, as
+        // RFC 3986 keeps it, so that `/a%2Fb` and `/a/b` stay two files (`a%2Fb.html`, `a/b.html`).
+        let decoded = raw.split(separator: "/", omittingEmptySubsequences: false).map { segment in
+            let name = segment.removingPercentEncoding ?? String(segment)
+            return name.replacingOccurrences(of: "/", with: "%2F")
+        }.joined(separator: "/")
         var path = SitePath(normalizing: decoded)?.rawValue ?? ""
         let type = ContentType.canonical(mimeType)
         if path.isEmpty || raw.hasSuffix("/") {

@@ -27,8 +27,9 @@ import Testing
         result.files[path].map { String(decoding: $0, as: UTF8.self) }
     }
 
-    /// `/a/b` and `/a%2Fb` name one path of the bundle: the URL written without escapes keeps the
-    /// alias, in every run (it went one way or the other with the order of a dictionary).
+    /// `/a/b` and `/a%2Fb` are two files of the mirror, and name one path of the bundle: the URL
+    /// written without escapes keeps the alias, in every run (it went one way or the other with the
+    /// order of a dictionary).
     @Test func ofTwoURLsOfOnePathThePlainOneKeepsTheAlias() async throws {
         let server = try LoopbackServer(routes: [
             "/": ("text/html", Array(#"<a href="/a%2Fb">enc</a><a href="/a/b">plain</a>"#.utf8)),
@@ -38,6 +39,9 @@ import Testing
         let result = try await Mirror(source: HTTPSource(root: server.url, timeout: 5)).run()
         let alias = try #require(result.aliases.first { $0.from == "a/b" })
         #expect(Self.text(result, alias.to) == "<p>REAL</p>", "\(result.aliases)")
+        // An encoded slash is part of a name (RFC 3986), not a folder: two files, each its own.
+        #expect(Self.text(result, "a/b.html") == "<p>REAL</p>" && Self.text(result, "a%2Fb.html") == "<p>ENC</p>")
+        #expect(Self.text(result, "index.html")?.contains(#"href="a%252Fb.html""#) == true)
     }
 
     // MARK: References as browsers read them
