@@ -76,7 +76,9 @@ static int interesting_attribute(const char *tag, const char *n) {
     case 'n': return strcmp(n, "name") == 0 || (strcmp(n, "nomodule") == 0 && strcmp(tag, "script") == 0);
     case 'p': return strcmp(n, "poster") == 0;
     case 'r': return strcmp(n, "rel") == 0 && strcmp(tag, "link") == 0;
-    case 's': return strcmp(n, "src") == 0 || strcmp(n, "srcset") == 0 || strcmp(n, "style") == 0;
+    case 's':
+        return strcmp(n, "src") == 0 || strcmp(n, "srcset") == 0 || strcmp(n, "style") == 0
+            || (strcmp(n, "srcdoc") == 0 && strcmp(tag, "iframe") == 0);
     case 't':
         return strcmp(n, "type") == 0
             && (strcmp(tag, "script") == 0 || strcmp(tag, "link") == 0 || strcmp(tag, "style") == 0

@@ -16,7 +16,7 @@ final class HTMLCollector {
 
     /// The attributes the tokenizer reports (it passes no others), named as the raw values.
     private enum Attribute: String, CaseIterable {
-        case id, name, href, src, srcset, imagesrcset, poster, data, action, formaction, content, style, rel, type
+        case id, name, href, src, srcset, srcdoc, imagesrcset, poster, data, action, formaction, content, style, rel, type
         case language, nomodule, background, usemap
         case xlinkHref = "xlink:href"
         case httpEquiv = "http-equiv"
@@ -145,6 +145,11 @@ final class HTMLCollector {
             }
         }
         if element == "style", !fetch.styleIsCSS { inStyle = false }
+        // An iframe with `srcdoc` shows that text: its `src` is never loaded.
+        if element == "iframe", attributes.contains(where: { $0.name.map { String(cString: $0) == "srcdoc" } ?? false }) {
+            let kept = facts.links[firstLink...].filter { $0.attribute != Attribute.src.rawValue }
+            facts.links.replaceSubrange(firstLink..., with: kept)
+        }
         if element == "input" || element == "button" {
             let used = facts.links[firstLink...].filter { fetch.formControlUses($0.attribute, of: element) }
             facts.links.replaceSubrange(firstLink..., with: used)

@@ -91,6 +91,14 @@ import Testing
         #expect(urls("<a xlink:href=\"html.html\">x</a><svg><a xlink:href=\"svg.html\"><text>y</text></a></svg>") == ["svg.html"])
     }
 
+    /// An iframe with `srcdoc` shows that text and never loads its `src`; its other links stay.
+    @Test func anIframesSrcIsNoLinkBesideSrcdoc() {
+        #expect(
+            urls(
+                "<iframe src=\"a.html\"></iframe><iframe src=\"b.html\" srcdoc=\"<p>hi</p>\" style=\"background:url(c.png)\"></iframe>"
+            ) == ["a.html", "c.png"])
+    }
+
     @Test func aRelThatAlsoFetchesKeepsTheLink() {
         #expect(
             urls(#"<link rel="preconnect stylesheet" href="s.css"><link rel="preload" href="f.woff2">"#) == ["s.css", "f.woff2"])
