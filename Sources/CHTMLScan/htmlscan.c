@@ -415,6 +415,21 @@ static int is_integration_point(const char *name) {
     return strcmp(name, "foreignobject") == 0 || strcmp(name, "desc") == 0 || strcmp(name, "title") == 0;
 }
 
+/* The HTML elements whose start tag ends foreign content (the HTML standard's "any other start
+   tag" rule in foreign content): `<svg><img src=a.png>` closes the <svg>, and the <img> is HTML.
+   (`font` does so only with `color`, `face` or `size`; it is left in the SVG here.) */
+static int breaks_out_of_foreign_content(const char *name) {
+    static const char *const names[] = {
+        "b", "big", "blockquote", "body", "br", "center", "code", "dd", "div", "dl", "dt", "em", "embed", "h1",
+        "h2", "h3", "h4", "h5", "h6", "head", "hr", "i", "img", "li", "listing", "menu", "meta", "nobr", "ol",
+        "p", "pre", "ruby", "s", "small", "span", "strong", "strike", "sub", "sup", "table", "tt", "u", "ul", "var",
+    };
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
+        if (strcmp(name, names[i]) == 0) return 1;
+    }
+    return 0;
+}
+
 static enum content content_of(const char *name, size_t length) {
     switch (length) {
     case 3: return memcmp(name, "xmp", 3) == 0 ? content_raw_text : content_markup;
@@ -503,6 +518,12 @@ int htmlscan_parse(const char *bytes_in, size_t len, const htmlscan_handler *h) 
         } else if (is_alpha(next)) {
             int in_foreign = h->xml || (foreign > 0 && integration == 0);
             read_tag(b, len, p, t, in_foreign);
+            if (in_foreign && !h->xml && breaks_out_of_foreign_content(t->name)) {
+                foreign = 0;
+                integration = 0;
+                in_foreign = 0;
+                read_tag(b, len, p, t, 0);
+            }
             p = t->end;
             report(&c, h, at, t, &values, (templates > 0 ? HTMLSCAN_IN_TEMPLATE : 0) | (in_foreign ? HTMLSCAN_FOREIGN : 0));
             const char *name = t->name;

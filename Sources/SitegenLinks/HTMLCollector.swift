@@ -10,6 +10,9 @@ final class HTMLCollector {
     var known: ReferenceTable?
     /// The references `known` settled, which are not in `facts`.
     var settled = SettledLinks()
+    /// Whether the document is XML (an SVG file): every element is SVG's, or XHTML inside
+    /// `<foreignObject>`, whose `src` links as HTML's does.
+    var isXML = false
     private var style: [UInt8] = []
     private var styleStart: (line: Int, column: Int)?
     private var inStyle = false
@@ -55,12 +58,13 @@ final class HTMLCollector {
         }
     }
 
-    /// Elements whose `href` (or SVG 1.1's `xlink:href`) is a link, SVG's among them (the tokenizer
-    /// lowercases `feImage`); an animation's names the element it animates. On any other element
-    /// (`<path xlink:href>`, as Inkscape writes one) browsers do nothing with it.
-    private static let hrefElements: Set<String> = [
-        "a", "area", "link", "use", "image", "feimage", "textpath", "mpath", "lineargradient", "radialgradient", "pattern",
-        "filter", "script", "animate", "animatemotion", "animatetransform", "set",
+    /// SVG's elements whose `href` (or SVG 1.1's `xlink:href`) is a link (the tokenizer lowercases
+    /// `feImage`); an animation's names the element it animates. On any other element (`<path
+    /// xlink:href>`, as Inkscape writes one) browsers do nothing with it, and outside SVG these are
+    /// no elements of HTML (`<use href>` in a page's body links nowhere). `<a>` links in both.
+    private static let svgHrefElements: Set<String> = [
+        "use", "image", "feimage", "textpath", "mpath", "lineargradient", "radialgradient", "pattern", "filter", "script",
+        "animate", "animatemotion", "animatetransform", "set",
     ]
     /// Elements whose (obsolete, still honoured) `background` attribute is an image URL.
     private static let backgroundElements: Set<String> = ["body", "table", "thead", "tbody", "tfoot", "tr", "td", "th"]
@@ -75,6 +79,7 @@ final class HTMLCollector {
         name: UnsafePointer<CChar>, attributes: UnsafeBufferPointer<htmlscan_attr>, line: Int, column: Int,
         inTemplate: Bool = false, foreign: Bool = false
     ) {
+        let inSVG = foreign || isXML
         let element = String(cString: name)
         if element == "style" {
             styleEnd()
@@ -108,12 +113,15 @@ final class HTMLCollector {
                 link(value.firstIndex(of: "#").map { String(value[$0...]) } ?? value)
             case .href where element == "base":
                 if facts.baseHref == nil, !inTemplate, !foreign { facts.baseHref = value }
-            case .href where isAnchor || Self.hrefElements.contains(element):
+            case .href
+            where isAnchor || element == "area" || element == "link" || inSVG && Self.svgHrefElements.contains(element):
                 link(value)
             // SVG 1.1's `xlink:href` is SVG's alone: on an HTML `<a>` browsers do nothing with it.
-            case .xlinkHref where foreign && (isAnchor || Self.hrefElements.contains(element)):
+            case .xlinkHref where inSVG && (isAnchor || Self.svgHrefElements.contains(element)):
                 link(value)
-            case .src where Self.srcElements.contains(element):
+            // HTML's: SVG's `<script>` and `<image>` link by `href`, and an `<iframe>` inside an
+            // `<svg>` of a page is no HTML element. A page's `<image src>` is an `<img>` to browsers.
+            case .src where (!inSVG || isXML) && Self.srcElements.contains(element) || !inSVG && element == "image":
                 link(value)
             case .srcset where element == "img" || element == "source", .imagesrcset where element == "link":
                 SrcsetParser.urls(in: value).forEach(link)

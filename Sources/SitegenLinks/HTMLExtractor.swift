@@ -26,6 +26,7 @@ public enum HTMLExtractor {
         if let utf8 = fromUTF16(html) { return extract(utf8, xml: xml, known: known) }
         let collector = HTMLCollector()
         collector.known = known
+        collector.isXML = xml
         var handler = htmlscan_handler()
         handler.xml = xml ? 1 : 0
         handler.context = Unmanaged.passUnretained(collector).toOpaque()

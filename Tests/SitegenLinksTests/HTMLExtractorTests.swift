@@ -99,6 +99,27 @@ import Testing
             ) == ["a.html", "c.png"])
     }
 
+    /// SVG's elements link inside `<svg>` only, and an HTML element there (`<img>`, `<p>`) ends the
+    /// `<svg>` as browsers' parsers end it; an `<image src>` of a page is an `<img>` to them.
+    @Test func svgElementsLinkOnlyInSVGAndHTMLElementsEndIt() {
+        #expect(urls("<svg><img src=ok.png><image href=\"m5.png\"/></svg>") == ["ok.png"])
+        #expect(urls("<image src=\"m1.png\"><use href=\"u.svg#a\"></use>") == ["m1.png"])
+        #expect(
+            urls("<svg><script src=\"s.js\"></script><iframe src=\"f.html\"></iframe><use href=\"u.svg#a\"/></svg>") == [
+                "u.svg#a"
+            ])
+        // After an HTML element ended it, a presentation attribute is HTML's again: no `url()` of it.
+        #expect(urls("<svg><rect fill=\"url(#g)\"/><p>x</p><rect fill=\"url(#h)\"/></svg>") == ["#g"])
+        // In an SVG file every element is SVG's, and XHTML in a `<foreignObject>` links by `src`.
+        let file = HTMLExtractor.extract(
+            Data(
+                "<svg xmlns=\"http://www.w3.org/2000/svg\"><image href=\"i.png\"/><foreignObject><img src=\"p.png\"/></foreignObject></svg>"
+                    .utf8),
+            xml: true, known: nil
+        ).facts
+        #expect(file.links.map(\.url) == ["i.png", "p.png"])
+    }
+
     @Test func aRelThatAlsoFetchesKeepsTheLink() {
         #expect(
             urls(#"<link rel="preconnect stylesheet" href="s.css"><link rel="preload" href="f.woff2">"#) == ["s.css", "f.woff2"])
