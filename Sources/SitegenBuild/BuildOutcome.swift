@@ -436,7 +436,34 @@ public struct SourceMap: Sendable {
         return bytes
     }
 
+    /// `href` with each `%XX` escape decoded and a `%` that starts none kept, as the URL standard's
+    /// percent-decoding reads it: `a%20b%.html` (a page's spelling) and `a b%.html` (the Markdown's)
+    /// are one link.
     private static func decoded(_ href: String) -> String {
-        href.utf8.contains(UInt8(ascii: "%")) ? href.removingPercentEncoding ?? href : href
+        guard href.utf8.contains(UInt8(ascii: "%")) else { return href }
+        func hex(_ byte: UInt8) -> UInt8? {
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+            default: nil
+            }
+        }
+        let bytes = Array(href.utf8)
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count)
+        var index = 0
+        while index < bytes.count {
+            if bytes[index] == UInt8(ascii: "%"), index + 2 < bytes.count, let high = hex(bytes[index + 1]),
+                let low = hex(bytes[index + 2])
+            {
+                out.append(high << 4 | low)
+                index += 3
+            } else {
+                out.append(bytes[index])
+                index += 1
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
     }
 }

@@ -57,6 +57,18 @@ import Testing
         #expect(places == ["Site/index.md:3:14:", "Site/index.md:5:1:"], "\(run.stdout)")
     }
 
+    /// A Markdown link with a space and a stray `%` (`<a b%.md>`), which the page writes as
+    /// `a%20b%.html`, is one finding at its line, not a second one at the template.
+    @Test func aLinkWithAStrayPercentIsReportedOnce() throws {
+        let runner = try SitegenRunner()
+        defer { runner.cleanUp() }
+        try runner.copyFixture("Themes/minimal", to: "Templates")
+        try runner.write("# H\n\n[a](<a b%.md>)\n", to: "Site/index.md")
+        let run = try runner.run(["build"])
+        let findings = run.stdout.split(separator: "\n").filter { $0.contains("error:") }
+        #expect(findings == ["Site/index.md:3:1: error: 'a b%.md' has an invalid percent-escape [invalid-url]"], "\(run.stdout)")
+    }
+
     /// A style sheet of a type the bundle does not serve as CSS is reported at its Markdown line, on
     /// every build, until `mime_types` gives it the type, as the message says.
     @Test func aStyleSheetOfAnotherTypeIsReportedUntilMimeTypesMapsIt() throws {
