@@ -32,6 +32,24 @@ import Testing
         #expect(failure.attribute(forName: "message")?.stringValue == "broken-link: no file 'x\ty' in the bundle")
     }
 
+    /// A control character XML cannot carry (ESC) is written `\u{1b}`, as the text report writes
+    /// it: dropped, `e<ESC>x.html` would take the name of another file, `ex.html`.
+    @Test func charactersXMLCannotCarryAreWrittenAsEscapes() throws {
+        let report = Report(
+            command: "check", files: ["esc/e\u{1B}x.html", "esc/ex.html"],
+            diagnostics: [
+                Diagnostic(.warning, .orphan, "no link reaches 'e\u{1B}x'", at: SourceLocation(path: "esc/e\u{1B}x.html")),
+                Diagnostic(.warning, .orphan, "no link reaches this page", at: SourceLocation(path: "esc/ex.html")),
+            ],
+            pages: 2, assets: 0, linksChecked: 0, seconds: 0)
+        let cases = try cases(ReportFormat.junit.render(report))
+        #expect(cases.compactMap { $0.attribute(forName: "file")?.stringValue } == ["esc/e\\u{1b}x.html", "esc/ex.html"])
+        let names = cases.compactMap { $0.attribute(forName: "name")?.stringValue }
+        #expect(Set(names).count == 2, "\(names)")
+        let failure = try #require(cases[0].elements(forName: "failure").first)
+        #expect(failure.attribute(forName: "message")?.stringValue == "orphan: no link reaches 'e\\u{1b}x'")
+    }
+
     /// GitLab keys test cases by suite, class and name and merges repeats: findings at one place
     /// with one rule are told apart by a counter, in the order the findings are sorted in.
     @Test func findingsAtOnePlaceWithOneRuleHaveNamesOfTheirOwn() throws {

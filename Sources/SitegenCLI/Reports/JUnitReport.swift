@@ -48,9 +48,10 @@ enum JUnitReport {
         return "sitegen.\(report.command).\(file.replacingOccurrences(of: ".", with: "_"))"
     }
 
-    /// Escapes text for XML attributes and content; drops characters XML 1.0 cannot carry. Tab,
-    /// newline and carriage return are character references, which attribute-value normalisation
-    /// keeps (a raw one in an attribute would be read as a space).
+    /// Escapes text for XML attributes and content. Tab, newline and carriage return are character
+    /// references, which attribute-value normalisation keeps (a raw one in an attribute would be
+    /// read as a space); a character XML 1.0 cannot carry is written `\u{1b}`, as the text report
+    /// writes it, so that `e<ESC>x.html` stays another name than `ex.html`.
     static func escape(_ text: String) -> String {
         var out = ""
         out.reserveCapacity(text.utf8.count)
@@ -67,6 +68,8 @@ enum JUnitReport {
             default:
                 if scalar.value >= 0x20, scalar.value != 0xFFFE, scalar.value != 0xFFFF {
                     out.unicodeScalars.append(scalar)
+                } else {
+                    out += "\\u{" + String(scalar.value, radix: 16) + "}"
                 }
             }
         }
