@@ -16,6 +16,28 @@ import Testing
         return runner
     }
 
+    /// A manifest whose text stops being JSON is reported at that line and column of it, by every
+    /// command that reads it, and in the machine formats' fields (ci.md: at its line and column
+    /// where known).
+    @Test func aManifestThatIsNotJSONIsReportedAtItsLineAndColumn() throws {
+        let runner = try built()
+        defer { runner.cleanUp() }
+        let text = try runner.read("dist/manifest.json")
+        let last = try #require(text.range(of: "}\n  ]", options: .backwards))
+        try runner.write(
+            text.replacingCharacters(in: last.lowerBound..<text.index(after: last.lowerBound), with: "},"),
+            to: "dist/manifest.json")
+        let lines = text[..<last.lowerBound].split(separator: "\n", omittingEmptySubsequences: false)
+        let place =
+            "dist/manifest.json:\(lines.count):\(lines.last!.count + 2): error: manifest: not valid JSON: a trailing comma"
+        for command in [["verify", "dist"], ["check", "dist"], ["resolve", "dist", "index.html"]] {
+            let run = try runner.run(command)
+            #expect(run.status == 2 && run.stderr.hasPrefix(place), "\(command): \(run.stderr)")
+        }
+        let json = try runner.run(["check", "dist", "--format", "json"])
+        #expect(json.stdout.contains("\"line\" : \(lines.count)"), "\(json.stdout)")
+    }
+
     /// A manifest that is a named pipe or a link to a device is named as no regular file, at once.
     @Test(.timeLimit(.minutes(2))) func aManifestThatIsNoRegularFileIsRefusedAsSuch() throws {
         let runner = try built()

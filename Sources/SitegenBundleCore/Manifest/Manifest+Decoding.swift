@@ -30,7 +30,9 @@ extension Manifest {
         // The fast route reads only JSON; JSONDecoder would take a trailing comma, and says only
         // "not valid JSON" of anything else.
         if fast == nil, let problem = JSONSyntax.firstProblem(in: data) {
-            throw ManifestError("manifest: not valid JSON: \(Self.printable(problem.description))")
+            var error = ManifestError("manifest: not valid JSON: \(Self.printable(problem.description))")
+            (error.line, error.column) = (problem.line, problem.column)
+            throw error
         }
         let decoded: Result<Manifest, any Error> =
             fast.map { .success($0) } ?? Result { try decoder.decode(Manifest.self, from: data) }

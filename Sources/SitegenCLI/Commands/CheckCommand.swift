@@ -94,8 +94,8 @@ enum CheckCommand: Command {
                 // Without a manifest, the folder was listed instead: a file or folder it could not
                 // read names itself.
                 let otherwise = hasManifest ? display + Manifest.fileName : display
-                let place = (error as? ManifestError).map { FolderArgument.place(of: $0, in: display, otherwise: otherwise) }
-                return .failure(InputError("\(error)", path: place ?? otherwise))
+                let place = (error as? ManifestError).map { FolderArgument.location(of: $0, in: display, otherwise: otherwise) }
+                return .failure(InputError("\(error)", at: place ?? SourceLocation(path: otherwise)))
             }
         }
         let outcome = await stopSignals.outcome(of: checking)

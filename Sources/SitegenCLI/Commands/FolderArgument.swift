@@ -23,6 +23,13 @@ enum FolderArgument {
     /// Where an error reading the bundle shown as `display` is reported: the folder of it that could
     /// not be listed, when that is what failed, else `otherwise` (its `manifest.json`, say).
     static func place(of error: ManifestError, in display: String, otherwise: String) -> String {
-        error.folder.map { $0.isEmpty ? display : display + $0 + "/" } ?? otherwise
+        location(of: error, in: display, otherwise: otherwise).description
+    }
+
+    /// `place(of:in:otherwise:)` with the line and column in `otherwise` (the manifest) where its
+    /// text stops being JSON, when the error knows them.
+    static func location(of error: ManifestError, in display: String, otherwise: String) -> SourceLocation {
+        if let folder = error.folder { return SourceLocation(path: folder.isEmpty ? display : display + folder + "/") }
+        return SourceLocation(path: otherwise, line: error.line ?? 0, column: error.column ?? 0)
     }
 }

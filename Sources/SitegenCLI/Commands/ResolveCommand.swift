@@ -48,7 +48,8 @@ enum ResolveCommand: Command {
         do {
             resolver = try SchemeResolver(bundle: directory)
         } catch {
-            console.err("\(FolderArgument.shown(path))\(Manifest.fileName): error: \(error)\n")
+            let shown = FolderArgument.shown(path)
+            console.err("\(FolderArgument.place(of: error, in: shown, otherwise: shown + Manifest.fileName)): error: \(error)\n")
             return .inputError
         }
         let text = arguments.positionals[1]

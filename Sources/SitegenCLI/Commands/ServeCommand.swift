@@ -58,7 +58,8 @@ enum ServeCommand: Command {
                     console.err("\(shown)\(Manifest.fileName): warning: \(error); still serving the bundle as last read\n")
                 }
             } catch {
-                console.err("\(shown)\(Manifest.fileName): error: \(error)\n")
+                console.err(
+                    "\(FolderArgument.place(of: error, in: shown, otherwise: shown + Manifest.fileName)): error: \(error)\n")
                 return .inputError
             }
             return await serve(.folder(folder), configuration, watcher: nil, stop: stop, console: console)
