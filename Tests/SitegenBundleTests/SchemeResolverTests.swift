@@ -67,6 +67,26 @@ import Testing
         #expect(URLPath.normalise(Substring(path)) == .failure(.notFound(path: path)))
     }
 
+    /// manifest.md: the manifest is never served, not even through a symbolic link listed under
+    /// another name; the checks say what the link leads to.
+    @Test func theManifestIsNotServedThroughALink() async throws {
+        let fixture = try Fixture()
+        defer { fixture.remove() }
+        let manifest = try await fixture.writeManifest()
+        try FileManager.default.createSymbolicLink(
+            atPath: fixture.bundle.appendingPathComponent("m.json").path, withDestinationPath: "manifest.json")
+        var listed = manifest
+        let entry = try #require(manifest.resources.first)
+        listed.resources.append(
+            Manifest.Resource(
+                url: "docs://app/m.json", file: "m.json", mimeType: "application/json", textEncoding: "utf-8", size: 1,
+                sha256: entry.sha256))
+        listed.resources.sort { $0.url.utf8.lexicographicallyPrecedes($1.url.utf8) }
+        let resolver = try SchemeResolver(bundle: fixture.bundle, manifest: listed)
+        #expect(resolver.resolve(try #require(URL(string: "docs://app/m.json"))) == .failure(.notFound(path: "m.json")))
+        #expect(try BundleTree(fixture.bundle).whyUnserved("m.json") == "a symbolic link to the bundle's manifest")
+    }
+
     @Test func aliasServesTargetBytes() async throws {
         let fixture = try Fixture()
         defer { fixture.remove() }

@@ -57,6 +57,8 @@ struct BundleTree: Sendable {
         guard let real = realPath(relative) else { return .failure(.notFound(path: relative)) }
         // By bytes: a name that starts with a combining mark makes one character with the `/` before it.
         guard real.utf8.starts(with: prefix.utf8) else { return .failure(.outsideBundle(path: relative)) }
+        // The manifest is never served (manifest.md), under another name no more than under its own.
+        guard real != prefix + Manifest.fileName else { return .failure(.notFound(path: relative)) }
         var info = stat()
         guard stat(real, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return .failure(.notFound(path: relative)) }
         return .success((real, Int(info.st_size)))
@@ -71,16 +73,17 @@ struct BundleTree: Sendable {
 
     /// Where a symbolic link leads, followed to the end.
     enum LinkTarget {
-        case nothing, loop, outside(String), other
+        case nothing, loop, outside(String), manifest, other
         /// A folder inside the bundle (the root included), by its real path.
         case folder(String)
 
         /// Why a link to here is not served: `out of the bundle (to …)`, `to a folder`, `to nothing`,
-        /// `that loops back on itself`.
+        /// `that loops back on itself`, `to the bundle's manifest`.
         var whyUnserved: String {
             switch self {
             case .nothing: "to nothing"
             case .loop: "that loops back on itself"
+            case .manifest: "to the bundle's manifest"
             case .outside(let real): "out of the bundle (to \(real))"
             case .folder: "to a folder"
             case .other: "to nothing it can serve"
@@ -95,6 +98,7 @@ struct BundleTree: Sendable {
             return stat(prefix + relative, &info) != 0 && errno == ELOOP ? .loop : .nothing
         }
         guard real.utf8.starts(with: prefix.utf8) || real + "/" == prefix else { return .outside(real) }
+        if real == prefix + Manifest.fileName { return .manifest }
         var info = stat()
         return stat(real, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR ? .folder(real) : .other
     }
