@@ -9,6 +9,20 @@ public enum HostlessURL {
         schemesWithHost.contains(scheme) && authorityHasNoHost(href)
     }
 
+    /// Whether the host of `href` (`scheme://host…`), percent-decoded as the URL standard reads a
+    /// host, holds a character it forbids in a domain: controls, space, `#`, `%`, `/`, `:`, `<`,
+    /// `>`, `?`, `@`, `[`, `\\`, `]`, `^`, `|`, DEL. `http://exa%20mple.com/` is no URL, as
+    /// `http://exa mple.com/` is not. An IPv6 literal (`[::1]`) is left to the URL parser.
+    public static func hasForbiddenHostCharacter(_ href: String) -> Bool {
+        guard let colon = href.firstIndex(of: ":"), href[href.index(after: colon)...].hasPrefix("//") else { return false }
+        let authority = href[href.index(colon, offsetBy: 3)...].prefix { !"/\\?#".contains($0) }
+        var host = authority.split(separator: "@", omittingEmptySubsequences: false).last ?? ""
+        guard !host.hasPrefix("["), host.contains("%") else { return false }
+        if let port = host.lastIndex(of: ":") { host = host[..<port] }
+        let decoded = host.removingPercentEncoding ?? "%"
+        return decoded.utf8.contains { $0 <= 0x20 || $0 == 0x7F || "#%/:<>?@[\\]^|".utf8.contains($0) }
+    }
+
     /// Whether the authority of `href` (`scheme:` then any slashes, as the URL standard skips them for
     /// special schemes: `http:///x` is `http://x/`) has an empty host: `https://`, `http://:80/`.
     public static func authorityHasNoHost(_ href: String) -> Bool {

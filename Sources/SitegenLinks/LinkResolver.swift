@@ -104,6 +104,7 @@ struct LinkResolver: Sendable {
             !Self.hasMalformedEscape(href), (url.port ?? 0) <= 65535
         else { return .invalid }
         if url.scheme?.lowercased() == "file" { return .fileURL }
+        if HostlessURL.hasForbiddenHostCharacter(href) { return .invalid }
         // `https://` and the like: a URL with a special scheme has a host, or is no URL (URL standard).
         if let scheme = url.scheme?.lowercased(), (url.host ?? "").isEmpty, HostlessURL.isHostless(href, scheme: scheme) {
             return .invalid

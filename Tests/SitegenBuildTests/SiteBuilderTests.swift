@@ -298,6 +298,19 @@ extension SiteBuilderTests {
         #expect(!home.contains("class=\"lead\"") && home.contains("content=\"Home lead.\""), "\(home)")
     }
 
+    /// A Markdown link whose host decodes to a space is no URL, worded as the crawl words it, so
+    /// that a build reports it once.
+    @Test func aMarkdownLinkWithAHostThatDecodesToASpaceIsNoURL() async throws {
+        let site = try TestSite(["Site/index.md": "# H\n\n[a](http://exa%20mple.com/)\n"])
+        defer { site.remove() }
+        let outcome = try await site.build()
+        defer { outcome.staged.discard() }
+        #expect(
+            outcome.diagnostics.map(\.description) == [
+                "Site/index.md:3:1: error: cannot parse URL 'http://exa%20mple.com/' [invalid-url]"
+            ])
+    }
+
     /// configuration.md: an empty or blank `title` leaves the default, as in front matter.
     @Test(arguments: ["title:\n", "title: \"\"\n", "title: \"  \"\n", "title: ~\n"])
     func aBlankSiteTitleLeavesTheDefault(config: String) async throws {

@@ -41,6 +41,20 @@ import Testing
         #expect(await site.check().summary == ["broken-link index.html:1:73"])
     }
 
+    /// A host is percent-decoded before it is read: `exa%20mple.com` holds a space, as
+    /// `exa mple.com` does, and neither is a URL; `ex%61mple.com` is `example.com`.
+    @Test func aHostThatDecodesToAForbiddenCharacterIsNoURL() async {
+        let site = InMemoryFetcher([
+            "index.html": "<a href=\"http://exa%20mple.com/\">a</a><a href=\"https://ex%61mple.com/\">b</a>"
+                + "<a href=\"http://a%2Fb.example/\">c</a><a href=\"http://[::1]:8080/\">d</a>"
+        ])
+        let report = await site.check(CheckOptions(external: .warn))
+        #expect(
+            report.summary.filter { $0.hasPrefix("invalid-url") } == [
+                "invalid-url index.html:1:4", "invalid-url index.html:1:80",
+            ])
+    }
+
     @Test func aColonInAFirstSegmentThatIsNoSchemeIsAPath() async {
         let site = InMemoryFetcher([
             "index.html": "<a href=\"x_y:z.html\">1</a>\n<a href=\"a%20b,c:d.html\">2</a>",

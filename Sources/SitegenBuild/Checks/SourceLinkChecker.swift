@@ -91,7 +91,9 @@ struct SourceLinkChecker: Sendable {
                         .error, .brokenLink, LinkFindingMessage.otherHost(link.destination, meaning: nil), at: at)
                 }
             default:
-                if HostlessURL.isHostless(link.destination, scheme: scheme) {
+                if HostlessURL.isHostless(link.destination, scheme: scheme)
+                    || HostlessURL.hasForbiddenHostCharacter(link.destination)
+                {
                     return Diagnostic(.error, .invalidURL, "cannot parse URL '\(link.destination)'", at: at)
                 }
                 return externalFinding(link.destination, at: at)
