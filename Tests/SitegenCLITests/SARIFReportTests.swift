@@ -60,7 +60,14 @@ import Testing
             pages: 1, assets: 0, linksChecked: 0, seconds: 0)
         let sarif = ReportFormat.sarif.render(report, workingDirectory: URL(fileURLWithPath: directory))
         #expect(try uris(sarif) == [uri])
-        #expect(try physicalLocations(sarif).allSatisfy { ($0["artifactLocation"] as? [String: Any])?.count == 1 })
+        // A relative URI is relative to `%SRCROOT%`, which the run says is the working directory.
+        let artifact = try #require(try physicalLocations(sarif).first?["artifactLocation"] as? [String: Any])
+        #expect(artifact.count == (uri.hasPrefix("file://") ? 1 : 2))
+        #expect(uri.hasPrefix("file://") || artifact["uriBaseId"] as? String == "%SRCROOT%")
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(sarif.utf8)) as? [String: Any])
+        let run = try #require((document["runs"] as? [[String: Any]])?.first)
+        let bases = try #require(run["originalUriBaseIds"] as? [String: [String: String]])
+        #expect(bases == ["%SRCROOT%": ["uri": "file://" + (directory == "/" ? "/" : directory + "/")]])
     }
 
     @Test func aCheckedFolderGivenAbsoluteOrThroughALinkOrOutsideIsNamedAsGitHubReadsIt() throws {

@@ -10,6 +10,16 @@ enum SARIFReport {
     /// know the checked or output folder, and naming one of its files would point at the wrong one.
     static let wholeRunPath = "./"
 
+    /// The base of every relative URI (SARIF 2.1.0 §3.4.4, the name code scanning tools use): the
+    /// folder sitegen ran in, given in the run's `originalUriBaseIds` when it is known.
+    static let sourceRoot = "%SRCROOT%"
+
+    /// The path of `folder` with one trailing `/`.
+    private static func folderPath(_ folder: URL) -> String {
+        let path = folder.standardizedFileURL.path
+        return path.hasSuffix("/") ? path : path + "/"
+    }
+
     /// - Parameter workingDirectory: the folder sitegen ran in, which relative paths start from and
     ///   relative URIs are written from (see `SARIFArtifactURI`).
     static func render(_ report: Report, workingDirectory: URL?) -> String {
@@ -36,9 +46,11 @@ enum SARIFReport {
             }
             var location = d.location ?? SourceLocation(path: wholeRunPath)
             if location.path.isEmpty { location.path = wholeRunPath }
-            var physical: [String: Any] = [
-                "artifactLocation": ["uri": SARIFArtifactURI.make(location.path, workingDirectory: workingDirectory)]
-            ]
+            let uri = SARIFArtifactURI.make(location.path, workingDirectory: workingDirectory)
+            var artifact: [String: Any] = ["uri": uri]
+            // A relative URI is relative to the folder sitegen ran in, which `originalUriBaseIds` names.
+            if !uri.contains("://") { artifact["uriBaseId"] = SARIFReport.sourceRoot }
+            var physical: [String: Any] = ["artifactLocation": artifact]
             if location.line > 0 {
                 var region: [String: Any] = ["startLine": location.line]
                 if location.column > 0 { region["startColumn"] = location.column }
@@ -60,7 +72,15 @@ enum SARIFReport {
                     ],
                     "results": results,
                     "columnKind": "unicodeCodePoints",
-                ]
+                ].merging(
+                    workingDirectory.map {
+                        [
+                            "originalUriBaseIds": [
+                                sourceRoot: ["uri": "file://" + SARIFArtifactURI.encode(Self.folderPath($0))]
+                            ]
+                        ]
+                    } ?? [:]
+                ) { $1 }
             ],
         ]
         let data =
