@@ -27,6 +27,10 @@ struct LinkRules {
     private var linksChecked = 0
     /// Where a broken link's suggestion is looked for: scanned per broken link, never indexed.
     private lazy var candidates = CandidatePaths(paths: allPaths)
+    /// Suggestions already made, shared by the parallel parts of the judging.
+    private let suggestionMemo = SuggestionMemo()
+    /// How many more of its links the page being judged may have suggestions for.
+    private var newSuggestionsLeft = Suggestion.newPerPage
 
     var allPaths: [String] { table.paths }
 
@@ -94,8 +98,18 @@ struct LinkRules {
                     .warning, .duplicateID, "duplicate id '\(duplicate.name)' (first at line \(first.line))", page: path,
                     href: duplicate.name, at: place)
             }
+            newSuggestionsLeft = Suggestion.newPerPage
             for link in document.links { check(link, in: document) }
         }
+    }
+
+    /// The suggestions for `key` (remembered, or worked out by `making`) for the first links of a
+    /// page that ask, none past them: counted whether remembered or not, so that which findings
+    /// have a hint does not depend on which part of the judging asked first.
+    private mutating func suggestions(for key: String, making: () -> [String]) -> [String] {
+        guard newSuggestionsLeft > 0 else { return [] }
+        newSuggestionsLeft -= 1
+        return suggestionMemo.suggestions(for: key, making: making)
     }
 
     private mutating func check(_ resolved: ResolvedLink, in document: ParsedDocument) {
@@ -225,7 +239,8 @@ struct LinkRules {
                     "no file '\(wanted)' in the bundle: the manifest lists it, but the folder lacks it (deleted or moved since the build?)"
                 )
             }
-            let hint = Suggestion.phrase(candidates.suggestions(for: wanted))
+            let paths = candidates
+            let hint = Suggestion.phrase(suggestions(for: wanted) { paths.suggestions(for: wanted) })
             return (.error, .brokenLink, "no file '\(wanted)' in the bundle\(hint)")
         case .found(let path, _):
             if !target.path.isEmpty, !target.path.hasSuffix("/"), path == target.path + "/index.html" {
@@ -242,7 +257,7 @@ struct LinkRules {
             if let index = document.refreshTarget, table.paths.indices.contains(Int(index)) {
                 let redirected = table.paths[Int(index)]
                 if let next = state.documents[redirected], next.kind.definesIDs {
-                    guard fragmentProblem(fragment, in: next, name: redirected) != nil else { return nil }
+                    guard fragmentProblem(fragment, in: next, name: redirected, withHint: false) != nil else { return nil }
                     return (.error, .brokenFragment, problem + ", nor in \(redirected), where it redirects")
                 }
             }
@@ -351,7 +366,9 @@ struct LinkRules {
 
     /// Why `fragment` matches nothing in `document`, or `nil` when it matches (as written or
     /// percent-decoded; empty and `top` always match).
-    private func fragmentProblem(_ fragment: String, in document: ParsedDocument, name: String) -> String? {
+    private mutating func fragmentProblem(
+        _ fragment: String, in document: ParsedDocument, name: String, withHint: Bool = true
+    ) -> String? {
         let fragment = FragmentDirective.removed(from: fragment)
         if Self.hasAnchor(fragment, in: document.anchorNames) { return nil }
         // An SVG view written in the fragment (`#svgView(viewBox(0,0,10,10))`) names no id, nor
@@ -362,7 +379,11 @@ struct LinkRules {
         // source code has 20,000 of them to compare for each.
         let hasLetter = decoded.unicodeScalars.contains { $0.properties.isAlphabetic }
         let hint =
-            hasLetter ? Suggestion.phrase(Suggestion.nearest(to: decoded, in: document.anchorNames.map(\.string))) : ""
+            hasLetter && withHint
+            ? Suggestion.phrase(
+                suggestions(for: document.path + "\u{0}#" + decoded) {
+                    Suggestion.nearest(to: decoded, in: document.anchorNames.map(\.string))
+                }) : ""
         return "no id '\(decoded)' in \(name)\(hint)"
     }
 

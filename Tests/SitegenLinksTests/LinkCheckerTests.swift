@@ -462,6 +462,22 @@ final class CountingFetcher: ResourceFetching {
     }
 }
 
+/// "Did you mean" for the first `Suggestion.newPerPage` broken links of a page, in its order:
+/// each is compared with every id or path there is, and thousands of them made a check quadratic.
+@Suite struct SuggestionCapTests {
+    @Test func onlyAPagesFirstBrokenLinksGetAHint() async {
+        let count = Suggestion.newPerPage + 2
+        let ids = (0..<count).map { "<h2 id=\"section-\($0)\">S</h2>" }.joined()
+        let links = (0..<count).map { "<a href=\"#sectoin-\($0)\">x</a>\n" }.joined()
+        let site = InMemoryFetcher(["index.html": ids + "\n" + links])
+        let messages = await site.check().findings.map(\.diagnostic.message)
+        #expect(messages.count == count)
+        #expect(messages.filter { $0.contains("did you mean") }.count == Suggestion.newPerPage)
+        #expect(messages.first == "no id 'sectoin-0' in index.html (did you mean 'section-0'?)")
+        #expect(messages.last == "no id 'sectoin-\(count - 1)' in index.html")
+    }
+}
+
 /// SVG files are documents too: `sprite.svg#icon` names an id in them, and their own links are checked.
 @Suite struct SVGDocumentTests {
     @Test func fragmentsIntoSVGFilesAreChecked() async {

@@ -10,6 +10,9 @@ struct SourceLinkChecker: Sendable {
     /// What a broken link's suggestion is looked for in: scanned per broken link, never indexed, and
     /// gathered only once a link is broken (most rebuilds find none).
     private let candidates = MadeOnce<CandidatePaths>()
+    /// Suggestions already made, shared by the tasks that check pages: a link broken on many pages
+    /// is compared with the site's paths once.
+    private let suggestionMemo = SuggestionMemo()
     /// Front-matter aliases (`old/start.html`, `old/home/`) → the output path of their page.
     private let aliases: [String: SitePath]
     /// `ignore_links`: links that are neither checked here nor in the crawl.
@@ -64,14 +67,15 @@ struct SourceLinkChecker: Sendable {
         {
             return []
         }
+        let hints = PageHints()
         return page.detailed.body.links.compactMap { link in
-            var finding = check(link, in: page)
+            var finding = check(link, in: page, hints: hints)
             finding?.link = link.destination
             return finding
         }
     }
 
-    private func check(_ link: MarkdownLink, in page: Page) -> Diagnostic? {
+    private func check(_ link: MarkdownLink, in page: Page, hints: PageHints) -> Diagnostic? {
         let at = SourceLocation(path: page.displayPath, line: link.line, column: link.column)
         if ignored.contains(where: { $0.matches(link.destination) || $0.matches(link.rewritten) }) { return nil }
         var reference = LinkReference(link.destination)
@@ -132,7 +136,7 @@ struct SourceLinkChecker: Sendable {
             guard let resolved = SitePath(normalizing: joined) else {
                 return Diagnostic(.error, .escapesRoot, "'\(link.destination)' leaves the site folder", at: at)
             }
-            switch resolve(resolved, wantsDirectory: Self.namesFolder(decodedPath)) {
+            switch resolve(resolved, wantsDirectory: Self.namesFolder(decodedPath), hints: hints) {
             case .page(let target): targetPage = target
             case .asset: targetPage = nil
             case .problem(let rule, let severity, let message):
@@ -146,7 +150,7 @@ struct SourceLinkChecker: Sendable {
             }
         }
         guard let fragment = reference.fragment, let target = targetPage else { return nil }
-        return checkFragment(fragment, in: target, link: link, at: at)
+        return checkFragment(fragment, in: target, link: link, at: at, hints: hints)
     }
 
     /// A link to a path the app's resolver refuses whatever the bundle holds, worded as the crawl
@@ -161,7 +165,7 @@ struct SourceLinkChecker: Sendable {
         case problem(RuleID, Severity, (String) -> String)
     }
 
-    private func resolve(_ path: SitePath, wantsDirectory: Bool) -> Target {
+    private func resolve(_ path: SitePath, wantsDirectory: Bool, hints: PageHints) -> Target {
         if !aliases.isEmpty, let target = aliases[wantsDirectory ? path.rawValue + "/" : path.rawValue],
             let page = model.page(output: target)
         {
@@ -174,7 +178,7 @@ struct SourceLinkChecker: Sendable {
                 return .problem(
                     .brokenLink, .error, { "'\($0)' links to a folder whose '\(index)' is a draft, which is not in the bundle" })
             }
-            return missing(index ?? path, kind: "page")
+            return missing(index ?? path, kind: "page", hints: hints)
         }
         switch path.pathExtension {
         case "md":
@@ -187,7 +191,7 @@ struct SourceLinkChecker: Sendable {
             if model.drafts.contains(path) {
                 return .problem(.brokenLink, .error, { "'\($0)' links to a draft, which is not in the bundle" })
             }
-            return missing(path, kind: "page")
+            return missing(path, kind: "page", hints: hints)
         case "html":
             if let page = model.page(output: path) { return .page(page) }
         default: break
@@ -208,10 +212,10 @@ struct SourceLinkChecker: Sendable {
             let message = LinkFindingMessage.folderInOtherCase(path.rawValue, folder: folder, missingFrom: "site")
             return .problem(.caseMismatch, .error, { _ in message })
         }
-        return missing(path, kind: "file")
+        return missing(path, kind: "file", hints: hints)
     }
 
-    private func missing(_ path: SitePath, kind: String) -> Target {
+    private func missing(_ path: SitePath, kind: String, hints: PageHints) -> Target {
         if Self.isHidden(path) {
             let message =
                 "no \(kind) '\(path)' in the site (files and folders whose names start with '.' are not part of the site)"
@@ -226,7 +230,9 @@ struct SourceLinkChecker: Sendable {
                 .caseMismatch, .error,
                 { "'\($0)' differs in letter case from '\(real)': it works on a Mac but fails on a device" })
         }
-        let hint = Suggestion.phrase(suggestionPaths.suggestions(for: path.rawValue))
+        let hint = Suggestion.phrase(
+            hints.take() ? suggestionMemo.suggestions(for: path.rawValue) { suggestionPaths.suggestions(for: path.rawValue) } : []
+        )
         return .problem(.brokenLink, .error, { _ in "no \(kind) '\(path)' in the site\(hint)" })
     }
 
@@ -254,7 +260,9 @@ struct SourceLinkChecker: Sendable {
         return false
     }
 
-    private func checkFragment(_ fragment: String, in target: Page, link: MarkdownLink, at: SourceLocation) -> Diagnostic? {
+    private func checkFragment(
+        _ fragment: String, in target: Page, link: MarkdownLink, at: SourceLocation, hints: PageHints
+    ) -> Diagnostic? {
         let fragment = FragmentDirective.removed(from: fragment)
         if fragment.isEmpty || TopFragment.matches(fragment) { return nil }
         let fromTemplate = templateIDs[target.meta.template ?? Theme.defaultTemplate] ?? []
@@ -266,7 +274,11 @@ struct SourceLinkChecker: Sendable {
         }
         // Named decoded, as the crawl names it: `caf%C3%A9` is the id `café`.
         let shown = fragment.removingPercentEncoding ?? fragment
-        let hint = Suggestion.phrase(Suggestion.nearest(to: shown, in: target.anchorIDs))
+        let hint = Suggestion.phrase(
+            hints.take()
+                ? suggestionMemo.suggestions(for: target.source.rawValue + "\u{0}#" + shown) {
+                    Suggestion.nearest(to: shown, in: target.anchorIDs)
+                } : [])
         return Diagnostic(.error, .brokenFragment, "no heading '\(shown)' in \(target.source)\(hint)", at: at)
     }
 
@@ -313,5 +325,18 @@ struct LinkReference: Sendable {
 
     private static func isLetter(_ byte: UInt8) -> Bool {
         (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20)
+    }
+}
+
+/// How many more of a page's broken links may be given a suggestion (`Suggestion.newPerPage`),
+/// counted in the page's order. Lives for the check of one page, in one task.
+private final class PageHints {
+    private var left = Suggestion.newPerPage
+
+    /// Whether the next broken link gets one.
+    func take() -> Bool {
+        guard left > 0 else { return false }
+        left -= 1
+        return true
     }
 }
