@@ -77,7 +77,11 @@ struct CSSScanner {
                 i = end(ofCommentAt: i)
             case UInt8(ascii: "\""), UInt8(ascii: "'"):
                 let start = i
-                let value = readString()
+                // A string a line break cuts is a bad string to CSS: its rule is dropped, nothing fetched.
+                guard let value = readString() else {
+                    importPending = false
+                    continue
+                }
                 if importPending {
                     emit(value, at: start, attribute: "@import", destination: importsEnded ? .other : .style)
                 } else if let level = imageSetLevel, depth == level {
@@ -178,17 +182,22 @@ struct CSSScanner {
         return true
     }
 
-    /// Reads a quoted string at `i` (escapes decoded); an unescaped newline ends it, as in CSS.
-    private mutating func readString() -> String {
+    /// Reads a quoted string at `i` (escapes decoded); nil when an unescaped line break cuts it (a bad string).
+    private mutating func readString() -> String? {
         let quote = bytes[i]
         i += 1
         var out: [UInt8] = []
-        while i < bytes.count, bytes[i] != quote, bytes[i] != 0x0A {
+        while i < bytes.count, bytes[i] != quote, !Self.isNewline(bytes[i]) {
             if bytes[i] == UInt8(ascii: "\\") { readEscape(into: &out) } else { out.append(bytes[i]); i += 1 }
         }
+        // Cut by a line break, it is a bad string (CSS Syntax); the end of the text closes it.
+        if i < bytes.count, Self.isNewline(bytes[i]) { return nil }
         if i < bytes.count, bytes[i] == quote { i += 1 }
         return String(decoding: out, as: UTF8.self)
     }
+
+    /// A line feed, carriage return or form feed: CSS reads each as a line break.
+    private static func isNewline(_ byte: UInt8) -> Bool { byte == 0x0A || byte == 0x0D || byte == 0x0C }
 
     /// Reads after `url(` up to the closing parenthesis: the quoted string or unquoted URL, or nil
     /// for what CSS Syntax makes a bad URL, which browsers fetch nothing for: an unquoted one holding a quote, `(`, a control character, or a space before

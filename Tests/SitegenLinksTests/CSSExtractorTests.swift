@@ -42,6 +42,14 @@ import Testing
         #expect(late.map(\.url) == ["a.css", "c.png"] && late.map(\.destination) == [.other, .other])
     }
 
+    /// A string cut by a line break is a bad string (CSS Syntax): the rule holding it is dropped,
+    /// so its URL is never fetched; one the end of the text closes is read.
+    @Test func aStringCutByALineBreakIsNoLink() {
+        #expect(links("a{b:url(\"cut.png\nc:d}\ne{f:url(ok.png)}") == ["url ok.png@3:5"])
+        #expect(links("@import 'cut.css\r\na{b:url('g.png')}") == ["url g.png@2:5"])
+        #expect(links("a{b:url('end.png") == ["url end.png@1:5"])
+    }
+
     /// The image strings of `image-set()` are URLs; strings of a function inside it (`type()`) and
     /// strings after it are not.
     @Test func imageSetStrings() {
