@@ -113,8 +113,10 @@ final class HTMLCollector {
                 link(value.firstIndex(of: "#").map { String(value[$0...]) } ?? value)
             case .href where element == "base":
                 if facts.baseHref == nil, !inTemplate, !foreign { facts.baseHref = value }
+            // HTML's `<area>` and `<link>` are none inside an `<svg>` of a page.
             case .href
-            where isAnchor || element == "area" || element == "link" || inSVG && Self.svgHrefElements.contains(element):
+            where isAnchor || (element == "area" || element == "link") && (!inSVG || isXML)
+                || inSVG && Self.svgHrefElements.contains(element):
                 link(value)
             // SVG 1.1's `xlink:href` is SVG's alone: on an HTML `<a>` browsers do nothing with it.
             case .xlinkHref where inSVG && (isAnchor || Self.svgHrefElements.contains(element)):

@@ -105,7 +105,9 @@ import Testing
         #expect(urls("<svg><img src=ok.png><image href=\"m5.png\"/></svg>") == ["ok.png"])
         #expect(urls("<image src=\"m1.png\"><use href=\"u.svg#a\"></use>") == ["m1.png"])
         #expect(
-            urls("<svg><script src=\"s.js\"></script><iframe src=\"f.html\"></iframe><use href=\"u.svg#a\"/></svg>") == [
+            urls(
+                "<svg><script src=\"s.js\"></script><iframe src=\"f.html\"></iframe><link rel=stylesheet href=\"l.css\"/><use href=\"u.svg#a\"/></svg>"
+            ) == [
                 "u.svg#a"
             ])
         // After an HTML element ended it, a presentation attribute is HTML's again: no `url()` of it.
