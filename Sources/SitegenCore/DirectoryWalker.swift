@@ -58,6 +58,17 @@ public enum DirectoryWalker {
         /// opened, is the empty path. An entry that vanished during the walk, or a link to nothing,
         /// is no such failure: it is left out without a word, as before.
         public var unreadable: [Unreadable] = []
+        /// Entries that are neither files nor folders (a named pipe, a socket, a device, or a link
+        /// to one inside the root), sorted by path, with what each is: not listed.
+        public var special: [Special] = []
+    }
+
+    /// An entry that is neither a file nor a folder.
+    public struct Special: Sendable, Hashable {
+        /// Relative to the walk's root, `/`-separated.
+        public var path: String
+        /// `a named pipe`, `a socket` or `a device`.
+        public var kind: String
     }
 
     /// A folder or other entry the walk could not read, and why.
@@ -120,6 +131,7 @@ public enum DirectoryWalker {
             top.invalidNames += found.invalidNames
             top.tooDeep += found.tooDeep
             top.unreadable += found.unreadable
+            top.special += found.special
             for (real, path) in found.loops { top.noteLoop(path, at: real) }
         }
         return listing(of: top)
@@ -130,7 +142,8 @@ public enum DirectoryWalker {
         var found = found
         var listing = Listing(
             entries: found.entries ?? [], invalidNames: found.invalidNames, loops: Array(found.loops.values),
-            tooDeep: found.tooDeep.sorted(), unreadable: found.unreadable)
+            tooDeep: found.tooDeep.sorted(), unreadable: found.unreadable,
+            special: found.special.sorted { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) })
         found.entries = nil
         listing.entries.sort { $0.path < $1.path }
         listing.invalidNames.sort()
@@ -158,6 +171,7 @@ public enum DirectoryWalker {
         var invalidNames: [String] = []
         var tooDeep: [String] = []
         var unreadable: [Unreadable] = []
+        var special: [Special] = []
         /// Each loop's link by its real path, with the shortest path the walk reached it by: a
         /// folder reached through other links too would report the same link under each.
         var loops: [String: String] = [:]
@@ -257,7 +271,15 @@ public enum DirectoryWalker {
                     if !skip(path, false), !skip(path, true) { found.noteUnreadable(path, code: code, isFolder: false) }
                     continue
                 }
-                kind = (info.st_mode & S_IFMT) == S_IFDIR ? Int32(DT_DIR) : (info.st_mode & S_IFMT) == S_IFREG ? Int32(DT_REG) : 0
+                kind =
+                    switch info.st_mode & S_IFMT {
+                    case S_IFDIR: Int32(DT_DIR)
+                    case S_IFREG: Int32(DT_REG)
+                    case S_IFIFO: Int32(DT_FIFO)
+                    case S_IFSOCK: Int32(DT_SOCK)
+                    case S_IFCHR, S_IFBLK: Int32(DT_CHR)
+                    default: 0
+                    }
                 if kind == Int32(DT_DIR) {
                     guard !found.chain.contains(where: { isSame(target, orAbove: $0) }) else {
                         if !skip(path, true) { found.noteLoop(path, at: found.chain[found.chain.count - 1] + "/" + name) }
@@ -288,6 +310,11 @@ public enum DirectoryWalker {
                     descriptor: child, directory: directory + "/" + name, relative: path, realRoot: realRoot, skip: skip,
                     found: &found)
                 found.chain.removeLast()
+            } else if kind == Int32(DT_FIFO) || kind == Int32(DT_SOCK) || kind == Int32(DT_CHR) || kind == Int32(DT_BLK),
+                found.entries != nil, !skip(path, false)
+            {
+                let what = kind == Int32(DT_FIFO) ? "a named pipe" : kind == Int32(DT_SOCK) ? "a socket" : "a device"
+                found.special.append(Special(path: path, kind: what))
             } else if kind == Int32(DT_REG), found.entries != nil, !skip(path, false) {
                 var info = stat()
                 guard fstatat(descriptor, name, &info, 0) == 0 else {

@@ -86,6 +86,22 @@ import Testing
         )
     }
 
+    /// A named pipe (or a link to one in the site) is no file a page or an asset can be made of:
+    /// said at its path, not left out for a link to it to call missing; `ignore` leaves it out.
+    @Test func aNamedPipeInTheSiteStopsTheBuildUnlessIgnored() async throws {
+        let site = try TestSite(["Site/index.md": "# Home\n\n[b](b.md)\n"])
+        defer { site.remove() }
+        #expect(mkfifo(site.root.appendingPathComponent("Site/b.md").path, 0o644) == 0)
+        await expectInputError(
+            site,
+            "Site/b.md: error: not a regular file (a named pipe), so it can be neither a page nor an asset: remove it, or leave it out with 'ignore' in sitegen.yml"
+        )
+        try site.write("ignore: ['b.md']\n", to: "Site/sitegen.yml")
+        let outcome = try await site.build()
+        defer { outcome.staged.discard() }
+        #expect(outcome.diagnostics.map(\.rule) == [.brokenLink])
+    }
+
     @Test func anIgnoredNameThatIsNotUTF8IsNoError() async throws {
         let site = try TestSite(["Site/index.md": "# Home\n", "Site/sitegen.yml": "ignore: ['*.swp']\n"])
         defer { removeTree(site) }

@@ -51,6 +51,14 @@ enum SiteScanner {
                     first, hint: ", or leave it out with 'ignore' in \(configFileName)", others: unreadable.count - 1),
                 path: displayRoot + first.shownPath)
         }
+        // A named pipe or a device is no file to read: silently left out, a link to it would say the
+        // site has no such page, though `ls` shows it.
+        if let first = listing.special.first {
+            throw InputError(
+                "not a regular file (\(first.kind)), so it can be neither a page nor an asset: remove it, or leave it "
+                    + "out with 'ignore' in \(configFileName)",
+                path: displayRoot + first.path)
+        }
         let rootPath = root.path
         var files: [SourceFile] = []
         files.reserveCapacity(listing.entries.count)
