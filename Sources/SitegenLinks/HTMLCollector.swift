@@ -1,5 +1,6 @@
 import CHTMLScan
 import Foundation
+import SitegenCore
 
 /// Receives the parser's callbacks for one document and turns them into `DocumentFacts`. Lives only
 /// for the duration of one synchronous `HTMLExtractor.extract` call.

@@ -1,4 +1,5 @@
 import Foundation
+import SitegenCore
 import Testing
 
 @testable import SitegenLinks

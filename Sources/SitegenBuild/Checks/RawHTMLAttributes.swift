@@ -36,29 +36,11 @@ enum RawHTMLAttributes {
         }
     }
 
-    /// Where the image URL of each candidate of the srcset value at `range` lies (the HTML
-    /// standard's parsing of a srcset: commas and spaces before a URL skipped, the URL up to a
-    /// space, commas at its end dropped, its descriptors up to the next comma outside parentheses).
+    /// Where the image URL of each candidate of the srcset value at `range` lies in `bytes`.
     private static func candidateURLs(in bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> [Range<Int>] {
-        func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0C || byte == 0x0D }
-        var urls: [Range<Int>] = []
-        var i = range.lowerBound
-        while i < range.upperBound {
-            while i < range.upperBound, isSpace(bytes[i]) || bytes[i] == UInt8(ascii: ",") { i += 1 }
-            let start = i
-            while i < range.upperBound, !isSpace(bytes[i]) { i += 1 }
-            var end = i
-            let endsWithComma = end > start && bytes[end - 1] == UInt8(ascii: ",")
-            while end > start, bytes[end - 1] == UInt8(ascii: ",") { end -= 1 }
-            if end > start { urls.append(start..<end) }
-            if endsWithComma { continue }
-            var depth = 0
-            while i < range.upperBound, depth > 0 || bytes[i] != UInt8(ascii: ",") {
-                if bytes[i] == UInt8(ascii: "(") { depth += 1 } else if bytes[i] == UInt8(ascii: ")"), depth > 0 { depth -= 1 }
-                i += 1
-            }
+        SrcsetParser.urlRanges(in: Array(bytes[range])).map {
+            $0.lowerBound + range.lowerBound..<$0.upperBound + range.lowerBound
         }
-        return urls
     }
 
     /// Every attribute in `bytes` whose value, decoded, is `value`, in order: quoted (`"`, `'`) or

@@ -3,7 +3,7 @@
 /// descriptors run to the next comma outside parentheses.
 package enum SrcsetParser {
     /// The candidate URLs of `value`, in order.
-    static func urls(in value: String) -> [String] {
+    package static func urls(in value: String) -> [String] {
         let bytes = Array(value.utf8)
         return urlRanges(in: bytes).map { String(decoding: bytes[$0], as: UTF8.self) }
     }
@@ -13,10 +13,10 @@ package enum SrcsetParser {
         var ranges: [Range<Int>] = []
         var i = 0
         while i < bytes.count {
-            while i < bytes.count, bytes[i].isASCIIWhitespace || bytes[i] == UInt8(ascii: ",") { i += 1 }
+            while i < bytes.count, isSpace(bytes[i]) || bytes[i] == UInt8(ascii: ",") { i += 1 }
             guard i < bytes.count else { break }
             let start = i
-            while i < bytes.count, !bytes[i].isASCIIWhitespace { i += 1 }
+            while i < bytes.count, !isSpace(bytes[i]) { i += 1 }
             var end = i
             var endedByComma = false
             while end > start, bytes[end - 1] == UInt8(ascii: ",") {
@@ -35,5 +35,10 @@ package enum SrcsetParser {
             }
         }
         return ranges
+    }
+
+    /// HTML's ASCII whitespace: space, tab, line feed, form feed, carriage return.
+    private static func isSpace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0C || byte == 0x0D
     }
 }
