@@ -288,15 +288,7 @@ struct LinkRules {
     private func emptySegmentProblem(_ href: String, at target: SameOriginTarget) -> String? {
         let bytes = Array(href.utf8.prefix { $0 != UInt8(ascii: "?") && $0 != UInt8(ascii: "#") })
         // The path starts after the authority when the link has one (`docs://app/…`, `//app/…`).
-        var start = 0
-        if let colon = bytes.firstIndex(of: UInt8(ascii: ":")), colon > 0,
-            bytes[..<colon].allSatisfy({ ($0 | 0x20) &- 97 < 26 || $0 &- 48 < 10 || $0 == 43 || $0 == 45 || $0 == 46 })
-        {
-            start = colon + 1
-        }
-        if bytes[start...].starts(with: [47, 47]) {
-            start = bytes[(start + 2)...].firstIndex(of: 47) ?? bytes.count
-        }
+        let start = URLPath.afterAuthority(bytes)
         guard let empty = bytes.indices.dropFirst(start).dropLast().first(where: { bytes[$0] == 47 && bytes[$0 + 1] == 47 }),
             case .found(let file, _) = state.outcomes[target.key], state.documents[file] != nil
         else { return nil }

@@ -138,7 +138,7 @@ public enum URLPath {
     }
 
     /// Where the path of the URL text `bytes` starts: after `scheme:` and a `//host` if any.
-    private static func afterAuthority(_ bytes: [UInt8]) -> Int {
+    package static func afterAuthority(_ bytes: [UInt8]) -> Int {
         var index = 0
         if let first = bytes.first, first.isASCIILetter {
             var end = 1

@@ -112,9 +112,9 @@ enum StartPage {
     /// The path of a start page written as a URL, up to its query or fragment: `/a.html` of
     /// `docs://app/a.html?x`.
     static func path(ofURL entry: String) -> String {
-        guard let authority = entry.range(of: "://") else { return entry }
-        let beforeQuery = entry[authority.upperBound...].prefix { $0 != "?" && $0 != "#" }
-        return String(beforeQuery.drop { $0 != "/" })
+        let bytes = Array(entry.utf8)
+        let path = bytes[URLPath.afterAuthority(bytes)...].prefix { $0 != UInt8(ascii: "?") && $0 != UInt8(ascii: "#") }
+        return String(decoding: path, as: UTF8.self)
     }
 
     /// `path` with its escapes decoded where they decode (`%2e%2e` is `..`), else with only its
