@@ -81,10 +81,7 @@ struct LinkResolver: Sendable {
     /// Classifies `raw` (as written) found in a document at `page` (whose encoded path, with its
     /// leading slash, is `pagePath`), whose `<base href>` resolved to `base`, if any.
     func resolve(_ raw: String, page: URL, pagePath: [UInt8], base: URL?) -> LinkTarget {
-        var href = raw.trimmingC0ControlOrSpace()
-        if href.utf8.contains(where: { $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) {
-            href.removeAll { $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\r\n" }
-        }
+        var href = raw.readAsURL()
         if href.isEmpty || href == "#" { return .notALink }
         let written = Self.scheme(of: href)
         // `x_y:z.html` is a path to a browser (`x_y` can be no scheme), but RFC 3986, which

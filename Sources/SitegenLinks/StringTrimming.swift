@@ -27,6 +27,17 @@ extension String {
     }
 }
 
+extension String {
+    /// The string as the URL standard's parser reads any URL before anything else: control
+    /// characters and spaces around it dropped (`trimmingC0ControlOrSpace`), and every tab and line
+    /// break inside it removed (`pa<LF>ge.html` is `page.html`).
+    package func readAsURL() -> String {
+        let trimmed = trimmingC0ControlOrSpace()
+        guard trimmed.utf8.contains(where: { $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) else { return trimmed }
+        return String(decoding: trimmed.utf8.filter { $0 != 0x09 && $0 != 0x0A && $0 != 0x0D }, as: UTF8.self)
+    }
+}
+
 extension UInt8 {
     /// Space, tab, line feed, form feed or carriage return.
     var isASCIIWhitespace: Bool { self == 0x20 || self == 0x09 || self == 0x0A || self == 0x0C || self == 0x0D }
