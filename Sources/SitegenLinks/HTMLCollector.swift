@@ -87,6 +87,7 @@ final class HTMLCollector {
             inStyle = true
         }
         var refresh = false
+        var hasSrcdoc = false
         var content: ExtractedLink?
         let firstLink = facts.links.count
         var fetch = FetchAttributes()
@@ -143,6 +144,8 @@ final class HTMLCollector {
                 fetch.language = value
             case .nomodule:
                 fetch.noModule = true
+            case .srcdoc:
+                hasSrcdoc = true
             case .content where element == "meta":
                 content = ExtractedLink(url: value, element: element, attribute: kind.rawValue, line: line, column: column)
             // A presentation attribute's value is CSS too (`url(#a) red`): only its `url()` is a reference.
@@ -157,7 +160,7 @@ final class HTMLCollector {
         }
         if element == "style", !fetch.styleIsCSS { inStyle = false }
         // An iframe with `srcdoc` shows that text: its `src` is never loaded.
-        if element == "iframe", attributes.contains(where: { $0.name.map { String(cString: $0) == "srcdoc" } ?? false }) {
+        if element == "iframe", hasSrcdoc {
             let kept = facts.links[firstLink...].filter { $0.attribute != Attribute.src.rawValue }
             facts.links.replaceSubrange(firstLink..., with: kept)
         }
