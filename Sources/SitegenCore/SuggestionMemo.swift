@@ -26,3 +26,20 @@ extension Suggestion {
     /// no loss: that many broken links are not typos.
     package static let newPerPage = 50
 }
+
+/// The suggestions the broken links of one page are given: the first `Suggestion.newPerPage` that
+/// ask, none past them, counted whether the answer was remembered or not, so that which findings
+/// have a hint does not depend on which task asked first. Made afresh for each page.
+package struct PageSuggestions: Sendable {
+    private let memo: SuggestionMemo
+    private var left = Suggestion.newPerPage
+
+    package init(memo: SuggestionMemo) { self.memo = memo }
+
+    /// The answer for `key` (remembered, or made by `making`), or none past the page's first asks.
+    package mutating func suggestions(for key: String, making: () -> [String]) -> [String] {
+        guard left > 0 else { return [] }
+        left -= 1
+        return memo.suggestions(for: key, making: making)
+    }
+}

@@ -29,8 +29,8 @@ struct LinkRules {
     private lazy var candidates = CandidatePaths(paths: allPaths)
     /// Suggestions already made, shared by the parallel parts of the judging.
     private let suggestionMemo = SuggestionMemo()
-    /// How many more of its links the page being judged may have suggestions for.
-    private var newSuggestionsLeft = Suggestion.newPerPage
+    /// The suggestions of the page being judged.
+    private lazy var pageSuggestions = PageSuggestions(memo: suggestionMemo)
 
     var allPaths: [String] { table.paths }
 
@@ -98,18 +98,9 @@ struct LinkRules {
                     .warning, .duplicateID, "duplicate id '\(duplicate.name)' (first at line \(first.line))", page: path,
                     href: duplicate.name, at: place)
             }
-            newSuggestionsLeft = Suggestion.newPerPage
+            pageSuggestions = PageSuggestions(memo: suggestionMemo)
             for link in document.links { check(link, in: document) }
         }
-    }
-
-    /// The suggestions for `key` (remembered, or worked out by `making`) for the first links of a
-    /// page that ask, none past them: counted whether remembered or not, so that which findings
-    /// have a hint does not depend on which part of the judging asked first.
-    private mutating func suggestions(for key: String, making: () -> [String]) -> [String] {
-        guard newSuggestionsLeft > 0 else { return [] }
-        newSuggestionsLeft -= 1
-        return suggestionMemo.suggestions(for: key, making: making)
     }
 
     private mutating func check(_ resolved: ResolvedLink, in document: ParsedDocument) {
@@ -240,7 +231,7 @@ struct LinkRules {
                 )
             }
             let paths = candidates
-            let hint = Suggestion.phrase(suggestions(for: wanted) { paths.suggestions(for: wanted) })
+            let hint = Suggestion.phrase(pageSuggestions.suggestions(for: wanted) { paths.suggestions(for: wanted) })
             return (.error, .brokenLink, "no file '\(wanted)' in the bundle\(hint)")
         case .found(let path, _):
             if !target.path.isEmpty, !target.path.hasSuffix("/"), path == target.path + "/index.html" {
@@ -373,7 +364,7 @@ struct LinkRules {
         let hint =
             hasLetter && withHint
             ? Suggestion.phrase(
-                suggestions(for: document.path + "\u{0}#" + decoded) {
+                pageSuggestions.suggestions(for: document.path + "\u{0}#" + decoded) {
                     Suggestion.nearest(to: decoded, in: document.anchorNames.map(\.string))
                 }) : ""
         return "no id '\(decoded)' in \(name)\(hint)"

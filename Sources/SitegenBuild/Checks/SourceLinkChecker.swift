@@ -67,15 +67,15 @@ struct SourceLinkChecker: Sendable {
         {
             return []
         }
-        let hints = PageHints()
+        var suggestions = PageSuggestions(memo: suggestionMemo)
         return page.detailed.body.links.compactMap { link in
-            var finding = check(link, in: page, hints: hints)
+            var finding = check(link, in: page, suggestions: &suggestions)
             finding?.link = link.destination
             return finding
         }
     }
 
-    private func check(_ link: MarkdownLink, in page: Page, hints: PageHints) -> Diagnostic? {
+    private func check(_ link: MarkdownLink, in page: Page, suggestions: inout PageSuggestions) -> Diagnostic? {
         let at = SourceLocation(path: page.displayPath, line: link.line, column: link.column)
         if ignored.contains(where: { $0.matches(link.destination) || $0.matches(link.rewritten) }) { return nil }
         var reference = LinkReference(link.destination)
@@ -136,7 +136,7 @@ struct SourceLinkChecker: Sendable {
             guard let resolved = SitePath(normalizing: joined) else {
                 return Diagnostic(.error, .escapesRoot, "'\(link.destination)' leaves the site folder", at: at)
             }
-            switch resolve(resolved, wantsDirectory: Self.namesFolder(decodedPath), hints: hints) {
+            switch resolve(resolved, wantsDirectory: Self.namesFolder(decodedPath), suggestions: &suggestions) {
             case .page(let target): targetPage = target
             case .asset: targetPage = nil
             case .problem(let rule, let severity, let message):
@@ -150,7 +150,7 @@ struct SourceLinkChecker: Sendable {
             }
         }
         guard let fragment = reference.fragment, let target = targetPage else { return nil }
-        return checkFragment(fragment, in: target, link: link, at: at, hints: hints)
+        return checkFragment(fragment, in: target, link: link, at: at, suggestions: &suggestions)
     }
 
     /// A link to a path the app's resolver refuses whatever the bundle holds, worded as the crawl
@@ -165,7 +165,7 @@ struct SourceLinkChecker: Sendable {
         case problem(RuleID, Severity, (String) -> String)
     }
 
-    private func resolve(_ path: SitePath, wantsDirectory: Bool, hints: PageHints) -> Target {
+    private func resolve(_ path: SitePath, wantsDirectory: Bool, suggestions: inout PageSuggestions) -> Target {
         if !aliases.isEmpty, let target = aliases[wantsDirectory ? path.rawValue + "/" : path.rawValue],
             let page = model.page(output: target)
         {
@@ -178,7 +178,7 @@ struct SourceLinkChecker: Sendable {
                 return .problem(
                     .brokenLink, .error, { "'\($0)' links to a folder whose '\(index)' is a draft, which is not in the bundle" })
             }
-            return missing(index ?? path, kind: "page", hints: hints)
+            return missing(index ?? path, kind: "page", suggestions: &suggestions)
         }
         switch path.pathExtension {
         case "md":
@@ -191,7 +191,7 @@ struct SourceLinkChecker: Sendable {
             if model.drafts.contains(path) {
                 return .problem(.brokenLink, .error, { "'\($0)' links to a draft, which is not in the bundle" })
             }
-            return missing(path, kind: "page", hints: hints)
+            return missing(path, kind: "page", suggestions: &suggestions)
         case "html":
             if let page = model.page(output: path) { return .page(page) }
         default: break
@@ -212,10 +212,10 @@ struct SourceLinkChecker: Sendable {
             let message = LinkFindingMessage.folderInOtherCase(path.rawValue, folder: folder, missingFrom: "site")
             return .problem(.caseMismatch, .error, { _ in message })
         }
-        return missing(path, kind: "file", hints: hints)
+        return missing(path, kind: "file", suggestions: &suggestions)
     }
 
-    private func missing(_ path: SitePath, kind: String, hints: PageHints) -> Target {
+    private func missing(_ path: SitePath, kind: String, suggestions: inout PageSuggestions) -> Target {
         if Self.isHidden(path) {
             let message =
                 "no \(kind) '\(path)' in the site (files and folders whose names start with '.' are not part of the site)"
@@ -231,7 +231,7 @@ struct SourceLinkChecker: Sendable {
                 { "'\($0)' differs in letter case from '\(real)': it works on a Mac but fails on a device" })
         }
         let hint = Suggestion.phrase(
-            hints.take() ? suggestionMemo.suggestions(for: path.rawValue) { suggestionPaths.suggestions(for: path.rawValue) } : []
+            suggestions.suggestions(for: path.rawValue) { suggestionPaths.suggestions(for: path.rawValue) }
         )
         return .problem(.brokenLink, .error, { _ in "no \(kind) '\(path)' in the site\(hint)" })
     }
@@ -261,7 +261,7 @@ struct SourceLinkChecker: Sendable {
     }
 
     private func checkFragment(
-        _ fragment: String, in target: Page, link: MarkdownLink, at: SourceLocation, hints: PageHints
+        _ fragment: String, in target: Page, link: MarkdownLink, at: SourceLocation, suggestions: inout PageSuggestions
     ) -> Diagnostic? {
         let fragment = FragmentDirective.removed(from: fragment)
         if fragment.isEmpty || TopFragment.matches(fragment) { return nil }
@@ -275,10 +275,9 @@ struct SourceLinkChecker: Sendable {
         // Named decoded, as the crawl names it: `caf%C3%A9` is the id `café`.
         let shown = fragment.removingPercentEncoding ?? fragment
         let hint = Suggestion.phrase(
-            hints.take()
-                ? suggestionMemo.suggestions(for: target.source.rawValue + "\u{0}#" + shown) {
-                    Suggestion.nearest(to: shown, in: target.anchorIDs)
-                } : [])
+            suggestions.suggestions(for: target.source.rawValue + "\u{0}#" + shown) {
+                Suggestion.nearest(to: shown, in: target.anchorIDs)
+            })
         return Diagnostic(.error, .brokenFragment, "no heading '\(shown)' in \(target.source)\(hint)", at: at)
     }
 
@@ -325,18 +324,5 @@ struct LinkReference: Sendable {
 
     private static func isLetter(_ byte: UInt8) -> Bool {
         (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20)
-    }
-}
-
-/// How many more of a page's broken links may be given a suggestion (`Suggestion.newPerPage`),
-/// counted in the page's order. Lives for the check of one page, in one task.
-private final class PageHints {
-    private var left = Suggestion.newPerPage
-
-    /// Whether the next broken link gets one.
-    func take() -> Bool {
-        guard left > 0 else { return false }
-        left -= 1
-        return true
     }
 }
