@@ -34,13 +34,16 @@ public struct Diagnostic: Sendable, Hashable, Comparable, CustomStringConvertibl
         var out = ""
         for scalar in text.unicodeScalars {
             if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar.value == 0x2028 || scalar.value == 0x2029 {
-                out += "\\u{" + String(scalar.value, radix: 16) + "}"
+                out += escape(scalar)
             } else {
                 out.unicodeScalars.append(scalar)
             }
         }
         return out
     }
+
+    /// `scalar` as findings write a character they do not show: `\u{1b}`.
+    package static func escape(_ scalar: Unicode.Scalar) -> String { "\\u{" + String(scalar.value, radix: 16) + "}" }
 
     /// Sorted by place, then rule and message, so that two runs print the same bytes.
     public static func < (a: Diagnostic, b: Diagnostic) -> Bool {

@@ -69,7 +69,7 @@ enum JUnitReport {
                 if scalar.value >= 0x20, scalar.value != 0xFFFE, scalar.value != 0xFFFF {
                     out.unicodeScalars.append(scalar)
                 } else {
-                    out += "\\u{" + String(scalar.value, radix: 16) + "}"
+                    out += Diagnostic.escape(scalar)
                 }
             }
         }
