@@ -224,8 +224,8 @@ public struct SourceMap: Sendable {
             // Raw HTML that writes the link as it is beats a Markdown link that only decodes to it.
             if let place = rawHTMLPlace(of: href, in: page, memo: memo) { return place }
             // The page's HTML may spell the link percent-encoded where the Markdown has the characters.
-            let wanted = ByteKey(Self.decoded(href))
-            if let link = links.first(where: { ByteKey(Self.decoded($0.rewritten)) == wanted }) {
+            let wanted = ByteKey(PercentEscapes.decodedWhereValid(href))
+            if let link = links.first(where: { ByteKey(PercentEscapes.decodedWhereValid($0.rewritten)) == wanted }) {
                 return SourceLocation(path: page.displayPath, line: link.line, column: link.column)
             }
             if let place = cssPlace(of: href, in: page, memo: memo) { return place }
@@ -238,9 +238,9 @@ public struct SourceMap: Sendable {
     /// value (as written, with `&` escaped, with other character references or unquoted), in order.
     private func linkPlaces(of href: String, in page: Page, memo: SourcePlaces) -> [(line: Int, column: Int)] {
         // As the page writes it, or percent-encoded where the Markdown has the characters (`cafe%CC%81.html`).
-        let wanted = ByteKey(Self.decoded(href))
+        let wanted = ByteKey(PercentEscapes.decodedWhereValid(href))
         var places = page.detailed.body.links.filter {
-            ByteKey($0.rewritten) == ByteKey(href) || ByteKey(Self.decoded($0.rewritten)) == wanted
+            ByteKey($0.rewritten) == ByteKey(href) || ByteKey(PercentEscapes.decodedWhereValid($0.rewritten)) == wanted
         }.map { (line: $0.line, column: $0.column) }
         var seen = Set(places.map { [$0.line, $0.column] })
         let raw =
@@ -436,34 +436,4 @@ public struct SourceMap: Sendable {
         return bytes
     }
 
-    /// `href` with each `%XX` escape decoded and a `%` that starts none kept, as the URL standard's
-    /// percent-decoding reads it: `a%20b%.html` (a page's spelling) and `a b%.html` (the Markdown's)
-    /// are one link.
-    private static func decoded(_ href: String) -> String {
-        guard href.utf8.contains(UInt8(ascii: "%")) else { return href }
-        func hex(_ byte: UInt8) -> UInt8? {
-            switch byte {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-            case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-            default: nil
-            }
-        }
-        let bytes = Array(href.utf8)
-        var out: [UInt8] = []
-        out.reserveCapacity(bytes.count)
-        var index = 0
-        while index < bytes.count {
-            if bytes[index] == UInt8(ascii: "%"), index + 2 < bytes.count, let high = hex(bytes[index + 1]),
-                let low = hex(bytes[index + 2])
-            {
-                out.append(high << 4 | low)
-                index += 3
-            } else {
-                out.append(bytes[index])
-                index += 1
-            }
-        }
-        return String(decoding: out, as: UTF8.self)
-    }
 }
