@@ -435,5 +435,4 @@ public struct SourceMap: Sendable {
         memo.sources[page.source.rawValue] = bytes
         return bytes
     }
-
 }
