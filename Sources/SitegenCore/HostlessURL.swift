@@ -11,12 +11,11 @@ public enum HostlessURL {
 
     /// Whether the host of `href` (`scheme://host…`), percent-decoded as the URL standard reads a
     /// host, holds a character it forbids in a domain: controls, space, `#`, `%`, `/`, `:`, `<`,
-    /// `>`, `?`, `@`, `[`, `\\`, `]`, `^`, `|`, DEL. `http://exa%20mple.com/` is no URL, as
+    /// `>`, `?`, `@`, `[`, `\`, `]`, `^`, `|`, DEL. `http://exa%20mple.com/` is no URL, as
     /// `http://exa mple.com/` is not. An IPv6 literal (`[::1]`) is left to the URL parser.
     public static func hasForbiddenHostCharacter(_ href: String) -> Bool {
         guard let colon = href.firstIndex(of: ":"), href[href.index(after: colon)...].hasPrefix("//") else { return false }
-        let authority = href[href.index(colon, offsetBy: 3)...].prefix { !"/\\?#".contains($0) }
-        var host = authority.split(separator: "@", omittingEmptySubsequences: false).last ?? ""
+        var host = hostAndPort(startingAt: href[href.index(colon, offsetBy: 3)...])
         guard !host.hasPrefix("["), host.contains("%") else { return false }
         if let port = host.lastIndex(of: ":") { host = host[..<port] }
         let decoded = host.removingPercentEncoding ?? "%"
@@ -28,8 +27,13 @@ public enum HostlessURL {
     public static func authorityHasNoHost(_ href: String) -> Bool {
         guard let colon = href.firstIndex(of: ":") else { return false }
         let afterSlashes = href[href.index(after: colon)...].drop { $0 == "/" || $0 == "\\" }
-        let authority = afterSlashes.prefix { !"/\\?#".contains($0) }
-        let hostAndPort = authority.split(separator: "@", omittingEmptySubsequences: false).last ?? ""
-        return hostAndPort.prefix { $0 != ":" }.isEmpty
+        return hostAndPort(startingAt: afterSlashes).prefix { $0 != ":" }.isEmpty
+    }
+
+    /// The host and port of the authority that starts `text`: up to its end (`/`, `\`, `?`, `#`),
+    /// after any user and password.
+    private static func hostAndPort(startingAt text: Substring) -> Substring {
+        let authority = text.prefix { !"/\\?#".contains($0) }
+        return authority.split(separator: "@", omittingEmptySubsequences: false).last ?? ""
     }
 }
