@@ -125,13 +125,7 @@ extension Mirror {
         for key in merged.keys where crawl.fetched.removeValue(forKey: key).map({ ContentType.isPage($0.mimeType) }) == true {
             crawl.pages -= 1
         }
-        // In a fixed order, so that two mirrors of one site are one bundle: of two URLs that name one
-        // path (`/a/b` and `/a%2Fb`), the one written without escapes keeps the alias.
-        let requests = crawl.finalKey.sorted { a, b in
-            let (aEscaped, bEscaped) = (a.key.utf8.contains(37), b.key.utf8.contains(37))
-            return aEscaped != bEscaped ? !aEscaped : a.key.utf8.lexicographicallyPrecedes(b.key.utf8)
-        }
-        for (requested, final) in requests {
+        for (requested, final) in crawl.finalKey {
             if let kept = merged[final] { crawl.finalKey[requested] = kept }
         }
     }
