@@ -23,10 +23,7 @@ enum RawHTMLAttributes {
                 guard let (range, quote) = AttributeSyntax.value(after: equals, in: all) else { continue }
                 found.append(
                     (String(decoding: all[range], as: UTF8.self), quote, AttributeText.decoded(all[range]), range.lowerBound))
-                guard
-                    AttributeSyntax.hasName("srcset", before: equals, in: all)
-                        || AttributeSyntax.hasName("imagesrcset", before: equals, in: all)
-                else { continue }
+                guard namesSrcset(before: equals, in: all) else { continue }
                 for url in candidateURLs(in: all, range) where url != range {
                     found.append(
                         (String(decoding: all[url], as: UTF8.self), nil, AttributeText.decoded(all[url]), url.lowerBound))
@@ -34,6 +31,12 @@ enum RawHTMLAttributes {
             }
             return found
         }
+    }
+
+    /// Whether the attribute whose `=` is at `equals` is a `srcset` or an `imagesrcset`.
+    private static func namesSrcset(before equals: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        AttributeSyntax.hasName("srcset", before: equals, in: bytes)
+            || AttributeSyntax.hasName("imagesrcset", before: equals, in: bytes)
     }
 
     /// Where the image URL of each candidate of the srcset value at `range` lies in `bytes`.
@@ -58,10 +61,7 @@ enum RawHTMLAttributes {
                 // By bytes: an NFC and an NFD spelling of a value are two values.
                 if AttributeText.decoded(all[range]).utf8.elementsEqual(value.utf8) {
                     found.append(Place(nameStart: nameStart, valueStart: range.lowerBound))
-                } else if name == nil,
-                    AttributeSyntax.hasName("srcset", before: equals, in: all)
-                        || AttributeSyntax.hasName("imagesrcset", before: equals, in: all)
-                {
+                } else if name == nil, namesSrcset(before: equals, in: all) {
                     for url in candidateURLs(in: all, range) where AttributeText.decoded(all[url]).utf8.elementsEqual(value.utf8)
                     {
                         found.append(Place(nameStart: url.lowerBound, valueStart: url.lowerBound))
