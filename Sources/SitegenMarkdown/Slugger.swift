@@ -16,11 +16,11 @@ public struct Slugger: Sendable {
     /// Returns a page-unique slug for `text` and records it as taken.
     public mutating func slug(for text: String) -> String {
         let base = Self.base(text)
+        let baseKey = Array(base.utf8)
         var slug = base
         while taken.contains(Array(slug.utf8)) {
-            let next = occurrences[Array(base.utf8), default: 0] + 1
-            occurrences[Array(base.utf8)] = next
-            slug = "\(base)-\(next)"
+            occurrences[baseKey, default: 0] += 1
+            slug = "\(base)-\(occurrences[baseKey, default: 0])"
         }
         taken.insert(Array(slug.utf8))
         return slug
