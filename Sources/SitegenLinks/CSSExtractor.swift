@@ -45,7 +45,7 @@ struct CSSScanner {
 
     mutating func run() -> [ExtractedLink] {
         var importPending = false
-        // After the first block (a rule, `@media {`), an `@import` is invalid and never fetched (CSS Cascade).
+        // After the first block (a rule, `@media {`), an `@import` is invalid and dropped (CSS Cascade).
         var importsEnded = false
         // The prelude of `@namespace svg url(http://www.w3.org/2000/svg);` or `@-moz-document url(x) {`
         // names a namespace or the documents a block applies to: nothing there is fetched.
@@ -83,13 +83,14 @@ struct CSSScanner {
                     continue
                 }
                 if importPending {
-                    emit(value, at: start, attribute: "@import", destination: importsEnded ? .other : .style)
+                    emit(value, at: start, attribute: "@import", destination: .style)
                 } else if let level = imageSetLevel, depth == level {
                     emit(value, at: start, attribute: "image-set")
                 }
                 importPending = false
             case UInt8(ascii: "@") where matches("@import") && !isIdent(peek(7)):
-                importPending = true
+                // Out of place, the rule is dropped as a comment is: nothing in it is fetched.
+                if importsEnded { inUnfetchedPrelude = true } else { importPending = true }
                 i += 7
             case UInt8(ascii: "@") where matches("@namespace") && !isIdent(peek(10)):
                 // Namespaces come after the imports: an `@import` after one is dropped (CSS Namespaces).
@@ -108,7 +109,7 @@ struct CSSScanner {
                     i += 4
                     if let url = readURLBody(), !inUnfetchedPrelude {
                         let attribute = importPending ? "@import" : isSVGFontFormatNext() ? CSSExtractor.svgFont : "url"
-                        emit(url, at: start, attribute: attribute, destination: importPending && !importsEnded ? .style : .other)
+                        emit(url, at: start, attribute: attribute, destination: importPending ? .style : .other)
                     }
                     importPending = false
                 } else {
