@@ -72,7 +72,15 @@ extension Mirror {
             external(full, trimmed)
             return full
         }
-        guard let final = crawl.finalKey[Self.key(url)], let target = paths[final] else { return nil }
+        guard let final = crawl.finalKey[Self.key(url)], let target = paths[final] else {
+            // Not mirrored, a link is left as written, to show up as broken in the crawl; unless the
+            // `<base>` it was read under moved it (the base is taken out): then it names the file
+            // its URL would have been, where a browser would have looked.
+            let unmoved = resolve(written, against: document, in: document)
+            guard unmoved.map(Self.key) != Self.key(url) else { return nil }
+            let fragment = url.fragment(percentEncoded: true).map { "#" + $0 } ?? ""
+            return LocalPath.reference(from: path, to: LocalPath.path(for: url, mimeType: "")) + fragment
+        }
         let fragment = (url.fragment(percentEncoded: true) ?? crawl.redirectFragments[Self.key(url)]).map { "#" + $0 } ?? ""
         if target == path, !fragment.isEmpty { return fragment }
         return LocalPath.reference(from: path, to: target) + fragment
@@ -204,26 +212,45 @@ extension Mirror {
                 failure.from.map { SourceLocation(path: shown($0.page), line: $0.line, column: $0.column) }
                 ?? failure.resource.flatMap { paths[$0] == nil ? nil : $0 }.map { SourceLocation(path: shown($0)) }
             result.append(Diagnostic(.warning, failure.rule, failure.message, at: location))
+            // A limit's findings are at every link to what it left out: each is a place to look at.
+            guard failure.rule == .mirrorLimit, failure.from != nil, let url = failure.url else { continue }
+            for link in crawl.laterLinks[url] ?? [] {
+                let place = SourceLocation(path: shown(link.page), line: link.line, column: link.column)
+                result.append(Diagnostic(.warning, failure.rule, failure.message, at: place))
+            }
         }
         for warning in source.warnings {
             let location = SourceLocation(path: options.sourceDisplay + warning.file, line: warning.line)
             result.append(Diagnostic(.warning, warning.rule, warning.message, at: location))
         }
-        var byFolded: [String: Set<String>] = [:]
         var fetchedAs: [String: String] = [:]
         for (key, path) in paths {
-            byFolded[path.lowercased(), default: []].insert(path)
             // The first URL (by its bytes) that became the file: where a finding about the file is.
             if fetchedAs[path].map({ key.utf8.lexicographicallyPrecedes($0.utf8) }) ?? true { fetchedAs[path] = key }
         }
-        for (_, group) in byFolded where group.count > 1 {
-            let names = group.sorted()
+        for names in Self.caseCollisions(Array(paths.values)) {
+            // A folder is placed at the first file in it.
+            let first = names[0].hasSuffix("/") ? fetchedAs.keys.filter { $0.hasPrefix(names[0]) }.min() : names[0]
             result.append(
                 Diagnostic(
                     .warning, .caseMismatch,
                     "'\(names.joined(separator: "' and '"))' differ only by case: they collide on case-insensitive file systems",
-                    at: SourceLocation(path: fetchedAs[names[0]].map(shown) ?? options.sourceDisplay + names[0])))
+                    at: SourceLocation(path: first.flatMap { fetchedAs[$0] }.map(shown) ?? options.sourceDisplay + names[0])))
         }
         return result
+    }
+
+    /// The files and folders (`Docs/`) of `paths` whose names differ only by case in one folder,
+    /// each set sorted: `Docs/a.html` and `docs/b.html` collide as their folders, once.
+    static func caseCollisions(_ paths: [String]) -> [[String]] {
+        var names = Set(paths)
+        for path in paths { names.formUnion(LocalPath.folders(of: path).map { $0 + "/" }) }
+        var byFolded: [String: Set<String>] = [:]
+        for name in names {
+            let item = name.hasSuffix("/") ? String(name.dropLast()) : name
+            let parent = SitePath(unchecked: item).parent.rawValue
+            byFolded[parent + "/" + SitePath(unchecked: item).lastComponent.lowercased(), default: []].insert(name)
+        }
+        return byFolded.values.filter { $0.count > 1 }.map { $0.sorted() }.sorted { $0[0] < $1[0] }
     }
 }

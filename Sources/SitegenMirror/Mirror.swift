@@ -44,6 +44,8 @@ public struct Mirror: Sendable {
         var rule: RuleID
         var from: Referrer?
         var resource: String?
+        /// The key of the URL not mirrored, for a failure at a link.
+        var url: String?
     }
 
     /// The state of the crawl, merged serially.
@@ -54,6 +56,9 @@ public struct Mirror: Sendable {
         /// reference without one takes it), by requested key.
         var redirectFragments: [String: String] = [:]
         var failures: [Failure] = []
+        /// The links to each queued URL after the one that queued it, by key: a URL a limit leaves
+        /// out is reported at every link to it.
+        var laterLinks: [String: [Referrer]] = [:]
         /// Why the source root could not be mirrored.
         var entryFailure: String?
         /// The encodings of pages and style sheets that were not in UTF-8, by final key.
@@ -63,7 +68,7 @@ public struct Mirror: Sendable {
 
         /// Reports that `url` could not be mirrored; without a referrer it is the entry.
         mutating func fail(_ url: String, _ reason: String, _ rule: RuleID, from referrer: Referrer?) {
-            failures.append(Failure(message: "cannot mirror '\(url)': \(reason)", rule: rule, from: referrer))
+            failures.append(Failure(message: "cannot mirror '\(url)': \(reason)", rule: rule, from: referrer, url: url))
             if referrer == nil, entryFailure == nil { entryFailure = reason }
         }
     }
@@ -143,12 +148,14 @@ public struct Mirror: Sendable {
                     let final = await fetch(url, first: first, referrer: referrer, into: &crawl),
                     let page = crawl.fetched[final]
                 else { continue }
-                for target in links(of: page) where queued.insert(target.key).inserted {
-                    queue.append(
-                        (
-                            URL(string: target.key) ?? target.url,
-                            Referrer(page: final, line: target.line, column: target.column, destination: target.destination)
-                        ))
+                for target in links(of: page) {
+                    let referrer = Referrer(
+                        page: final, line: target.line, column: target.column, destination: target.destination)
+                    if queued.insert(target.key).inserted {
+                        queue.append((URL(string: target.key) ?? target.url, referrer))
+                    } else {
+                        crawl.laterLinks[target.key, default: []].append(referrer)
+                    }
                 }
             }
             group.cancelAll()
@@ -191,7 +198,7 @@ public struct Mirror: Sendable {
     /// written. Under a base it names what a browser fetches: `#intro` under `<base href="/">` is
     /// the root's `#intro`, not the document's.
     func resolve(_ reference: String, against base: URL, in document: URL) -> URL? {
-        let trimmed = ReferenceText.asBrowsersRead(reference)
+        let trimmed = ReferenceText.droppingSharedSpecialScheme(ReferenceText.asBrowsersRead(reference), of: base)
         if trimmed.isEmpty || trimmed.hasPrefix("#") {
             guard Self.key(base) != Self.key(document) else { return nil }
             // Foundation resolves no empty reference: it is the base without its fragment.

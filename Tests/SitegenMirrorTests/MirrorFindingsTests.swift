@@ -111,6 +111,53 @@ import Testing
         #expect(result.diagnostics.map(\.location?.path) == [server.url.absoluteString + "Z"], "\(result.diagnostics)")
     }
 
+    /// A URL a limit leaves out is reported at every link to it, twice on one page included; a
+    /// URL that fails is reported at the link that asked for it.
+    @Test func aLimitIsReportedAtEveryLinkToWhatItLeavesOut() async throws {
+        let folder = try Self.site([
+            "index.html": #"<a href="/a">a</a><a href="/b">b</a><a href="/b">b</a><a href="/gone">g</a>"#,
+            "a.html": #"<a href="/b">b</a><a href="/gone">g</a>"#, "b.html": "b",
+        ])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let options = MirrorOptions(maxPages: 2, sourceDisplay: "s/")
+        let result = try await Mirror(source: FolderSource(folder: folder), options: options).run()
+        #expect(
+            result.diagnostics.map { "\($0.rule) \($0.location?.description ?? "")" } == [
+                "mirror-limit s/a.html:1:4", "mirror-limit s/index.html:1:22", "mirror-limit s/index.html:1:40",
+                "mirror-fetch s/index.html:1:58",
+            ])
+    }
+
+    /// Folders whose names differ only by case collide as files do; once, not at each file in them.
+    @Test func foldersDifferingOnlyByCaseAreReported() async throws {
+        let folder = try Self.site([
+            "index.html": #"<a href="/Docs/a.html">a</a><a href="/docs/b.html">b</a><a href="/docs/B.html">B</a>"#,
+            "Docs/a.html": "a", "docs/b.html": "b", "docs/B.html": "B",
+        ])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = try await Mirror(source: FolderSource(folder: folder), options: MirrorOptions(sourceDisplay: "s/")).run()
+        #expect(
+            result.diagnostics.map(\.description) == [
+                "s/Docs/a.html: warning: 'Docs/' and 'docs/' differ only by case: they collide on case-insensitive file systems [case-mismatch]",
+                "s/docs/B.html: warning: 'docs/B.html' and 'docs/b.html' differ only by case: they collide on case-insensitive file systems [case-mismatch]",
+            ])
+    }
+
+    /// `http:/b.html` on a page of an `http` origin is `/b.html` to a browser (the scheme is its
+    /// base's), not the host `b.html`; `http://127.0.0.1/` is another origin.
+    @Test func aSharedSchemeWithoutSlashesIsARelativeReference() async throws {
+        let folder = try Self.site([
+            "sub/index.html": #"<a href="HTTP:/b.html">b</a><a href="http:c.html">c</a><a href="http://127.0.0.1/x">x</a>"#,
+            "index.html": #"<a href="sub/">s</a>"#, "b.html": "b", "sub/c.html": "c",
+        ])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let result = try await Mirror(source: FolderSource(folder: folder)).run()
+        #expect(
+            String(decoding: result.files["sub/index.html"] ?? Data(), as: UTF8.self)
+                == #"<a href="../b.html">b</a><a href="c.html">c</a><a href="http://127.0.0.1/x">x</a>"#)
+        #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
+    }
+
     @Test func pageLimitIsReported() async throws {
         let folder = try Self.site(["index.html": "<a href=\"/a\">a</a><a href=\"/b\">b</a>", "a.html": "a", "b.html": "b"])
         defer { try? FileManager.default.removeItem(at: folder) }

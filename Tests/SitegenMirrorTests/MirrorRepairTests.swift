@@ -87,6 +87,25 @@ import Testing
         try await Self.expectClosed(bundle)
     }
 
+    /// A link not mirrored is left as written, unless the base it was read under moved it: taken
+    /// out, the base would leave it naming another file (`setup.html` at the root, which exists).
+    /// It names the file its URL would have been, and shows up there as broken.
+    @Test func aLinkNotMirroredUnderABaseNamesWhereItsURLWouldBe() async throws {
+        let (result, bundle) = try await Self.mirror([
+            "index.html":
+                #"<base href="/docs/"><a href="intro.html">i</a><a href="setup.html#s">s</a><a href="/setup.html">r</a><a href="ext/">e</a>"#,
+            "docs/intro.html": #"<a href="gone.html">g</a>"#, "setup.html": "root setup",
+        ])
+        defer { try? FileManager.default.removeItem(at: bundle) }
+        #expect(
+            Self.text(result, "index.html")
+                == #"<a href="docs/intro.html">i</a><a href="docs/setup.html#s">s</a><a href="setup.html">r</a><a href="docs/ext/index.html">e</a>"#
+        )
+        #expect(Self.text(result, "docs/intro.html") == #"<a href="gone.html">g</a>"#, "no base: as written")
+        let findings = try await MirrorChecks.schemeFindings(bundle).map(\.diagnostic.description)
+        #expect(findings.count == 3 && findings.contains { $0.contains("'docs/setup.html'") }, "\(findings)")
+    }
+
     /// `#intro` and `""` name the base, not the page, once a `<base>` moves them; the base is taken
     /// out, so they are rewritten to what a browser fetches, as every other link is.
     @Test func aFragmentOrEmptyLinkUnderABaseNamesTheBase() async throws {
@@ -314,7 +333,7 @@ extension MirrorRepairTests {
     @Test func theTimeLimitReportsEveryURLItLeavesUnfetched() async throws {
         let folder = try MirrorFindingsTests.site([
             "index.html": #"<a href="/a">a</a><a href="/slow">s</a><a href="/b">b</a><a href="/a">again</a>"#,
-            "a.html": #"<a href="/c">c</a>"#, "slow.html": "s", "b.html": "b", "c.html": "c",
+            "a.html": #"<a href="/c">c</a><a href="/slow">s</a>"#, "slow.html": "s", "b.html": "b", "c.html": "c",
         ])
         defer { try? FileManager.default.removeItem(at: folder) }
         let started = ContinuousClock.now
@@ -326,10 +345,12 @@ extension MirrorRepairTests {
         ).run()
         #expect(ContinuousClock.now - started < .seconds(120))
         #expect(Set(result.files.keys) == ["index.html", "a.html"])
-        // The request in flight, the URLs queued behind it, and one found on a page fetched before.
+        // The request in flight, the URLs queued behind it, and one found on a page fetched before;
+        // each at every link to it.
         #expect(
             result.diagnostics.map(\.description) == [
                 "site/a.html:1:4: warning: cannot mirror 'http://localhost/c': not fetched: --max-seconds 8 reached [mirror-limit]",
+                "site/a.html:1:22: warning: cannot mirror 'http://localhost/slow': not fetched: --max-seconds 8 reached [mirror-limit]",
                 "site/index.html:1:22: warning: cannot mirror 'http://localhost/slow': not fetched: --max-seconds 8 reached [mirror-limit]",
                 "site/index.html:1:43: warning: cannot mirror 'http://localhost/b': not fetched: --max-seconds 8 reached [mirror-limit]",
             ])
