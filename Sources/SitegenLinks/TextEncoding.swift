@@ -53,6 +53,26 @@ package struct TextEncoding: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// The bytes of `scalar` in this encoding, or `nil` when it has none for it (or Foundation
+    /// cannot encode it here). UTF-16 encodes as UTF-8, as the URL standard's query encoding does.
+    package func bytes(of scalar: Unicode.Scalar) -> [UInt8]? {
+        if scalar.isASCII { return [UInt8(scalar.value)] }
+        switch name {
+        case "UTF-8", "UTF-16BE", "UTF-16LE": return Array(String(scalar).utf8)
+        case "windows-1252":
+            if scalar.value >= 0xA0 && scalar.value <= 0xFF { return [UInt8(scalar.value)] }
+            return Self.windows1252High.firstIndex(of: scalar.value).map { [UInt8(0x80 + $0)] }
+        case "x-user-defined":
+            return scalar.value >= 0xF780 && scalar.value <= 0xF7FF ? [UInt8(scalar.value - 0xF780 + 0x80)] : nil
+        default:
+            guard let raw = Self.foundationEncodings[name],
+                let data = String(scalar).data(using: String.Encoding(rawValue: raw), allowLossyConversion: false),
+                !data.isEmpty
+            else { return nil }
+            return Array(data)
+        }
+    }
+
     /// ASCII as it is; every other byte as the scalar `high` gives it.
     private static func singleByte(_ bytes: ArraySlice<UInt8>, high: (UInt8) -> UInt32) -> [UInt8] {
         var out: [UInt8] = []

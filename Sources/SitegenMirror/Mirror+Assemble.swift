@@ -28,7 +28,10 @@ extension Mirror {
             }
             let base = baseURL(of: resource)
             let map = { (written: String) -> String? in
-                self.reference(written, base: base, document: resource.url, from: path, crawl: crawl, paths: paths) {
+                self.reference(
+                    written, base: base, document: resource.url, encoding: resource.queryEncoding, from: path, crawl: crawl,
+                    paths: paths
+                ) {
                     external.insert(ExternalLink(page: path, url: $0, original: $1))
                 }
             }
@@ -46,10 +49,10 @@ extension Mirror {
 
     /// The replacement of one link, or `nil` to leave it (other origins, fragments, unfetched URLs).
     private func reference(
-        _ written: String, base: URL, document: URL, from path: String, crawl: Crawl, paths: [String: String],
-        external: (String, String?) -> Void
+        _ written: String, base: URL, document: URL, encoding: TextEncoding?, from path: String, crawl: Crawl,
+        paths: [String: String], external: (String, String?) -> Void
     ) -> String? {
-        guard let url = resolve(written, against: base, in: document) else { return nil }
+        guard let url = resolve(written, against: base, in: document, encoding: encoding) else { return nil }
         guard isSameOrigin(url) else {
             guard ["http", "https"].contains(url.scheme?.lowercased() ?? "") else { return nil }
             let trimmed = ReferenceText.asBrowsersRead(written)
@@ -76,7 +79,7 @@ extension Mirror {
             // Not mirrored, a link is left as written, to show up as broken in the crawl; unless the
             // `<base>` it was read under moved it (the base is taken out): then it names the file
             // its URL would have been, where a browser would have looked.
-            let unmoved = resolve(written, against: document, in: document)
+            let unmoved = resolve(written, against: document, in: document, encoding: encoding)
             guard unmoved.map(Self.key) != Self.key(url) else { return nil }
             let fragment = url.fragment(percentEncoded: true).map { "#" + $0 } ?? ""
             return LocalPath.reference(from: path, to: LocalPath.path(for: url, mimeType: "")) + fragment

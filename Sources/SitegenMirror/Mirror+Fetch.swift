@@ -106,7 +106,8 @@ extension Mirror {
         let facts: DocumentFacts? =
             isPage ? HTMLExtractor.extract(text) : isStyleSheet ? DocumentFacts(links: CSSExtractor.extract(text)) : nil
         crawl.fetched[key] = Fetched(
-            url: url, mimeType: mimeType, body: text, facts: facts, untyped: sent.isEmpty && mimeType == MIMEType.fallback)
+            url: url, mimeType: mimeType, body: text, facts: facts, untyped: sent.isEmpty && mimeType == MIMEType.fallback,
+            queryEncoding: isPage ? crawl.encodings[key] : nil)
         return true
     }
 
@@ -118,7 +119,7 @@ extension Mirror {
         let base = baseURL(of: resource)
         return facts.links.compactMap { link in
             guard link.element != "form", link.attribute != "formaction", !link.namesThisPage,
-                let url = resolve(link.url, against: base, in: resource.url),
+                let url = resolve(link.url, against: base, in: resource.url, encoding: resource.queryEncoding),
                 isSameOrigin(url)
             else { return nil }
             return (url, Self.key(url), link.line, link.column, link.destination)

@@ -26,6 +26,8 @@ public struct Mirror: Sendable {
         var facts: DocumentFacts?
         /// Sent without a type its bytes told: typed by a link to it, which may come later.
         var untyped = false
+        /// The encoding a page came in, when not UTF-8: its links' queries are sent in it.
+        var queryEncoding: TextEncoding?
     }
 
     /// Where a URL was first linked from, for messages.
@@ -187,7 +189,9 @@ public struct Mirror: Sendable {
 
     /// The URL the references of `resource` resolve against: its `<base href>`, else its own.
     func baseURL(of resource: Fetched) -> URL {
-        guard let href = resource.facts?.baseHref, let base = resolve(href, against: resource.url, in: resource.url) else {
+        guard let href = resource.facts?.baseHref,
+            let base = resolve(href, against: resource.url, in: resource.url, encoding: resource.queryEncoding)
+        else {
             return resource.url
         }
         return base
@@ -196,9 +200,10 @@ public struct Mirror: Sendable {
     /// The URL `reference`, written in `document`, names when resolved against `base`; `nil` for a
     /// reference to the document itself (`#intro`, `""`) that no `<base>` moves, which is left as
     /// written. Under a base it names what a browser fetches: `#intro` under `<base href="/">` is
-    /// the root's `#intro`, not the document's.
-    func resolve(_ reference: String, against base: URL, in document: URL) -> URL? {
-        let trimmed = ReferenceText.droppingSharedSpecialScheme(ReferenceText.asBrowsersRead(reference), of: base)
+    /// the root's `#intro`, not the document's. A query is sent in the document's `encoding`.
+    func resolve(_ reference: String, against base: URL, in document: URL, encoding: TextEncoding? = nil) -> URL? {
+        let trimmed = QueryEncoding.encoding(
+            ReferenceText.droppingSharedSpecialScheme(ReferenceText.asBrowsersRead(reference), of: base), in: encoding)
         if trimmed.isEmpty || trimmed.hasPrefix("#") {
             guard Self.key(base) != Self.key(document) else { return nil }
             // Foundation resolves no empty reference: it is the base without its fragment.

@@ -39,6 +39,25 @@ import Testing
         for resource in manifest.resources { #expect(resource.textEncoding == "utf-8", "\(resource.file)") }
     }
 
+    /// A link's query is sent in its page's encoding, as browsers send it (the path and fragment
+    /// in UTF-8); a character the encoding lacks as its numeric reference. A UTF-8 page's in UTF-8.
+    @Test func aQueryIsSentInItsPagesEncoding() async throws {
+        let latin: [UInt8] =
+            Array(#"<a href="/x?q="#.utf8) + [0xE9] + Array(#"&amp;e=&#8364;&amp;a=&#257;#"#.utf8) + [0xE9]
+            + Array(#"">x</a><a href="/p"#.utf8) + [0xE9] + Array(#"?q=1">p</a><a href="/u">u</a>"#.utf8)
+        let server = try LoopbackServer(routes: [
+            "/": ("text/html; charset=windows-1252", latin), "/x": ("text/plain", Array("x".utf8)),
+            "/p%C3%A9": ("text/plain", Array("p".utf8)),
+            "/u": ("text/html", Array(#"<a href="/x?q=é">x</a>"#.utf8)),
+        ])
+        defer { server.stop() }
+        let result = try await Mirror(source: HTTPSource(root: server.url, timeout: 5)).run()
+        let index = Self.text(result.files["index.html"]) ?? ""
+        #expect(!index.contains(#"href="/"#), "every link names its file: \(index)")
+        #expect(
+            Set(server.targets) == ["/", "/x?q=%E9&e=%80&a=&%23257;", "/p%C3%A9?q=1", "/u", "/x?q=%C3%A9"], "\(server.targets)")
+    }
+
     /// A page sent without `Content-Type` is sniffed as a browser sniffs it: HTML is a page, its
     /// links followed; anything else stays an untyped file.
     @Test func aPageSentWithoutATypeIsSniffed() async throws {

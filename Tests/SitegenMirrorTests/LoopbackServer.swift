@@ -19,12 +19,16 @@ final class LoopbackServer: @unchecked Sendable {
     private let ipv6: Bool
     private let lock = NSLock()
     private var log: [(path: String, status: Int)] = []
+    private var targetLog: [String] = []
 
     /// The site's root URL.
     var url: URL { URL(string: ipv6 ? "http://[::1]:\(port)/" : "http://127.0.0.1:\(port)/")! }
 
     /// Every request answered so far: path and status.
     var requests: [(path: String, status: Int)] { lock.withLock { log } }
+
+    /// Every request's target as sent, query included.
+    var targets: [String] { lock.withLock { targetLog } }
 
     /// How long each answer takes, for a server slower than its clients.
     private let answerDelay: useconds_t
@@ -115,7 +119,10 @@ final class LoopbackServer: @unchecked Sendable {
         let target = line.count > 1 ? String(line[1]) : "/"
         let path = String(target.prefix { $0 != "?" })
         let (status, headers, body) = answer(path)
-        lock.withLock { log.append((path, status)) }
+        lock.withLock {
+            log.append((path, status))
+            targetLog.append(target)
+        }
         var head = "HTTP/1.1 \(status) \(status == 200 ? "OK" : status == 301 ? "Moved Permanently" : "Not Found")\r\n"
         for (name, value) in headers + [("Content-Length", "\(body.count)"), ("Connection", "close")] {
             head += "\(name): \(value)\r\n"
