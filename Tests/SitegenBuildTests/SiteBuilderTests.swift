@@ -207,6 +207,17 @@ import Testing
             ["Site/sitegen.yml": "nav:\n  - index.md\n  - Gone: gone.md\n", "Site/index.md": "# H\n"],
             "Site/sitegen.yml:3:11: error: nav entry 'gone.md' names no page of the site"
         ),
+        // A file where another output needs a folder: named by what makes each, before any is written.
+        (
+            ["Site/index.md": "# H\n", "Site/guide/install.md": "# I\n", "Site/guide/install.html/a.txt": "x"],
+            "Site/guide/install.md: error: 'guide/install.html' is produced as a file, by Site/guide/install.md, "
+                + "and as a folder, by Site/guide/install.html/a.txt"
+        ),
+        (
+            ["Site/index.md": "# H\n", "Site/_sitegen": "x"],
+            "Site/_sitegen: error: '_sitegen' is produced as a file, by Site/_sitegen, and as a folder, by sitegen's "
+                + "navigation script (_sitegen/nav.js)"
+        ),
     ])
     func inputErrors(files: [String: String], expected: String) async throws {
         let site = try TestSite(files)

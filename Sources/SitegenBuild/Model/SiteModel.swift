@@ -26,7 +26,7 @@ public struct SiteModel: Sendable {
         self.pages = pages
         self.assets = assets
         self.drafts = drafts
-        let navScript = SitePath(unchecked: "_sitegen/nav.js")
+        let navScript = NavScript.path
         var outputs: Set<SitePath> = [navScript]
         outputs.reserveCapacity(pages.count + assets.count + 1)
         pageBySource.reserveCapacity(pages.count)
@@ -49,6 +49,7 @@ public struct SiteModel: Sendable {
                 "'\(asset.path)' is produced twice: by \(other) and by \(this)", path: displayRoot + asset.path.rawValue)
         }
         outputPaths = outputs
+        try checkFilesAgainstFolders(displayRoot: displayRoot, theme: theme)
         // A page's output is named by its Markdown file, a theme asset by its file in the theme:
         // looked up only for a collision, no list of 10,000 names made on every build.
         let (byOutput, allPages, allAssets) = (pageByOutput, pages, assets)
@@ -66,6 +67,33 @@ public struct SiteModel: Sendable {
             if let place = config.entryLocation { throw InputError(message, at: place) }
             throw InputError(message, path: displayRoot + config.entry.rawValue)
         }
+    }
+
+    /// An output that another output needs as its folder (`guide/install.html` from
+    /// `guide/install.md`, and a site's `guide/install.html/a.txt`; a site file `_sitegen` and the
+    /// nav script) cannot be written: named by what makes each, before anything is.
+    private func checkFilesAgainstFolders(displayRoot: String, theme: (root: String, display: String)?) throws(InputError) {
+        // In source order, outputs mostly share their folder with the one before: few lookups.
+        let paths = pages.map(\.output.rawValue) + assets.map(\.path.rawValue) + [NavScript.path.rawValue]
+        for folder in SiteScanner.folders(of: paths) where outputPaths.contains(SitePath(unchecked: folder)) {
+            let file = SitePath(unchecked: folder)
+            let inside = paths.filter { $0.hasPrefix(folder + "/") }.min() ?? folder + "/"
+            throw InputError(
+                "'\(folder)' is produced as a file, by \(maker(of: file, displayRoot: displayRoot, theme: theme)), "
+                    + "and as a folder, by \(maker(of: SitePath(unchecked: inside), displayRoot: displayRoot, theme: theme))",
+                path: pageByOutput[file].map { pages[$0].displayPath } ?? displayRoot + folder)
+        }
+    }
+
+    /// What makes the output `path`, for a message: a page's Markdown file, an asset of the site
+    /// or the theme, or the nav script.
+    private func maker(of path: SitePath, displayRoot: String, theme: (root: String, display: String)?) -> String {
+        if path == NavScript.path { return "sitegen's navigation script (\(path))" }
+        if let page = pageByOutput[path] { return pages[page].displayPath }
+        if let theme, assets.contains(where: { $0.path == path && $0.root == theme.root }) {
+            return "the theme's \(theme.display)\(path)"
+        }
+        return displayRoot + path.rawValue
     }
 
     func page(source: SitePath) -> Page? { pageBySource[source].map { pages[$0] } }
