@@ -3,11 +3,19 @@ import SitegenCore
 import SitegenMarkdown
 
 extension SiteBuilder {
-    /// Reads `sitegen.yml` if there is one: the configuration, its text (for the cache) and warnings.
+    /// Reads `sitegen.yml` (or `sitegen.yaml`) if there is one: the configuration, its text (for
+    /// the cache) and warnings.
     func loadConfig() throws(InputError) -> (SiteConfig, String, [Diagnostic]) {
-        let url = options.siteDirectory.appendingPathComponent(SiteScanner.configFileName)
-        guard FileManager.default.fileExists(atPath: url.path) else { return (SiteConfig(), "", []) }
-        let display = options.siteDisplay + SiteScanner.configFileName
+        let found = [SiteScanner.configFileName, SiteScanner.otherConfigFileName].filter {
+            FileManager.default.fileExists(atPath: options.siteDirectory.appendingPathComponent($0).path)
+        }
+        guard let name = found.first else { return (SiteConfig(), "", []) }
+        if found.count > 1 {
+            throw InputError(
+                "the site has both sitegen.yml and sitegen.yaml: keep one", path: options.siteDisplay + found[1])
+        }
+        let url = options.siteDirectory.appendingPathComponent(name)
+        let display = options.siteDisplay + name
         let text = try readUTF8(url, display: display)
         let (config, warnings) = try SiteConfig.decode(try YAML.parse(text, path: display), path: display)
         return (config, text, warnings)

@@ -322,6 +322,20 @@ extension SiteBuilderTests {
             ])
     }
 
+    /// `sitegen.yaml` is the configuration too (as MkDocs and Hugo take `.yaml`), not an asset of
+    /// the bundle; both names at once are an input error.
+    @Test func theConfigurationMayBeNamedSitegenYaml() async throws {
+        let site = try TestSite(["Site/sitegen.yaml": "title: Yaml\n", "Site/index.md": "# Home\n"])
+        defer { site.remove() }
+        let outcome = try await site.build()
+        defer { outcome.staged.discard() }
+        #expect(outcome.config.title == "Yaml")
+        #expect(!outcome.manifest.resources.contains { $0.file.hasPrefix("sitegen") })
+        let both = try TestSite(["Site/sitegen.yaml": "title: A\n", "Site/sitegen.yml": "title: B\n", "Site/index.md": "# H\n"])
+        defer { both.remove() }
+        await both.expectInputError("Site/sitegen.yaml: error: the site has both sitegen.yml and sitegen.yaml: keep one")
+    }
+
     /// configuration.md: an empty or blank `title` leaves the default, as in front matter.
     @Test(arguments: ["title:\n", "title: \"\"\n", "title: \"  \"\n", "title: ~\n"])
     func aBlankSiteTitleLeavesTheDefault(config: String) async throws {

@@ -8,6 +8,8 @@ import Synchronization
 /// case-insensitive disks.
 enum SiteScanner {
     static let configFileName = "sitegen.yml"
+    /// The other name the configuration may have, as MkDocs and Hugo take `.yaml` too.
+    static let otherConfigFileName = "sitegen.yaml"
 
     /// The site's files, and a warning for each symbolic link the scan did not follow because it
     /// loops back to a folder that contains it.
@@ -62,7 +64,7 @@ enum SiteScanner {
         let rootPath = root.path
         var files: [SourceFile] = []
         files.reserveCapacity(listing.entries.count)
-        for entry in listing.entries where entry.path != configFileName {
+        for entry in listing.entries where entry.path != configFileName && entry.path != otherConfigFileName {
             // A file name can hold a backslash (a directory name can't hold a `/`): no URL can name it.
             guard let path = SitePath(normalizing: entry.path) else {
                 throw InputError(
