@@ -207,6 +207,16 @@ import Testing
             ["Site/sitegen.yml": "nav:\n  - index.md\n  - Gone: gone.md\n", "Site/index.md": "# H\n"],
             "Site/sitegen.yml:3:11: error: nav entry 'gone.md' names no page of the site"
         ),
+        // A URL in the nav is quoted as written; a section with an empty list would be a bare heading.
+        (
+            ["Site/sitegen.yml": "nav:\n  - index.md\n  - Ext: https://example.com/a//b\n", "Site/index.md": "# H\n"],
+            "Site/sitegen.yml:3:10: error: nav entry 'https://example.com/a//b' is a https: URL: the nav lists pages of "
+                + "the site; link to other sites from a page"
+        ),
+        (
+            ["Site/sitegen.yml": "nav:\n  - index.md\n  - Empty: []\n", "Site/index.md": "# H\n"],
+            "Site/sitegen.yml:3:12: error: nav section 'Empty' lists no pages"
+        ),
         // A file where another output needs a folder: named by what makes each, before any is written.
         (
             ["Site/index.md": "# H\n", "Site/guide/install.md": "# I\n", "Site/guide/install.html/a.txt": "x"],

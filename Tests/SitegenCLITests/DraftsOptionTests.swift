@@ -74,10 +74,11 @@ import Testing
         #expect(try runner.run(["build"]).status == 0)
         #expect(!(try runner.read("dist/_sitegen/nav.js")).contains("Upcoming"))
         #expect(!(try runner.read("dist/_sitegen/nav.js")).contains("Later"))
-        // A section written with no entries at all is not one of drafts: it keeps its title.
+        // A section written with no entries at all is not one of drafts: it is a mistake, at its list.
         try runner.write("nav:\n  - index.md\n  - a.md\n  - Empty: []\n", to: "Site/sitegen.yml")
-        #expect(try runner.run(["build"]).status == 0)
-        #expect(try runner.read("dist/_sitegen/nav.js").contains("Empty"))
+        let empty = try runner.run(["build"])
+        #expect(empty.status == 2)
+        #expect(empty.stderr == "Site/sitegen.yml:4:12: error: nav section 'Empty' lists no pages\n")
         try runner.write(
             "nav:\n  - index.md\n  - a.md\n  - Upcoming:\n      - next.md\n  - Later:\n      - Soon: next2.md\n",
             to: "Site/sitegen.yml")

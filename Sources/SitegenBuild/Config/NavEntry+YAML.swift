@@ -33,15 +33,34 @@ extension NavEntry {
             let place = value.location(in: path)
             return .page(title: title, path: try pagePath(file, at: place), location: place)
         }
-        return .section(title: title, children: try decodeList(value, path: path), location: at)
+        let children = try decodeList(value, path: path)
+        // Written as a section, it would show a heading with nothing under it.
+        if children.isEmpty { throw InputError("nav section '\(title)' lists no pages", at: value.location(in: path)) }
+        return .section(title: title, children: children, location: at)
     }
 
     /// The path of a page entry. One of another kind (`guide/setup.html`) is refused once the pages
     /// are known, with the page it means.
     private static func pagePath(_ text: String, at location: SourceLocation) throws(InputError) -> SitePath {
+        if let scheme = urlScheme(of: text) {
+            throw InputError(
+                "nav entry '\(text)' is a \(scheme): URL: the nav lists pages of the site; link to other sites from a page",
+                at: location)
+        }
         guard let sitePath = SitePath(normalizing: text) else {
             throw InputError("nav entry '\(text)' must name a Markdown file inside the site", at: location)
         }
         return sitePath
+    }
+
+    /// The scheme of `text` when it reads as a URL (`https:`, `mailto:`): letters, digits, `+`,
+    /// `-` and `.` after a first letter, then a colon; two letters at least, so `c:` is no scheme.
+    private static func urlScheme(of text: String) -> String? {
+        let bytes = Array(text.utf8)
+        func isLetter(_ byte: UInt8) -> Bool { byte | 0x20 >= UInt8(ascii: "a") && byte | 0x20 <= UInt8(ascii: "z") }
+        guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")), colon > 1, isLetter(bytes[0]),
+            bytes[1..<colon].allSatisfy({ isLetter($0) || ($0 >= 0x30 && $0 <= 0x39) || "+-.".utf8.contains($0) })
+        else { return nil }
+        return String(decoding: bytes[..<colon], as: UTF8.self)
     }
 }
