@@ -272,5 +272,9 @@ import Testing
             listed.stderr
                 == "note: 2 pages are not in the nav of sitegen.yml, so the sidebar does not show them: Site/a.md, Site/g/b.md\n")
         #expect(try runner.run(["build", "--quiet"]).stderr.isEmpty)
+        try runner.write("nav:\n  - index.md\n  - a.md\n", to: "Site/sitegen.yml")
+        #expect(
+            try runner.run(["build"]).stderr
+                == "note: 1 page is not in the nav of sitegen.yml, so the sidebar does not show it: Site/g/b.md\n")
     }
 }

@@ -93,7 +93,9 @@ import Testing
         for empty in ["", " "] {
             let run = try runner.run(["resolve", "dist", empty])
             #expect(run.status == 2)
-            #expect(run.stderr.hasPrefix("error: the URL is empty: write a bundle path or a docs:// URL"), "\(run.stderr)")
+            #expect(
+                run.stderr.hasPrefix("error: the URL is empty: write a bundle path or a URL of its origin, help://book/"),
+                "\(run.stderr)")
         }
 
         let escape = try runner.run(["resolve", "dist", "help://book/%2e%2e/%2e%2e/etc/passwd", "--body"])

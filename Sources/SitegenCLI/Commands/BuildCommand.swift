@@ -105,8 +105,8 @@ extension BuildCommand {
     /// `nil` when there are none.
     static func outsideNavNote(_ pages: [String]) -> String? {
         guard !pages.isEmpty else { return nil }
-        let count = pages.count == 1 ? "1 page is" : "\(pages.count) pages are"
-        return "note: \(count) not in the nav of sitegen.yml, so the sidebar does not show them: \(firstFive(pages))\n"
+        let (count, them) = pages.count == 1 ? ("1 page is", "it") : ("\(pages.count) pages are", "them")
+        return "note: \(count) not in the nav of sitegen.yml, so the sidebar does not show \(them): \(firstFive(pages))\n"
     }
 
     /// The note naming the drafts `--drafts` put in the bundle, or `nil` when there are none: a

@@ -33,11 +33,6 @@ enum ResolveCommand: Command {
             )
             return .inputError
         }
-        // An empty URL is a mistake (an unset shell variable), not the bundle's root.
-        if arguments.positionals[1].allSatisfy(\.isWhitespace) {
-            console.err("\(UsageError("the URL is empty: write a bundle path or a docs:// URL", command: spec))\n")
-            return .inputError
-        }
         let path = arguments.positionals[0]
         if let problem = FolderArgument.problem(path, workingDirectory: environment.workingDirectory) {
             console.err("\(problem)\n")
@@ -53,6 +48,12 @@ enum ResolveCommand: Command {
             return .inputError
         }
         let text = arguments.positionals[1]
+        // An empty URL is a mistake (an unset shell variable), not the bundle's root.
+        if text.allSatisfy(\.isWhitespace) {
+            let example = "a bundle path or a URL of its origin, \(resolver.origin.description)/"
+            console.err("\(UsageError("the URL is empty: write \(example)", command: spec))\n")
+            return .inputError
+        }
         // From the text, not a `URL`: `URL(string:)` would re-encode an invalid escape (`%ZZ`).
         let absolute =
             text.contains("://")
