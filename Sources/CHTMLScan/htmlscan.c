@@ -447,6 +447,39 @@ static enum content content_of(const char *name, size_t length) {
     }
 }
 
+/* The innermost open <picture> ('p') or <video>/<audio> ('m'): what a <source> belongs to. Deeper
+   nesting than the stack holds is counted, not kept. */
+typedef struct media_stack {
+    char kinds[32];
+    int depth;
+} media_stack;
+
+static char media_kind(const char *name) {
+    if (strcmp(name, "picture") == 0) return 'p';
+    return strcmp(name, "video") == 0 || strcmp(name, "audio") == 0 ? 'm' : 0;
+}
+
+static int media_place(const media_stack *m) {
+    if (m->depth == 0 || m->depth > (int)sizeof(m->kinds)) return 0;
+    return m->kinds[m->depth - 1] == 'p' ? HTMLSCAN_IN_PICTURE : HTMLSCAN_IN_MEDIA;
+}
+
+/* An end tag closes the innermost open element of its kind and those opened inside it, as the
+   HTML parser pops its stack; one with none open is ignored. */
+static void media_close(media_stack *m, char kind) {
+    int top = m->depth < (int)sizeof(m->kinds) ? m->depth : (int)sizeof(m->kinds);
+    if (m->depth > top) {
+        m->depth--;
+        return;
+    }
+    for (int i = top - 1; i >= 0; i--) {
+        if (m->kinds[i] == kind) {
+            m->depth = i;
+            return;
+        }
+    }
+}
+
 static void report(cursor *c, const htmlscan_handler *h, size_t lt, tag *t, bytes *values, int place) {
     int is_style = content_of(t->name, strlen(t->name)) == content_style;
     if (!t->closed || (t->count == 0 && !is_style) || h->start_element == NULL) return;
@@ -484,6 +517,7 @@ int htmlscan_parse(const char *bytes_in, size_t len, const htmlscan_handler *h) 
     /* How many HTML <template> elements are open (not counted in foreign content, where no
        <template> is HTML's). */
     int templates = 0;
+    media_stack media = {{0}, 0};
     while (p < len) {
         const unsigned char *lt = memchr(b + p, '<', len - p);
         if (lt == NULL) break;
@@ -509,6 +543,8 @@ int htmlscan_parse(const char *bytes_in, size_t len, const htmlscan_handler *h) 
                     foreign--;
                 } else if (templates > 0 && !h->xml && (foreign == 0 || integration > 0) && strcmp(t->name, "template") == 0) {
                     templates--;
+                } else if (!h->xml && (foreign == 0 || integration > 0) && media_kind(t->name)) {
+                    media_close(&media, media_kind(t->name));
                 }
             } else if (p + 1 < len && b[p + 1] == '>') {
                 p += 2;
@@ -525,8 +561,16 @@ int htmlscan_parse(const char *bytes_in, size_t len, const htmlscan_handler *h) 
                 read_tag(b, len, p, t, 0);
             }
             p = t->end;
-            report(&c, h, at, t, &values, (templates > 0 ? HTMLSCAN_IN_TEMPLATE : 0) | (in_foreign ? HTMLSCAN_FOREIGN : 0));
+            int in_source = !in_foreign && strcmp(t->name, "source") == 0;
+            report(&c, h, at, t, &values,
+                   (templates > 0 ? HTMLSCAN_IN_TEMPLATE : 0) | (in_foreign ? HTMLSCAN_FOREIGN : 0) |
+                       (in_source ? media_place(&media) : 0));
             const char *name = t->name;
+            char kind_of_media = in_foreign || h->xml ? 0 : media_kind(name);
+            if (kind_of_media) {
+                if (media.depth < (int)sizeof(media.kinds)) media.kinds[media.depth] = kind_of_media;
+                media.depth++;
+            }
             if (!in_foreign && strcmp(name, "template") == 0) templates++;
             int self_closing = t->closed && t->end >= 2 && b[t->end - 2] == '/';
             enum content kind = content_of(name, strlen(name));

@@ -67,6 +67,9 @@ final class HTMLCollector {
         "use", "image", "feimage", "textpath", "mpath", "lineargradient", "radialgradient", "pattern", "filter", "script",
         "animate", "animatemotion", "animatetransform", "set",
     ]
+    /// What a `<source>` element is the child of, as the scanner tells it.
+    enum SourceParent { case picture, media }
+
     /// Elements whose (obsolete, still honoured) `background` attribute is an image URL.
     private static let backgroundElements: Set<String> = ["body", "table", "thead", "tbody", "tfoot", "tr", "td", "th"]
     private static let srcElements: Set<String> = [
@@ -76,12 +79,17 @@ final class HTMLCollector {
     /// A start tag; `inTemplate` inside an HTML `<template>`, whose content is no part of the page
     /// until a script copies it there (its ids name nothing, its `<base>` sets no base, its links
     /// are checked as the copy will fetch them), `foreign` inside `<svg>` or `<math>`.
+    /// `sourceOf` is what a `<source>` is the child of: its `srcset` is a `<picture>`'s image
+    /// candidate, its `src` a `<video>`'s or `<audio>`'s resource, and elsewhere it loads nothing.
     func start(
         name: UnsafePointer<CChar>, attributes: UnsafeBufferPointer<htmlscan_attr>, line: Int, column: Int,
-        inTemplate: Bool = false, foreign: Bool = false
+        inTemplate: Bool = false, foreign: Bool = false, sourceOf: SourceParent? = nil
     ) {
         let inSVG = foreign || isXML
         let element = String(cString: name)
+        // An XML document's parser reports no parent: there a `<source>` keeps both.
+        let loadsSrc = element != "source" || isXML || sourceOf == .media
+        let loadsSrcset = element != "source" || isXML || sourceOf == .picture
         if element == "style" {
             styleEnd()
             inStyle = true
@@ -125,9 +133,9 @@ final class HTMLCollector {
                 link(value)
             // HTML's: SVG's `<script>` and `<image>` link by `href`, and an `<iframe>` inside an
             // `<svg>` of a page is no HTML element. A page's `<image src>` is an `<img>` to browsers.
-            case .src where (!inSVG || isXML) && Self.srcElements.contains(element) || !inSVG && element == "image":
+            case .src where (!inSVG || isXML) && Self.srcElements.contains(element) && loadsSrc || !inSVG && element == "image":
                 link(value)
-            case .srcset where element == "img" || element == "source", .imagesrcset where element == "link":
+            case .srcset where element == "img" || element == "source" && loadsSrcset, .imagesrcset where element == "link":
                 SrcsetParser.urls(in: value).forEach(link)
             case .background where Self.backgroundElements.contains(element):
                 link(value)

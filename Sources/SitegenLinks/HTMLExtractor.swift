@@ -36,7 +36,9 @@ public enum HTMLExtractor {
             let buffer = UnsafeBufferPointer(start: attrs, count: attrs == nil ? 0 : count)
             collector.start(
                 name: name, attributes: buffer, line: Int(line), column: Int(column),
-                inTemplate: place & Int32(HTMLSCAN_IN_TEMPLATE) != 0, foreign: place & Int32(HTMLSCAN_FOREIGN) != 0)
+                inTemplate: place & Int32(HTMLSCAN_IN_TEMPLATE) != 0, foreign: place & Int32(HTMLSCAN_FOREIGN) != 0,
+                sourceOf: place & Int32(HTMLSCAN_IN_PICTURE) != 0
+                    ? .picture : place & Int32(HTMLSCAN_IN_MEDIA) != 0 ? .media : nil)
         }
         handler.style_text = { context, bytes, length, line, column in
             guard let context, let bytes else { return }

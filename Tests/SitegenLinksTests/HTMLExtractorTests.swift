@@ -57,6 +57,19 @@ import Testing
         #expect(facts("<!doctype html>\n<body>\n" + html).links.isEmpty)
     }
 
+    /// A `<source>` is read as its parent reads it: a `<picture>` takes its `srcset`, a `<video>` or
+    /// `<audio>` its `src`, and elsewhere it loads nothing. The parent is the innermost open one:
+    /// a `<picture>` inside a `<video>`'s fallback is a picture, and an end tag closes it.
+    @Test func aSourceLoadsWhatItsParentUses() {
+        let html = """
+            <picture><source src=p1.png srcset="p2.png 1x, p3.png 2x"><img src=p4.png></picture>
+            <video><source src=v1.mp4 srcset=v2.png><picture><source srcset=v3.png src=v4.png></picture>
+            <source src=v5.webm></video><audio><source src=a1.ogg></audio><source src=x1.png srcset=x2.png>
+            </video><svg><source src=s1.png></svg><template><picture><source srcset=t1.png></picture></template>
+            """
+        #expect(urls(html) == ["p2.png", "p3.png", "p4.png", "v1.mp4", "v3.png", "v5.webm", "a1.ogg", "t1.png"])
+    }
+
     /// A `rel` that fetches something besides naming an origin keeps the link.
     /// A `<template>`'s content is no part of the page until a script copies it there: its ids
     /// name nothing and its `<base>` sets no base, while its links are kept, as the copy fetches

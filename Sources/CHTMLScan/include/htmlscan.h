@@ -33,13 +33,15 @@ typedef struct htmlscan_attr {
 /* Where a start tag stands. Inside an HTML <template>, whose content is no part of the document
    until a script puts a copy of it there: its <base> sets no base and its ids name nothing. In
    foreign content (inside <svg> or <math>, or an XML document): <base> is no HTML element there. */
-enum { HTMLSCAN_IN_TEMPLATE = 1, HTMLSCAN_FOREIGN = 2 };
+/* A <source> stands for an image candidate (its `srcset`) as the child of a <picture>, and for a
+   media resource (its `src`) as the child of a <video> or <audio>; anywhere else it loads nothing. */
+enum { HTMLSCAN_IN_TEMPLATE = 1, HTMLSCAN_FOREIGN = 2, HTMLSCAN_IN_PICTURE = 4, HTMLSCAN_IN_MEDIA = 8 };
 
 typedef struct htmlscan_handler {
     void *context;
     /* A start tag that has at least one attribute of interest, or a <style> start tag. `line` and
        `column` are those of the `<`. `place` holds HTMLSCAN_IN_TEMPLATE and HTMLSCAN_FOREIGN as
-       they apply to the tag. */
+       they apply to the tag, and for a <source> HTMLSCAN_IN_PICTURE or HTMLSCAN_IN_MEDIA. */
     void (*start_element)(void *context, const char *name, const htmlscan_attr *attrs, size_t count,
                           int line, int column, int place);
     /* Raw text inside <style>, possibly in several pieces; line/column of the first byte. */
