@@ -27,6 +27,8 @@ struct HTTPResponseReader {
     /// Chunked bodies: the decoded bytes so far, and where the next chunk's size line starts.
     private var decoded: [UInt8] = []
     private var chunkCursor = 0
+    /// A response framed by its length, once read: its body was the buffer.
+    private var complete: HTTPResponse?
 
     private enum Framing { case length(Int), chunked, untilClose, none }
 
@@ -86,6 +88,8 @@ struct HTTPResponseReader {
             } else if let length = try Self.contentLength(headers) {
                 guard length <= maxBodyBytes else { throw Self.tooLarge(maxBodyBytes) }
                 framing = .length(length)
+                // Room for the whole body at once: grown by doubling, a large file would take twice its size.
+                buffer.reserveCapacity(end.body + length)
             }
             return true
         }
@@ -118,7 +122,14 @@ struct HTTPResponseReader {
             return HTTPResponse(status: status, headers: headers, body: [])
         case .length(let length):
             guard received >= length else { return nil }
-            return HTTPResponse(status: status, headers: headers, body: Array(buffer[bodyStart..<(bodyStart + length)]))
+            // The body is the buffer without its head: moved out, not copied; asked again, the same.
+            if let complete { return complete }
+            var body: [UInt8] = []
+            swap(&body, &buffer)
+            body.removeSubrange((bodyStart + length)...)
+            body.removeSubrange(..<bodyStart)
+            complete = HTTPResponse(status: status, headers: headers, body: body)
+            return complete
         case .untilClose:
             guard received <= maxBodyBytes else { throw Self.tooLarge(maxBodyBytes) }
             return nil
