@@ -420,7 +420,7 @@ import Testing
         try FileManager.default.createDirectory(
             at: bundle.appendingPathComponent(Manifest.fileName), withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: bundle) }
-        #expect(throws: ManifestError("cannot read it (is a directory)")) { try Manifest.read(bundle: bundle) }
+        #expect(throws: ManifestError("cannot read manifest.json (is a directory)")) { try Manifest.read(bundle: bundle) }
     }
 
     /// A manifest that is a named pipe or a link to a device is refused as no regular file, at
@@ -431,12 +431,12 @@ import Testing
         defer { try? FileManager.default.removeItem(at: bundle) }
         let path = bundle.appendingPathComponent(Manifest.fileName).path
         #expect(mkfifo(path, 0o644) == 0)
-        #expect(throws: ManifestError("not a regular file (a named pipe)")) {
+        #expect(throws: ManifestError("manifest.json is not a regular file (a named pipe)")) {
             try Manifest.read(bundle: bundle)
         }
         try FileManager.default.removeItem(atPath: path)
         try FileManager.default.createSymbolicLink(atPath: path, withDestinationPath: "/dev/zero")
-        #expect(throws: ManifestError("not a regular file (a device)")) {
+        #expect(throws: ManifestError("manifest.json is not a regular file (a device)")) {
             try Manifest.read(bundle: bundle)
         }
     }

@@ -28,6 +28,67 @@ import Testing
         #expect(header(png, "Content-Type") == "image/png")
     }
 
+    /// The conditional headers an app's web view or media player may send, compared with the
+    /// manifest's tag as `sitegen serve` compares them (RFC 9110): a stale `If-Range` gets the
+    /// whole file, a wrong `If-Match` 412, a matching `If-None-Match` 304, each without a body.
+    @Test func conditionalHeadersAreAnswered() async throws {
+        let fixture = try Fixture()
+        defer { fixture.remove() }
+        _ = try await fixture.writeManifest()
+        let resolver = try SchemeResolver(bundle: fixture.bundle)
+        let css = try fixture.bytes("assets/site.css")
+        let tag = "\"\(SHA256.hex(css))\""
+        func reply(_ headers: [String: String]) async throws -> (Int?, Data, String?) {
+            var asked = request("docs://app/assets/site.css", range: "bytes=0-1")
+            for (name, value) in headers { asked.setValue(value, forHTTPHeaderField: name) }
+            let (response, body, _) = try await collect(resolver.reply(for: asked))
+            return (response?.statusCode, body, header(response, "Content-Range"))
+        }
+        #expect(try await reply(["If-Range": tag]) == (206, css.prefix(2), "bytes 0-1/\(css.count)"))
+        #expect(try await reply(["If-Range": "\"stale\""]) == (200, css, nil))
+        #expect(try await reply(["If-Range": "Tue, 01 Dec 2026 10:00:00 GMT"]) == (200, css, nil))
+        #expect(try await reply(["If-Match": "\"stale\""]) == (412, Data(), nil))
+        #expect(try await reply(["If-Match": "W/\(tag)"]) == (412, Data(), nil), "a weak tag never matches strongly")
+        #expect(try await reply(["If-Match": "\"a\", \(tag)"]).0 == 206)
+        #expect(try await reply(["If-None-Match": "W/\(tag)"]) == (304, Data(), nil))
+        #expect(try await reply(["If-None-Match": "*"]) == (304, Data(), nil))
+        #expect(try await reply(["If-None-Match": "\"stale\""]).0 == 206)
+        let notModified = try resolver.plan(
+            for: {
+                var r = SchemeRequest(url: URL(string: "docs://app/assets/site.css")); r.ifNoneMatch = tag; return r
+            }())
+        #expect(notModified.headers["ETag"] == tag && notModified.headers["Content-Length"] == nil)
+    }
+
+    /// A manifest handed to the resolver is validated as one read from disk: its format and
+    /// version too. Errors give their message as `localizedDescription`, which apps show.
+    @Test func aManifestOfAnotherFormatOrVersionIsRefusedWithItsMessage() throws {
+        let fixture = try Fixture(files: ["index.html": "<p>"], withSecret: false)
+        defer { fixture.remove() }
+        var manifest = Manifest(
+            generator: "t", origin: "docs://app", entry: "docs://app/index.html",
+            resources: [
+                .init(
+                    url: "docs://app/index.html", file: "index.html", mimeType: "text/html", textEncoding: nil, size: 3,
+                    sha256: SHA256.hex(Data("<p>".utf8)))
+            ],
+            aliases: [])
+        #expect(throws: Never.self) { try SchemeResolver(bundle: fixture.bundle, manifest: manifest) }
+        manifest.format = "not-sitegen"
+        #expect(throws: ManifestError("manifest: unknown format 'not-sitegen' (expected 'sitegen-bundle')")) {
+            try SchemeResolver(bundle: fixture.bundle, manifest: manifest)
+        }
+        manifest.format = Manifest.formatName
+        manifest.version = 99
+        do {
+            _ = try SchemeResolver(bundle: fixture.bundle, manifest: manifest)
+            Issue.record("version 99 was taken")
+        } catch {
+            #expect((error as Error).localizedDescription == "manifest: unsupported version 99 (this reader supports 1)")
+        }
+        #expect((ResolutionFailure.missingURL as Error).localizedDescription == ResolutionFailure.missingURL.description)
+    }
+
     /// `; charset=` comes from the record's `textEncoding` alone, as every resolver of the manifest
     /// builds it, not from the type (a manifest the reader takes has the two agree).
     @Test func contentTypeComesFromTheRecord() throws {

@@ -184,8 +184,8 @@ import Testing
     }
 
     @Test func ifNoneMatchComparesWeaklyAndAcceptsLists() {
-        #expect(Responder.matches("\"a\", W/\"b\"", "\"b\""))
-        #expect(Responder.matches("*", "\"b\""))
-        #expect(!Responder.matches("\"a\"", "\"b\""))
+        #expect(EntityTagCondition.matches("\"a\", W/\"b\"", "\"b\""))
+        #expect(EntityTagCondition.matches("*", "\"b\""))
+        #expect(!EntityTagCondition.matches("\"a\"", "\"b\""))
     }
 }

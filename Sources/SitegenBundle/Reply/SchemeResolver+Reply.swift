@@ -8,7 +8,7 @@ extension SchemeResolver {
     /// Largest `.data` chunk of a reply.
     public static let chunkSize = ReplyReader.chunkSize
 
-    /// The `URLSchemeHandler`-shaped reply: `.response(HTTPURLResponse)` (200, 206, 404, 405 or 416),
+    /// The `URLSchemeHandler`-shaped reply: `.response(HTTPURLResponse)` (200, 206, 304, 404, 405, 412 or 416),
     /// then the body in `.data` chunks of at most 64 KiB read from the file on demand.
     ///
     /// The stream is pull-based: a chunk is read only when the consumer asks for the next element,
@@ -20,7 +20,7 @@ extension SchemeResolver {
         reply(for: request, chunkSize: Self.chunkSize, observer: nil)
     }
 
-    /// `ReplyPlan` for a `URLRequest`: its URL, method and `Range` header.
+    /// `ReplyPlan` for a `URLRequest`: its URL, method, `Range` and conditional headers.
     public func plan(for request: URLRequest) throws(ResolutionFailure) -> ReplyPlan {
         try plan(for: SchemeRequest(request))
     }
@@ -46,8 +46,11 @@ extension SchemeResolver {
 }
 
 extension SchemeRequest {
-    /// The URL, method and `Range` header of `request`.
+    /// The URL, method, `Range` and conditional headers of `request`.
     public init(_ request: URLRequest) {
         self.init(url: request.url, method: request.httpMethod ?? "GET", range: request.value(forHTTPHeaderField: "Range"))
+        ifMatch = request.value(forHTTPHeaderField: "If-Match")
+        ifNoneMatch = request.value(forHTTPHeaderField: "If-None-Match")
+        ifRange = request.value(forHTTPHeaderField: "If-Range")
     }
 }

@@ -46,13 +46,7 @@ extension Manifest {
                 throw ManifestError("manifest: \(describe(error, in: data))")
             }
         }
-        guard header.format == formatName else {
-            throw ManifestError("manifest: unknown format '\(Self.printable(header.format))' (expected '\(formatName)')")
-        }
-        guard header.version == currentVersion else {
-            throw ManifestError(
-                "manifest: unsupported version \(header.version) (this reader supports \(currentVersion))")
-        }
+        try checkHeader(format: header.format, version: header.version)
         let manifest: Manifest
         do {
             manifest = try decoded.get()
@@ -71,14 +65,25 @@ extension Manifest {
         return manifest
     }
 
-    /// Checks everything `decode` promises beyond the JSON shape.
+    /// Checks everything `decode` promises beyond the JSON shape, the format and version too.
     public func validate() throws(ManifestError) {
         try validate(resourcesPrechecked: false)
+    }
+
+    /// A reader refuses a format or version it does not know (manifest.md).
+    static func checkHeader(format: String, version: Int) throws(ManifestError) {
+        guard format == formatName else {
+            throw ManifestError("manifest: unknown format '\(Self.printable(format))' (expected '\(formatName)')")
+        }
+        guard version == currentVersion else {
+            throw ManifestError("manifest: unsupported version \(version) (this reader supports \(currentVersion))")
+        }
     }
 
     /// `validate()`; with `resourcesPrechecked`, the caller vouches that every resource passes
     /// `isPrechecked` (so its key is its file), leaving duplicates and aliases to check.
     func validate(resourcesPrechecked: Bool) throws(ManifestError) {
+        try Self.checkHeader(format: format, version: version)
         guard let parsedOrigin = BundleOrigin(parsing: origin) else {
             throw ManifestError(
                 "manifest: origin '\(Self.printable(origin))' is not a lowercase 'scheme://host' of a non-reserved scheme")

@@ -24,14 +24,16 @@ extension Manifest {
 /// The bytes of the regular file at `path` (links followed). Outside `Manifest`, whose `read` would
 /// hide `read(2)`.
 private func readRegularFile(_ path: String) throws(ManifestError) -> Data {
-    // Without the path: every caller shows the message at the manifest's path already.
-    func failure(_ code: Int32) -> ManifestError { ManifestError("cannot read it (\(BundleTree.reason(code)))") }
+    // Named, for an app that shows only the message; the CLI shows it at the manifest's path too.
+    func failure(_ code: Int32) -> ManifestError {
+        ManifestError("cannot read \(Manifest.fileName) (\(BundleTree.reason(code)))")
+    }
     func refusal(_ info: stat) -> ManifestError? {
         switch FileKind(mode: info.st_mode) {
         case .regularFile: nil
         // As `read(2)` says it.
         case .folder: failure(EISDIR)
-        case let kind: ManifestError("not a regular file (\(kind))")
+        case let kind: ManifestError("\(Manifest.fileName) is not a regular file (\(kind))")
         }
     }
     var info = stat()

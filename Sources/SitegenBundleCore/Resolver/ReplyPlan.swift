@@ -5,7 +5,7 @@ import Foundation
 public struct ReplyPlan: Sendable, Equatable {
     /// Where the body comes from.
     public enum Body: Sendable, Equatable {
-        /// No body (HEAD, 416).
+        /// No body (HEAD, 304, 412, 416).
         case none
         /// A small in-memory body (the 404 page).
         case bytes(Data)
@@ -13,7 +13,7 @@ public struct ReplyPlan: Sendable, Equatable {
         case file(URL, Range<Int>)
     }
 
-    /// 200, 206, 404, 405 or 416.
+    /// 200, 206, 304, 404, 405, 412 or 416.
     public var status: Int
     /// Header fields, e.g. `Content-Type`, `Content-Length`, `Content-Range`, `ETag`.
     public var headers: [String: String]
@@ -47,7 +47,7 @@ public struct ReplyPlan: Sendable, Equatable {
 }
 
 extension SchemeResolver {
-    /// Plans the reply to a request: resolution, `Range` and `HEAD` handling, headers. Throws only
+    /// Plans the reply to a request: resolution, conditional headers, `Range` and `HEAD` handling, headers. Throws only
     /// `ResolutionFailure.missingURL`; every other failure is a 404 plan.
     public func plan(for request: SchemeRequest) throws(ResolutionFailure) -> ReplyPlan {
         guard let url = request.url else { throw .missingURL }
@@ -63,8 +63,22 @@ extension SchemeResolver {
         // From the record alone, as every resolver builds it (manifest.md): the reader has checked the two agree.
         headers["Content-Type"] = resource.textEncoding.map { "\(resource.mimeType); charset=\($0)" } ?? resource.mimeType
         if let sha = resource.sha256 { headers["ETag"] = "\"\(sha)\"" }
+        // In the order RFC 9110 (section 13.2.2) evaluates them: a copy that is not this file's
+        // gets nothing, one that is gets 304, and a range of another copy the whole file.
+        if let wanted = request.ifMatch, !EntityTagCondition.matches(wanted, headers["ETag"], strong: true) {
+            return ReplyPlan(
+                status: 412, headers: common.merging(["Content-Length": "0"]) { $1 }, body: .none, resource: resource)
+        }
+        if let wanted = request.ifNoneMatch, EntityTagCondition.matches(wanted, headers["ETag"]) {
+            return ReplyPlan(
+                status: 304, headers: headers.filter { $0.key != "Content-Type" }, body: .none, resource: resource)
+        }
+        var range = request.range
+        if let condition = request.ifRange, !EntityTagCondition.rangeApplies(ifRange: condition, etag: headers["ETag"]) {
+            range = nil
+        }
         let size = resource.size
-        switch ByteRangeRequest(header: request.range, size: size) {
+        switch ByteRangeRequest(header: range, size: size) {
         case .whole:
             headers["Content-Length"] = String(size)
             return ReplyPlan(

@@ -1,6 +1,6 @@
 import Foundation
 
-/// What a reply depends on in a request: its URL, method and `Range` header. `URLRequest` carries
+/// What a reply depends on in a request: its URL, method, `Range` and conditional headers. `URLRequest` carries
 /// the same, but on Linux it lives in FoundationNetworking, whose libcurl every program linking it
 /// loads at start-up; the `sitegen` executable answers through this type instead.
 public struct SchemeRequest: Sendable, Equatable {
@@ -11,6 +11,11 @@ public struct SchemeRequest: Sendable, Equatable {
     public var method: String
     /// The `Range` header's value, e.g. `bytes=0-99`.
     public var range: String?
+    /// The conditional headers `If-Match`, `If-None-Match` and `If-Range`, compared with the
+    /// manifest's `ETag`: 412, 304 and the whole file for a stale `If-Range`.
+    public var ifMatch: String?
+    public var ifNoneMatch: String?
+    public var ifRange: String?
     /// Whether the text `url` was made from had an invalid percent escape in its path (`%ZZ`, a
     /// stray `%`), which `URL(string:)` quietly re-encodes as `%25`: such a request is not found
     /// (manifest rule 3), whatever file `url` would name. Set by `init(string:)`.

@@ -86,7 +86,7 @@ struct Responder: Sendable {
         // `If-Range` with a tag that is no longer the file's (or a date: no `Last-Modified` is sent)
         // asks for the whole file, lest a resumed download join old bytes to new (RFC 9110 §13.1.5).
         if plan.status == 206 || plan.status == 416, let condition = request.header("If-Range"),
-            !Self.rangeApplies(ifRange: condition, etag: headers["ETag"])
+            !EntityTagCondition.rangeApplies(ifRange: condition, etag: headers["ETag"])
         {
             schemeRequest.range = nil
             guard let whole = try? resolver.plan(for: schemeRequest) else { return .error(400, "the request has no URL") }
@@ -107,11 +107,11 @@ struct Responder: Sendable {
         // First of the preconditions (RFC 9110 §13.2.2): a tag that is not the file's, compared
         // strongly, means the client's copy is not this one, and nothing is sent (a resumed download
         // must not join old bytes to new).
-        if let wanted = request.header("If-Match"), !Self.matches(wanted, headers["ETag"], strong: true) {
+        if let wanted = request.header("If-Match"), !EntityTagCondition.matches(wanted, headers["ETag"], strong: true) {
             return .error(412, "the file is no longer the one your If-Match names")
         }
         // Before `Range` (RFC 9110 §13.2.2): a matching tag is 304 whether the plan is 200, 206 or 416.
-        if let wanted = request.header("If-None-Match"), Self.matches(wanted, headers["ETag"]) {
+        if let wanted = request.header("If-None-Match"), EntityTagCondition.matches(wanted, headers["ETag"]) {
             let kept = headers.filter { ["ETag", "Cache-Control", "X-Content-Type-Options", "Accept-Ranges"].contains($0.key) }
             return PreviewResponse(head: HTTPResponseHead(status: 304, headers: kept), body: .none)
         }
@@ -122,27 +122,5 @@ struct Responder: Sendable {
             body = .bytes(LiveReloadScript.inject(into: Data(page), build: build))
         }
         return PreviewResponse(head: HTTPResponseHead(status: plan.status, headers: headers), body: body)
-    }
-
-    /// Whether an `If-Range` value lets a range apply: a strong tag equal to the current one
-    /// (RFC 9110 §13.1.5); a weak tag or a date never does here.
-    static func rangeApplies(ifRange: String, etag: String?) -> Bool {
-        let condition = ifRange.trimmingCharacters(in: .whitespaces)
-        guard let etag, !condition.hasPrefix("W/") else { return false }
-        return condition == etag
-    }
-
-    /// Whether an `If-None-Match` list (weak comparison, RFC 9110 §13.1.2) or, `strong`, an
-    /// `If-Match` list (§13.1.1: a weak tag never matches) holds the entity tag of a file that is
-    /// there: `*` matches it, tagged or not (a folder without a manifest tags no file), and a tag
-    /// matches only its own.
-    static func matches(_ list: String, _ etag: String?, strong: Bool = false) -> Bool {
-        let tags = list.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
-        if tags.contains("*") { return true }
-        guard let etag else { return false }
-        let strip = { (tag: Substring) -> Substring in tag.hasPrefix("W/") ? tag.dropFirst(2) : tag }
-        return tags.contains { tag in
-            strong ? !tag.hasPrefix("W/") && tag == etag : strip(Substring(tag)) == strip(Substring(etag))
-        }
     }
 }
