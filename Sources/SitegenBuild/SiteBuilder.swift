@@ -160,6 +160,7 @@ public struct SiteBuilder: Sendable {
             defer { if writer.previousFolder >= 0 { close(writer.previousFolder) } }
             if !writer.inPlace {
                 try staged.createFolders(for: pages.map(\.output) + assets.map(\.path) + [NavScript.path])
+                if previous ?? keepable != nil { writer.linkedFolders = LinkedFolders.find(in: staged.destination) }
             }
             var written = try await writer.writePages(model.pages, plans: plans, siteRoot: site.path)
             written += try await writer.copyAssets(assets, displayRoot: options.siteDisplay)

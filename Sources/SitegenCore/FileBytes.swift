@@ -38,13 +38,14 @@ public enum FileBytes {
     }
 
     /// Opens `path` and hands `body` the descriptor and the file's size; `nil` when it cannot be
-    /// opened or its size read.
+    /// opened or its size read, or it is no regular file: a named pipe put in a file's place would
+    /// block the open until a writer came (`O_NONBLOCK` opens it at once), a device read forever.
     private static func withOpenFile<Result>(_ path: String, _ body: (Int32, Int) -> Result?) -> Result? {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
         var info = stat()
-        guard fstat(descriptor, &info) == 0 else { return nil }
+        guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
         return body(descriptor, Int(info.st_size))
     }
 

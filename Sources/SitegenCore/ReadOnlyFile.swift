@@ -11,12 +11,13 @@ package final class ReadOnlyFile: Sendable {
     /// The file's size when it was opened.
     package let size: Int
 
-    /// Opens `path`; `nil` when it cannot be opened or its size read.
+    /// Opens `path`; `nil` when it cannot be opened or its size read, or it is no regular file (a
+    /// named pipe put in its place would block the open, and a read, until a writer came).
     package init?(_ path: String) {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else { return nil }
         var info = stat()
-        guard fstat(descriptor, &info) == 0 else {
+        guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
             close(descriptor)
             return nil
         }

@@ -537,6 +537,83 @@ import Testing
         #expect(try hiddenLeftovers(runner).isEmpty)
     }
 
+    /// A rebuild in place whose file cannot be moved into place (a folder of the user's took its
+    /// name: its file named in no UTF-8 keeps the folder) puts back what it had moved: the previous
+    /// bundle, whole, with its manifest. The error gives the system's reason.
+    @Test func aMoveThatFailsInAnInPlaceRebuildLeavesTheBundleAsItWas() throws {
+        let runner = try setUp()
+        defer { runner.cleanUp() }
+        #expect(try runner.run(["build"]).status == 0)
+        try FileManager.default.removeItem(at: runner.url("dist/index.html"))
+        var name = Array(runner.url("dist/index.html").path.utf8) + Array("/x".utf8) + [0xFF, 0]
+        try FileManager.default.createDirectory(at: runner.url("dist/index.html"), withIntermediateDirectories: false)
+        let descriptor = name.withUnsafeMutableBufferPointer { bytes in
+            bytes.baseAddress!.withMemoryRebound(to: CChar.self, capacity: bytes.count) { open($0, O_CREAT | O_WRONLY, 0o644) }
+        }
+        #expect(descriptor >= 0)
+        close(descriptor)
+        let before = try runner.snapshot("dist")
+        for page in ["Site/guide/install.md", "Site/guide/usage.md", "Site/index.md"] {
+            try runner.write(try runner.read(page) + "\nOne more paragraph.\n", to: page)
+        }
+        let failed = try runner.run(["build"])
+        #expect(failed.status == 2)
+        #expect(
+            failed.stderr.contains("dist/index.html: error: cannot move a file into place: Is a directory"), "\(failed.stderr)")
+        #expect(try runner.snapshot("dist") == before)
+        #expect(try hiddenLeftovers(runner).isEmpty)
+    }
+
+    /// A folder or a file of the bundle replaced by hand with a symbolic link to a copy (of the same
+    /// size) is not the bundle's: a rebuild in place, and a full one that keeps what it can, write
+    /// real files there, as a clean build would, and leave the copy alone.
+    @Test(arguments: [false, true])
+    func outputsReplacedBySymbolicLinksToCopiesAreWrittenAgain(fullBuild: Bool) throws {
+        let runner = try setUp()
+        defer { runner.cleanUp() }
+        #expect(try runner.run(["build"]).status == 0)
+        let manager = FileManager.default
+        try manager.copyItem(at: runner.url("dist/guide"), to: runner.url("guide-copy"))
+        try manager.removeItem(at: runner.url("dist/guide"))
+        try manager.createSymbolicLink(atPath: runner.url("dist/guide").path, withDestinationPath: "../guide-copy")
+        try manager.copyItem(at: runner.url("dist/index.html"), to: runner.url("index-copy.html"))
+        try manager.removeItem(at: runner.url("dist/index.html"))
+        try manager.createSymbolicLink(atPath: runner.url("dist/index.html").path, withDestinationPath: "../index-copy.html")
+        let copies = try runner.snapshot("guide-copy")
+        if fullBuild {
+            try runner.write(try runner.read("Site/sitegen.yml") + "\n# a comment\n", to: "Site/sitegen.yml")
+        } else {
+            try runner.write(try runner.read("Site/guide/usage.md") + "\nOne more paragraph.\n", to: "Site/guide/usage.md")
+        }
+        let rebuilt = try runner.run(["build"])
+        #expect(rebuilt.status == 0, "\(rebuilt.stderr)")
+        for path in ["dist/guide", "dist/index.html"] {
+            let type = try manager.attributesOfItem(atPath: runner.url(path).path)[.type] as? FileAttributeType
+            #expect(type != .typeSymbolicLink, "\(path)")
+        }
+        #expect(try runner.run(["build", "--out", "clean"]).status == 0)
+        #expect(try runner.snapshot("dist") == (try runner.snapshot("clean")))
+        #expect(try runner.run(["verify", "dist"]).status == 0)
+        #expect(try runner.snapshot("guide-copy") == copies, "the copy is not written to")
+    }
+
+    /// A named pipe put in place of a cache file is no cache: the build neither waits on it for a
+    /// writer nor reads it, and makes a full build.
+    @Test func aNamedPipeInPlaceOfACacheFileIsNoCache() throws {
+        let runner = try setUp()
+        defer { runner.cleanUp() }
+        #expect(try runner.run(["build"]).status == 0)
+        for name in [".dist.sitegen-cache", ".dist.sitegen-details", ".dist.sitegen-crawl"] {
+            try FileManager.default.removeItem(at: runner.url(name))
+            #expect(mkfifo(runner.url(name).path, 0o644) == 0)
+        }
+        try runner.write(try runner.read("Site/guide/usage.md") + "\nOne more paragraph.\n", to: "Site/guide/usage.md")
+        let rebuilt = try runner.run(["build"], killedAfter: 60)
+        #expect(rebuilt.status == 0, "\(rebuilt.stderr)")
+        #expect(try runner.run(["build", "--out", "clean"]).status == 0)
+        #expect(try runner.snapshot("dist") == (try runner.snapshot("clean")))
+    }
+
     @Test func aChangeToManyPagesSwapsInANewBundle() throws {
         let runner = try setUp()
         defer { runner.cleanUp() }

@@ -60,8 +60,16 @@ struct SitegenRunner {
         try run(Self.executable, arguments, environment: environment)
     }
 
+    /// Runs sitegen with `arguments`, killed after `seconds` if it has not ended: for a test of
+    /// something that used to hang.
+    func run(_ arguments: [String], killedAfter seconds: Double) throws -> Run {
+        try run(Self.executable, arguments, killedAfter: seconds)
+    }
+
     /// Runs `executable` with `arguments` in the scratch folder.
-    func run(_ executable: URL, _ arguments: [String], environment: [String: String] = [:]) throws -> Run {
+    func run(
+        _ executable: URL, _ arguments: [String], environment: [String: String] = [:], killedAfter seconds: Double? = nil
+    ) throws -> Run {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
@@ -71,6 +79,10 @@ struct SitegenRunner {
         process.standardOutput = out
         process.standardError = err
         try process.run()
+        if let seconds {
+            let pid = process.processIdentifier
+            DispatchQueue.global().asyncAfter(deadline: .now() + seconds) { if process.isRunning { kill(pid, SIGKILL) } }
+        }
         let stdoutData = out.fileHandleForReading.readDataToEndOfFile()
         let stderrData = err.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()

@@ -19,6 +19,8 @@ struct PageWriter: Sendable {
     var inPlace = false
     /// The previous bundle's folder, open while an in-place update checks its files.
     var previousFolder: Int32 = -1
+    /// Folders of the previous bundle that are symbolic links (`LinkedFolders`): nothing in them is kept.
+    var linkedFolders: Set<String> = []
     /// Its files checked ahead; `nil` to check each when it is needed.
     var previousOutputs: PreviousOutputs?
 
@@ -197,7 +199,8 @@ struct PageWriter: Sendable {
             inPlace
                 ? previousOutputs?.isIntact(path)
                     ?? staged.previousHas(path, expectedSize: record.size, in: previousFolder)
-                : staged.linkPrevious(path, expectedSize: record.size)
+                : !LinkedFolders.contains(path.rawValue, in: linkedFolders)
+                    && staged.linkPrevious(path, expectedSize: record.size)
         else { return nil }
         return WrittenFile(path: path.rawValue, size: record.size, sha256: record.sha256, inputs: inputs, isNew: false)
     }

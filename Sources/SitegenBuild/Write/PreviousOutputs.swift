@@ -51,9 +51,22 @@ private struct FolderCursor {
         if descriptor < 0 || !path.isDirectlyInside(parent) {
             closeFolder()
             parent = path.parent
-            descriptor = openat(root, parent.rawValue, O_RDONLY | O_DIRECTORY)
+            descriptor = Self.openFolder(parent.rawValue, in: root)
         }
         return (descriptor, path.lastComponent)
+    }
+
+    /// The folder at `path` below `root`, each of its names a folder, none a symbolic link: the
+    /// files of a folder replaced by a link to a copy are not the bundle's (-1).
+    private static func openFolder(_ path: String, in root: Int32) -> Int32 {
+        var folder = root
+        for name in path.split(separator: "/") {
+            let next = openat(folder, String(name), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+            if folder != root { close(folder) }
+            guard next >= 0 else { return -1 }
+            folder = next
+        }
+        return folder == root ? dup(root) : folder
     }
 
     mutating func closeFolder() {

@@ -26,7 +26,9 @@ extension StagedFolder {
     func linkPrevious(_ path: SitePath, expectedSize: Int) -> Bool {
         let previous = destination.path + "/" + path.rawValue
         var info = stat()
-        guard stat(previous, &info) == 0, Int(info.st_size) == expectedSize else { return false }
+        // A symbolic link put there by hand is no file of the bundle, whatever it points to.
+        guard lstat(previous, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, Int(info.st_size) == expectedSize
+        else { return false }
         return link(previous, directory.path + "/" + path.rawValue) == 0
     }
 
@@ -37,10 +39,12 @@ extension StagedFolder {
         Self.hasFile(path.rawValue, size: expectedSize, in: folder)
     }
 
-    /// Whether the open folder `folder` holds a regular file at `path` of `size` bytes.
+    /// Whether the open folder `folder` holds a regular file at `path` of `size` bytes: not a
+    /// symbolic link to one, which no resolver serves.
     static func hasFile(_ path: String, size: Int, in folder: Int32) -> Bool {
         var info = stat()
-        return fstatat(folder, path, &info, 0) == 0 && Int(info.st_size) == size && (info.st_mode & S_IFMT) == S_IFREG
+        return fstatat(folder, path, &info, AT_SYMLINK_NOFOLLOW) == 0 && Int(info.st_size) == size
+            && (info.st_mode & S_IFMT) == S_IFREG
     }
 
     /// The previous bundle's folder, opened for `previousHas`; -1 if it cannot be. Close it after.
@@ -58,36 +62,125 @@ extension StagedFolder {
 
     /// Removes the outputs that are gone and moves the files this build wrote (`written`,
     /// bundle-relative, in order: the manifest last) from the staged overlay into the previous bundle,
-    /// each by an atomic rename. The overlay folder is removed.
+    /// each by an atomic rename. A step that fails undoes the ones before it, so that a failed update
+    /// leaves the previous bundle as it was: a replaced file is exchanged with the new one (the old
+    /// stays in the overlay until the end), a removed one is moved aside, a new one moved back.
+    /// The overlay folder is removed.
     func apply(written: [String], removed: [String]) throws(InputError) {
-        let fileManager = FileManager.default
-        let target = destination.path + "/"
-        // Removals first, so that a file that became a folder (or the reverse) makes way.
-        // Folders by `SitePath`, not `NSString`: Foundation on Linux traps on the parent of a
-        // one-letter path (`("v" as NSString).deletingLastPathComponent`).
-        for path in removed {
-            // An empty folder left in the output by hand is removed as a file is.
-            if unlink(target + path) != 0, errno == EISDIR || errno == EPERM { rmdir(target + path) }
-            var folder = SitePath(unchecked: path).parent
-            while !folder.rawValue.isEmpty, rmdir(target + folder.rawValue) == 0 { folder = folder.parent }
-        }
-        do {
-            for path in written {
-                if rename(directory.path + "/" + path, target + path) != 0 {
-                    let parent = target + SitePath(unchecked: path).parent.rawValue
-                    try fileManager.createDirectory(atPath: parent, withIntermediateDirectories: true)
-                    if rename(directory.path + "/" + path, target + path) != 0 {
-                        throw InputError("cannot move a file into place", path: displayPath + path)
-                    }
-                }
-            }
-        } catch let error as InputError {
+        var update = InPlaceUpdate(staged: self)
+        do throws(InputError) {
+            // Removals first, so that a file that became a folder (or the reverse) makes way.
+            for path in removed { try update.remove(path) }
+            for path in written { try update.move(path) }
+        } catch {
+            update.undo()
             discard()
             throw error
-        } catch {
-            discard()
-            throw InputError("cannot update the output folder: \(error.fileErrorReason)", path: displayPath)
         }
         discard()
     }
+}
+
+/// The steps of one in-place update, kept so that a failure can undo them in reverse.
+private struct InPlaceUpdate {
+    let staged: StagedFolder
+    let target: String
+    /// Where removed outputs wait until the update is done: a folder in the overlay, numbered names.
+    let aside: String
+    private var steps: [Step] = []
+    private var createdFolders: [String] = []
+    private var madeAside = false
+
+    private enum Step {
+        /// The output `path` moved to `aside/<index>`.
+        case removed(String, Int)
+        /// An empty folder removed (left by hand, or emptied by the removals).
+        case removedFolder(String)
+        /// The new file exchanged with the previous one, which is now in the overlay.
+        case exchanged(String)
+        /// The new file renamed into place, where nothing was; or, where the system cannot exchange,
+        /// after the previous file was moved aside (`removed`).
+        case added(String)
+    }
+
+    init(staged: StagedFolder) {
+        self.staged = staged
+        target = staged.destination.path + "/"
+        aside = staged.directory.path + "/" + TemporarySibling.name(".removed-")
+    }
+
+    /// Moves the output `path` aside (an empty folder is removed; one that is not is left), and
+    /// removes the folders that leaves empty, so that a file can take a folder's name.
+    mutating func remove(_ path: String) throws(InputError) {
+        var info = stat()
+        guard lstat(target + path, &info) == 0 else { return }
+        if (info.st_mode & S_IFMT) == S_IFDIR {
+            guard rmdir(target + path) == 0 else { return }
+            steps.append(.removedFolder(path))
+        } else {
+            if !madeAside { madeAside = mkdir(aside, 0o700) == 0 }
+            let index = steps.count
+            guard rename(target + path, aside + "/\(index)") == 0 else {
+                throw InputError(
+                    "cannot remove a file of the previous bundle: \(Self.reason())", path: staged.displayPath + path)
+            }
+            steps.append(.removed(path, index))
+        }
+        var folder = SitePath(unchecked: path).parent
+        while !folder.rawValue.isEmpty, rmdir(target + folder.rawValue) == 0 {
+            steps.append(.removedFolder(folder.rawValue))
+            folder = folder.parent
+        }
+    }
+
+    mutating func move(_ path: String) throws(InputError) {
+        let new = staged.directory.path + "/" + path
+        var info = stat()
+        if lstat(target + path, &info) == 0, (info.st_mode & S_IFMT) != S_IFDIR {
+            if FolderExchange.exchange(new, target + path) {
+                steps.append(.exchanged(path))
+                return
+            }
+            try remove(path)
+        }
+        if rename(new, target + path) != 0 {
+            try makeFolders(for: path)
+            guard rename(new, target + path) == 0 else {
+                throw InputError("cannot move a file into place: \(Self.reason())", path: staged.displayPath + path)
+            }
+        }
+        steps.append(.added(path))
+    }
+
+    /// The folders above `path` that the previous bundle lacks, made and remembered.
+    private mutating func makeFolders(for path: String) throws(InputError) {
+        var missing: [String] = []
+        var folder = SitePath(unchecked: path).parent
+        var info = stat()
+        while !folder.rawValue.isEmpty, lstat(target + folder.rawValue, &info) != 0 {
+            missing.append(folder.rawValue)
+            folder = folder.parent
+        }
+        for folder in missing.reversed() {
+            guard mkdir(target + folder, 0o755) == 0 else {
+                throw InputError("cannot create folder: \(Self.reason())", path: staged.displayPath + folder)
+            }
+            createdFolders.append(folder)
+        }
+    }
+
+    /// Puts back what the steps changed, last first: the previous bundle as it was.
+    func undo() {
+        for step in steps.reversed() {
+            switch step {
+            case .removed(let path, let index): rename(aside + "/\(index)", target + path)
+            case .removedFolder(let path): mkdir(target + path, 0o755)
+            case .exchanged(let path): _ = FolderExchange.exchange(staged.directory.path + "/" + path, target + path)
+            case .added(let path): rename(target + path, staged.directory.path + "/" + path)
+            }
+        }
+        for folder in createdFolders.reversed() { rmdir(target + folder) }
+    }
+
+    private static func reason() -> String { String(cString: strerror(errno)) }
 }
