@@ -37,6 +37,17 @@ public enum FileBytes {
         }
     }
 
+    /// Why `read` or `readData` of `path` gave nothing, for a message (`permission denied`, `not a
+    /// regular file`): asked again, only once a read has failed.
+    public static func failureReason(_ path: String) -> String {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard descriptor >= 0 else { return DirectoryWalker.reason(errno) }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { return DirectoryWalker.reason(errno) }
+        return (info.st_mode & S_IFMT) == S_IFREG ? "a read failed" : "not a regular file"
+    }
+
     /// Opens `path` and hands `body` the descriptor and the file's size; `nil` when it cannot be
     /// opened or its size read, or it is no regular file: a named pipe put in a file's place would
     /// block the open until a writer came (`O_NONBLOCK` opens it at once), a device read forever.

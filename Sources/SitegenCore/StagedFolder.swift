@@ -28,7 +28,8 @@ public struct StagedFolder: Sendable {
         var link = stat()
         if lstat(destination.path, &link) == 0, (link.st_mode & S_IFMT) == S_IFLNK {
             guard let target = DirectoryWalker.realPath(destination.path) else {
-                throw InputError("the output path is a symbolic link to nothing", path: displayPath)
+                let what = errno == ELOOP ? "a loop of symbolic links" : "a symbolic link to nothing"
+                throw InputError("the output path is \(what)", path: displayPath)
             }
             destination = URL(fileURLWithPath: target)
         }
@@ -50,11 +51,25 @@ public struct StagedFolder: Sendable {
             missing.append(above.path)
             above = above.deletingLastPathComponent()
         }
+        // The first folder above that is there must be one: `--out notes.txt/dist` names a file.
+        var aboveIsFolder: ObjCBool = true
+        if fileManager.fileExists(atPath: above.path, isDirectory: &aboveIsFolder), !aboveIsFolder.boolValue {
+            throw InputError(
+                "cannot create the output folder: '\(above.lastPathComponent)' above it is a file, not a folder",
+                path: displayPath)
+        }
         do {
             try fileManager.createDirectory(at: parent, withIntermediateDirectories: true)
-            try fileManager.createDirectory(at: staging, withIntermediateDirectories: false)
         } catch {
             throw InputError("cannot create the output folder: \(reason(error))", path: displayPath)
+        }
+        do {
+            try fileManager.createDirectory(at: staging, withIntermediateDirectories: false)
+        } catch {
+            // The new bundle is written beside the output, then swapped in: its parent must take it.
+            let folder = parent.path == "/" ? "/" : parent.lastPathComponent + "/"
+            throw InputError(
+                "cannot write the new bundle beside the output folder, in \(folder): \(reason(error))", path: displayPath)
         }
         return StagedFolder(
             directory: staging, destination: destination, displayPath: displayPath, createdParents: missing)

@@ -39,6 +39,27 @@ import Testing
         #expect(try runner.snapshot(".") == before)
     }
 
+    /// An output below a file (`README/dist`, `README/a/dist`) names the file, and a loop of
+    /// symbolic links is called one, not a link to nothing.
+    @Test func anOutputBelowAFileOrInALoopSaysSo() throws {
+        let runner = try project()
+        defer { runner.cleanUp() }
+        try FileManager.default.createSymbolicLink(atPath: runner.url("loopa").path, withDestinationPath: "loopb")
+        try FileManager.default.createSymbolicLink(atPath: runner.url("loopb").path, withDestinationPath: "loopa")
+        let before = try runner.snapshot(".")
+        for output in ["README/dist", "README/a/dist"] {
+            let run = try runner.run(["build", "--out", output])
+            #expect(run.status == 2)
+            #expect(
+                run.stderr == "\(output)/: error: cannot create the output folder: 'README' above it is a file, not a folder\n",
+                "\(run.stderr)")
+        }
+        let loop = try runner.run(["build", "--out", "loopa"])
+        #expect(
+            loop.status == 2 && loop.stderr == "loopa/: error: the output path is a loop of symbolic links\n", "\(loop.stderr)")
+        #expect(try runner.snapshot(".") == before)
+    }
+
     @Test func aMirrorOutputThatIsAFileIsNamedWithoutASlash() throws {
         let runner = try project()
         defer { runner.cleanUp() }

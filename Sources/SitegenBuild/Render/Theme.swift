@@ -141,7 +141,9 @@ func readFile(_ url: URL, display: String) throws(InputError) -> Data {
 /// The file's bytes, read with one `open` and `read`: no `URL` (whose making asks the file system
 /// whether the path is a folder) and no `FileManager` on the way, 10,000 times a build.
 func readFile(atPath path: String, display: String) throws(InputError) -> Data {
-    guard let data = FileBytes.readData(path) else { throw InputError("cannot read file", path: display) }
+    guard let data = FileBytes.readData(path) else {
+        throw InputError("cannot read file (\(FileBytes.failureReason(path)))", path: display)
+    }
     return data
 }
 

@@ -140,7 +140,10 @@ struct PageWriter: Sendable {
                     inputs.add(asset.modified)
                     if let reused = reuse(asset.path, inputs: inputs.value) { return .success(reused) }
                     guard let bytes = FileBytes.read(asset.filePath) else {
-                        return .failure(InputError("cannot read asset", path: displayRoot + asset.path.rawValue))
+                        return .failure(
+                            InputError(
+                                "cannot read asset (\(FileBytes.failureReason(asset.filePath)))",
+                                path: displayRoot + asset.path.rawValue))
                     }
                     let sha256 = ContentHash.hex(bytes)
                     if let kept = keep(asset.path, size: bytes.count, sha256: sha256, inputs: inputs.value) {
