@@ -380,6 +380,64 @@ static size_t find_end_tag(const unsigned char *b, size_t len, size_t p, const c
     return len;
 }
 
+/* Whether `<` at p opens the tag `name` (n letters, any case) followed by a space, `/` or `>`. */
+static int opens_tag(const unsigned char *b, size_t len, size_t p, const char *name, size_t n) {
+    if (p + 1 + n >= len || strncasecmp((const char *)b + p + 1, name, n) != 0) return 0;
+    unsigned char after = b[p + 1 + n];
+    return is_space(after) || after == '/' || after == '>';
+}
+
+/* The offset of the `</script` that ends a script's text begun at p, or len, by the HTML
+   tokenizer's script data states: after `<!--` the text is escaped, and there a `<script` starts a
+   double-escaped run whose `</script` only ends the run (`"<!--<script>"` in a string keeps the
+   next `</script>` in the script); `-->` ends either. */
+static size_t find_script_end(const unsigned char *b, size_t len, size_t p) {
+    enum { data, escaped, double_escaped } state = data;
+    int dashes = 0;
+    while (p < len) {
+        if (state == data) {
+            const unsigned char *lt = memchr(b + p, '<', len - p);
+            if (lt == NULL) return len;
+            p = (size_t)(lt - b);
+            if (opens_tag(b, len, p + 1, "script", 6) && b[p + 1] == '/') return p;
+            if (p + 3 < len && b[p + 1] == '!' && b[p + 2] == '-' && b[p + 3] == '-') {
+                state = escaped;
+                dashes = 2;
+                p += 4;
+                continue;
+            }
+            p++;
+            continue;
+        }
+        unsigned char c = b[p];
+        if (c == '-') {
+            dashes++;
+            p++;
+            continue;
+        }
+        if (c == '>' && dashes >= 2) {
+            state = data;
+        } else if (c == '<') {
+            if (b[p + 1 < len ? p + 1 : p] == '/' && opens_tag(b, len, p + 1, "script", 6)) {
+                if (state == escaped) return p;
+                state = escaped;
+                p += 8;
+                dashes = 0;
+                continue;
+            }
+            if (state == escaped && opens_tag(b, len, p, "script", 6)) {
+                state = double_escaped;
+                p += 7;
+                dashes = 0;
+                continue;
+            }
+        }
+        dashes = 0;
+        p++;
+    }
+    return len;
+}
+
 /* Where a comment that starts at p (just after `<!--`) ends: after `-->` or `--!>`, or at `<!-->`
    and `<!--->`; len when it never does. */
 static size_t comment_end(const unsigned char *b, size_t len, size_t p) {
@@ -459,9 +517,11 @@ static char media_kind(const char *name) {
     return strcmp(name, "video") == 0 || strcmp(name, "audio") == 0 ? 'm' : 0;
 }
 
+/* A <video> or <audio> with a `src` of its own ('s') uses none of its <source> children. */
 static int media_place(const media_stack *m) {
     if (m->depth == 0 || m->depth > (int)sizeof(m->kinds)) return 0;
-    return m->kinds[m->depth - 1] == 'p' ? HTMLSCAN_IN_PICTURE : HTMLSCAN_IN_MEDIA;
+    char kind = m->kinds[m->depth - 1];
+    return kind == 'p' ? HTMLSCAN_IN_PICTURE : kind == 'm' ? HTMLSCAN_IN_MEDIA : 0;
 }
 
 /* An end tag closes the innermost open element of its kind and those opened inside it, as the
@@ -473,7 +533,7 @@ static void media_close(media_stack *m, char kind) {
         return;
     }
     for (int i = top - 1; i >= 0; i--) {
-        if (m->kinds[i] == kind) {
+        if (m->kinds[i] == kind || (kind == 'm' && m->kinds[i] == 's')) {
             m->depth = i;
             return;
         }
@@ -518,6 +578,10 @@ int htmlscan_parse(const char *bytes_in, size_t len, const htmlscan_handler *h) 
        <template> is HTML's). */
     int templates = 0;
     media_stack media = {{0}, 0};
+    /* How many <noscript> elements are open: with scripting on, as in every web view, their content
+       is text, so its ids name nothing (its links are still checked, as a reader without scripts
+       would follow them). */
+    int noscripts = 0;
     while (p < len) {
         const unsigned char *lt = memchr(b + p, '<', len - p);
         if (lt == NULL) break;
@@ -545,6 +609,8 @@ int htmlscan_parse(const char *bytes_in, size_t len, const htmlscan_handler *h) 
                     templates--;
                 } else if (!h->xml && (foreign == 0 || integration > 0) && media_kind(t->name)) {
                     media_close(&media, media_kind(t->name));
+                } else if (noscripts > 0 && !h->xml && (foreign == 0 || integration > 0) && strcmp(t->name, "noscript") == 0) {
+                    noscripts--;
                 }
             } else if (p + 1 < len && b[p + 1] == '>') {
                 p += 2;
@@ -564,9 +630,15 @@ int htmlscan_parse(const char *bytes_in, size_t len, const htmlscan_handler *h) 
             int in_source = !in_foreign && strcmp(t->name, "source") == 0;
             report(&c, h, at, t, &values,
                    (templates > 0 ? HTMLSCAN_IN_TEMPLATE : 0) | (in_foreign ? HTMLSCAN_FOREIGN : 0) |
-                       (in_source ? media_place(&media) : 0));
+                       (in_source ? media_place(&media) : 0) | (noscripts > 0 ? HTMLSCAN_IN_NOSCRIPT : 0));
             const char *name = t->name;
             char kind_of_media = in_foreign || h->xml ? 0 : media_kind(name);
+            if (kind_of_media == 'm') {
+                for (size_t i = 0; i < t->count; i++) {
+                    if (strcmp(t->attrs[i].name, "src") == 0) kind_of_media = 's';
+                }
+            }
+            if (!in_foreign && strcmp(name, "noscript") == 0) noscripts++;
             if (kind_of_media) {
                 if (media.depth < (int)sizeof(media.kinds)) media.kinds[media.depth] = kind_of_media;
                 media.depth++;
@@ -594,7 +666,9 @@ int htmlscan_parse(const char *bytes_in, size_t len, const htmlscan_handler *h) 
                 if (h->style_end != NULL) h->style_end(h->context);
                 p = end;
             } else if (kind == content_raw_text) {
-                p = find_end_tag(b, len, p, name, t->name_length);
+                p = t->name_length == 6 && memcmp(name, "script", 6) == 0 && !in_foreign
+                        ? find_script_end(b, len, p)
+                        : find_end_tag(b, len, p, name, t->name_length);
             } else if (kind == content_plaintext) {
                 p = len;
             }

@@ -83,8 +83,10 @@ final class HTMLCollector {
     /// candidate, its `src` a `<video>`'s or `<audio>`'s resource, and elsewhere it loads nothing.
     func start(
         name: UnsafePointer<CChar>, attributes: UnsafeBufferPointer<htmlscan_attr>, line: Int, column: Int,
-        inTemplate: Bool = false, foreign: Bool = false, sourceOf: SourceParent? = nil
+        inTemplate: Bool = false, foreign: Bool = false, inNoscript: Bool = false, sourceOf: SourceParent? = nil
     ) {
+        // Text to a browser that runs scripts: a `<noscript>`'s elements have no ids, as a template's.
+        let namesNothing = inTemplate || inNoscript
         let inSVG = foreign || isXML
         let element = String(cString: name)
         // An XML document's parser reports no parent: there a `<source>` keeps both.
@@ -112,10 +114,10 @@ final class HTMLCollector {
                     ExtractedLink(url: url, element: element, attribute: kind.rawValue, line: line, column: column))
             }
             switch kind {
-            case .id where !value.isEmpty && !inTemplate:
+            case .id where !value.isEmpty && !namesNothing:
                 facts.anchors.append(Anchor(name: value, isID: true, line: line, column: column))
             // A `<map name>` is what an image's `usemap="#name"` names.
-            case .name where (element == "a" || element == "map") && !value.isEmpty && !inTemplate:
+            case .name where (element == "a" || element == "map") && !value.isEmpty && !namesNothing:
                 facts.anchors.append(Anchor(name: value, isID: false, line: line, column: column))
             // A hash-name reference, not a URL: what follows its first `#` names a map of this
             // page (`other.html#m` too), whatever the base.

@@ -37,6 +37,7 @@ public enum HTMLExtractor {
             collector.start(
                 name: name, attributes: buffer, line: Int(line), column: Int(column),
                 inTemplate: place & Int32(HTMLSCAN_IN_TEMPLATE) != 0, foreign: place & Int32(HTMLSCAN_FOREIGN) != 0,
+                inNoscript: place & Int32(HTMLSCAN_IN_NOSCRIPT) != 0,
                 sourceOf: place & Int32(HTMLSCAN_IN_PICTURE) != 0
                     ? .picture : place & Int32(HTMLSCAN_IN_MEDIA) != 0 ? .media : nil)
         }

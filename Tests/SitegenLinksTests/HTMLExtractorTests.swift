@@ -68,6 +68,35 @@ import Testing
             </video><svg><source src=s1.png></svg><template><picture><source srcset=t1.png></picture></template>
             """
         #expect(urls(html) == ["p2.png", "p3.png", "p4.png", "v1.mp4", "v3.png", "v5.webm", "a1.ogg", "t1.png"])
+        // A media element with a `src` of its own uses none of its sources.
+        #expect(
+            urls(
+                "<video src=v.mp4><source src=s.mp4></video><audio src=a.ogg><source src=s.ogg></audio><video><source src=w.mp4>")
+                == ["v.mp4", "a.ogg", "w.mp4"])
+    }
+
+    /// A script's text ends at its first `</script>` unless `<!--<script>` made the rest of it
+    /// double-escaped (the HTML tokenizer's script data states), as in old `document.write`
+    /// snippets: then only the next `</script>` does. `-->` ends the escape.
+    @Test func aScriptEndsWhereTheTokenizerEndsIt() {
+        let html = """
+            <script>var s = "<!--<script>";</script>
+            <h2 id="install">Install</h2><a href="missing.html">m</a>
+            </script><a href="#install">to install</a>
+            <script>a = "<!--"; b = "-->";</script><a href="one.html">1</a>
+            <script><!-- x --></script><a href="two.html">2</a><script><!--></script><a href="three.html">3</a>
+            <SCRIPT>"<!--<SCRIPT>" "</Script>" "-->"</SCRIPT><a href="four.html">4</a>
+            """
+        #expect(urls(html) == ["#install", "one.html", "two.html", "three.html", "four.html"])
+        #expect(facts(html).anchors.isEmpty)
+    }
+
+    /// With scripts on, as in every web view, a `<noscript>`'s content is text: its ids and `<a
+    /// name>`s name nothing. Its links are still checked, for a reader without scripts.
+    @Test func aNoscriptsIdsNameNothing() {
+        let page = facts(#"<noscript><p id="ns">x</p><a name="n" href="a.html">a</a></noscript><p id="after">"#)
+        #expect(page.anchors.map(\.name) == ["after"])
+        #expect(page.links.map(\.url) == ["a.html"])
     }
 
     /// A `rel` that fetches something besides naming an origin keeps the link.

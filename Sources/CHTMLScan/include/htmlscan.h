@@ -34,8 +34,10 @@ typedef struct htmlscan_attr {
    until a script puts a copy of it there: its <base> sets no base and its ids name nothing. In
    foreign content (inside <svg> or <math>, or an XML document): <base> is no HTML element there. */
 /* A <source> stands for an image candidate (its `srcset`) as the child of a <picture>, and for a
-   media resource (its `src`) as the child of a <video> or <audio>; anywhere else it loads nothing. */
-enum { HTMLSCAN_IN_TEMPLATE = 1, HTMLSCAN_FOREIGN = 2, HTMLSCAN_IN_PICTURE = 4, HTMLSCAN_IN_MEDIA = 8 };
+   media resource (its `src`) as the child of a <video> or <audio> without a `src` of its own;
+   anywhere else it loads nothing. */
+/* Inside a <noscript>, whose content is text to a browser running scripts: its ids name nothing. */
+enum { HTMLSCAN_IN_TEMPLATE = 1, HTMLSCAN_FOREIGN = 2, HTMLSCAN_IN_PICTURE = 4, HTMLSCAN_IN_MEDIA = 8, HTMLSCAN_IN_NOSCRIPT = 16 };
 
 typedef struct htmlscan_handler {
     void *context;
