@@ -77,7 +77,15 @@ public struct CandidatePaths: Sendable {
     /// pages with a broken link on each is 5,000 scans, not 5,000 sorts of 5,000 paths.
     public func suggestions(for path: String) -> [String] {
         let renamed = otherExtensions(of: path)
-        if !renamed.isEmpty { return renamed }
+        if !renamed.isEmpty {
+            // For a folder's page (`posts/`), the page named like the folder (`posts.html`, Hugo's
+            // ugly URLs) before a file of the folder that is no page (its feed, `posts/index.xml`).
+            if !renamed.contains(where: Self.isPage) {
+                let index = otherExtensions(ofFolderIndex: path)
+                if !index.isEmpty { return index }
+            }
+            return renamed
+        }
         let near = nearest(to: path, among: nearbyIndices(path, lengthWithin: Suggestion.limit(for: path)))
         if !near.isEmpty { return near }
         let index = otherExtensions(ofFolderIndex: path)
@@ -87,6 +95,11 @@ public struct CandidatePaths: Sendable {
         guard !SitePath(unchecked: path).lastComponent.hasPrefix("index.") else { return [] }
         let named = nearbyGroups(path, lengthWithin: nil).named.map { paths[$0] }
         return named.count <= Suggestion.mostNamed ? named.sorted() : []
+    }
+
+    /// Whether `path` names a page, of HTML or Markdown.
+    static func isPage(_ path: String) -> Bool {
+        ["html", "htm", "xhtml", "md"].contains(SitePath(unchecked: path).pathExtension.lowercased())
     }
 
     /// The paths at `indices` nearest to `word` (`Suggestion`'s distance, limit and ties), compared on

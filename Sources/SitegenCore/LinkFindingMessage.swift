@@ -10,6 +10,14 @@ package enum LinkFindingMessage {
             "'\(link)' \(means) another host (or a port or user) of the app's scheme, which its resolver does not serve: link with https:// or put the file in the bundle"
     }
 
+    /// A link that is no URL. `hasStrayPercent`: a `%` starts no escape (`100%.png`), which
+    /// browsers take as it is, but the app's resolver, like the manifest's rules, refuses.
+    package static func invalid(_ link: String, hasStrayPercent: Bool) -> String {
+        guard hasStrayPercent else { return "cannot parse URL '\(link)'" }
+        return
+            "'\(link)' has a '%' that starts no escape (two hex digits), which the app's resolver refuses: write %25 for a percent sign"
+    }
+
     /// A link to a path the app's resolver refuses whatever the bundle holds, for `reason`.
     package static func unservable(_ link: String, because reason: String) -> String {
         "'\(link)' cannot be served: \(reason), and the app's resolver refuses it"

@@ -115,7 +115,10 @@ struct LinkRules {
             return
         case .samePage(let fragment):
             linksChecked += 1
-            if document.kind.definesIDs, let message = fragmentProblem(fragment, in: document, name: document.path) {
+            if document.kind.definesIDs,
+                let message = fragmentProblem(
+                    fragment, in: document, name: document.path, mapName: link.attribute == "usemap")
+            {
                 report(.error, .brokenFragment, message)
             }
         case .external(let url):
@@ -136,7 +139,9 @@ struct LinkRules {
             report(.error, .fileURL, "file URL '\(link.url)' cannot be served from the bundle; use a relative link")
         case .invalid:
             linksChecked += 1
-            report(.error, .invalidURL, "cannot parse URL '\(link.url)'")
+            report(
+                .error, .invalidURL,
+                LinkFindingMessage.invalid(link.url, hasStrayPercent: LinkResolver.hasMalformedEscape(link.url)))
         case .sameOrigin(var target):
             linksChecked += 1
             if link.attribute == CSSExtractor.svgFont { target.fragment = nil }
@@ -350,7 +355,7 @@ struct LinkRules {
     /// Why `fragment` matches nothing in `document`, or `nil` when it matches (as written or
     /// percent-decoded; empty and `top` always match).
     private mutating func fragmentProblem(
-        _ fragment: String, in document: ParsedDocument, name: String, withHint: Bool = true
+        _ fragment: String, in document: ParsedDocument, name: String, withHint: Bool = true, mapName: Bool = false
     ) -> String? {
         let fragment = FragmentDirective.removed(from: fragment)
         if Self.hasAnchor(fragment, in: document.anchorNames) { return nil }
@@ -358,6 +363,14 @@ struct LinkRules {
         // does a spatial media fragment (`#xywh=0,0,10,10`, alone or among `&`-joined dimensions).
         if document.kind == .svg, fragment.hasPrefix("svgView(") || Self.isSpatialMediaFragment(fragment) { return nil }
         let decoded = fragment.removingPercentEncoding ?? fragment
+        // An image's `usemap` names a `<map name>`, which an id does not stand for.
+        let missing = mapName ? "no <map name='\(decoded)'>" : "no id '\(decoded)'"
+        // Canonically equivalent, other bytes: the two look the same, and a "did you mean" would too.
+        if let other = document.anchorNames.first(where: { $0.string == decoded && $0 != ByteKey(decoded) })?.string {
+            return "\(missing) in \(name), but '\(other)' is there in another Unicode normalization "
+                + "(\(ByteKey.normalizationForm(of: other)) in the page, \(ByteKey.normalizationForm(of: decoded)) in the link); "
+                + "ids match by their code points: spell both the same (NFC)"
+        }
         // Line numbers (`#88-90`) are near only other numbers, which are never suggested; a page of
         // source code has 20,000 of them to compare for each.
         let hasLetter = decoded.unicodeScalars.contains { $0.properties.isAlphabetic }
@@ -367,7 +380,7 @@ struct LinkRules {
                 pageSuggestions.suggestions(for: document.path + "\u{0}#" + decoded) {
                     Suggestion.nearest(to: decoded, in: document.anchorNames.map(\.string))
                 }) : ""
-        return "no id '\(decoded)' in \(name)\(hint)"
+        return "\(missing) in \(name)\(hint)"
     }
 
     /// Whether `fragment` is a Media Fragments URI with a spatial dimension, which SVG 2 takes as a

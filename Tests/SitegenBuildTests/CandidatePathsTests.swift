@@ -32,6 +32,16 @@ import Testing
 }
 
 extension CandidatePathsTests {
+    /// A folder's missing page (`posts/` asks for `posts/index.html`) is the page named like the
+    /// folder (`posts.html`, as Hugo's ugly URLs write it), not the folder's feed; a page of another
+    /// extension still comes first.
+    @Test func aFolderPageIsSuggestedBeforeAFileOfTheFolderThatIsNoPage() {
+        let hugo = CandidatePaths(paths: ["posts.html", "posts/index.xml", "docs/index.htm", "docs.html"])
+        #expect(hugo.suggestions(for: "posts/index.html") == ["posts.html"])
+        #expect(hugo.suggestions(for: "docs/index.html") == ["docs/index.htm"])
+        #expect(CandidatePaths(paths: ["posts/index.xml"]).suggestions(for: "posts/index.html") == ["posts/index.xml"])
+    }
+
     /// Random paths and queries (folders, names, letter case, non-ASCII): both scans agree.
     @Test func agreesWithTheStringScanOnRandomPaths() {
         let parts = [

@@ -22,6 +22,26 @@ import Testing
         #expect(report.linksChecked == 8)
     }
 
+    /// A fragment in another Unicode normalization than the id says so (the two look alike); an
+    /// image's `usemap` names a `<map name>`; a `%` that starts no escape says how to write it.
+    @Test func fragmentAndURLMessagesSayWhatIsWrong() async {
+        let site = InMemoryFetcher([
+            "index.html": "<a href=\"a.html#e\u{301}\">n</a><img src=a.png usemap=#nomap><a href=\"100%.html\">p</a>",
+            "a.html": "<p id=\"\u{E9}\">x</p>", "a.png": "png", "100%.html": "p",
+        ])
+        let report = await site.check()
+        #expect(
+            report.messages(.brokenFragment) == [
+                "no id 'e\u{301}' in a.html, but '\u{E9}' is there in another Unicode normalization (NFC in the page, NFD in the link); "
+                    + "ids match by their code points: spell both the same (NFC)",
+                "no <map name='nomap'> in index.html",
+            ])
+        #expect(
+            report.messages(.invalidURL) == [
+                "'100%.html' has a '%' that starts no escape (two hex digits), which the app's resolver refuses: write %25 for a percent sign"
+            ])
+    }
+
     @Test func filesListedButMissingAreBrokenLinksNotOrphans() async {
         var site = InMemoryFetcher([
             "index.html": "<a href=a.html>a</a>\n<img src=logo.png>\n<a href=c.html>c</a>",
@@ -108,7 +128,7 @@ import Testing
         ])
         let report = await site.check()
         #expect(report.summary == ["broken-fragment index.html:1:65"], "\(report.findings)")
-        #expect(report.messages(.brokenFragment) == ["no id 'gone' in index.html"])
+        #expect(report.messages(.brokenFragment) == ["no <map name='gone'> in index.html"])
     }
 
     /// `usemap` is a hash-name reference, not a URL: no `<base href>` moves it, and what follows
@@ -121,7 +141,7 @@ import Testing
         ])
         let report = await site.check()
         #expect(report.summary == ["broken-fragment index.html:2:53", "orphan sub/index.html"], "\(report.findings)")
-        #expect(report.messages(.brokenFragment) == ["no id 'x' in index.html"])
+        #expect(report.messages(.brokenFragment) == ["no <map name='x'> in index.html"])
     }
 
     @Test func escapesRoot() async {
