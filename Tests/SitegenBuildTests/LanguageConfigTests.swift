@@ -50,3 +50,18 @@ import Testing
         }
     }
 }
+
+/// The default theme's document titles: the home page's is the site's title alone (not
+/// `Docs · Docs`), every other page's its own and the site's; the footer names no origin.
+@Suite struct DefaultThemeTitleTests {
+    @Test func theHomePageTitleIsTheSitesAlone() async throws {
+        let site = try TestSite(
+            ["Site/sitegen.yml": "title: Docs\n", "Site/index.md": "# Docs\n", "Site/guia/a.md": "# A\n"], defaultTheme: true)
+        defer { site.remove() }
+        let outcome = try await site.build()
+        defer { outcome.staged.discard() }
+        #expect(try site.staged(outcome, "index.html").contains("<title>Docs</title>"))
+        #expect(try site.staged(outcome, "guia/a.html").contains("<title>A · Docs</title>"))
+        #expect(!(try site.staged(outcome, "guia/a.html").contains("docs://app")))
+    }
+}

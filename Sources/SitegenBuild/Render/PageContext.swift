@@ -31,6 +31,8 @@ struct PageContext: Sendable {
                 "path": .string(here.rawValue), "source": .string(page.source.rawValue),
                 // An empty `#` heading is no title of the page's own; one that shows an image is.
                 "showTitle": .bool(!page.body.headings.contains { $0.level == 1 && $0.hasContent }),
+                // The home page's document title is the site's alone, not `sitegen · sitegen`.
+                "isEntry": .bool(page.source == model.config.entry),
             ]),
             "content": .string(page.body.html),
             "root": .string(String(repeating: "../", count: here.folderDepth)),
