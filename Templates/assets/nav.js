@@ -46,19 +46,25 @@
       var open = holds(item);
       if (open) li.className = "is-open";
       if (item[2] && item[2].length) {
-        var details = document.createElement("details");
-        var summary = document.createElement("summary");
-        summary.appendChild(link(item));
-        details.appendChild(summary);
-        if (open) {
-          details.open = true;
-          details.appendChild(build(item[2]));
-        } else {
-          details.addEventListener("toggle", function () {
-            if (details.open && !details.querySelector("ul")) details.appendChild(build(item[2]));
-          });
-        }
-        li.appendChild(details);
+        // The section's link and, beside it, a button that shows or hides its pages: two controls
+        // side by side, not a link inside a toggle. A closed section's list is made when opened.
+        var row = document.createElement("div");
+        row.className = "nav-row";
+        row.appendChild(link(item));
+        var toggle = document.createElement("button");
+        toggle.type = "button";
+        toggle.className = "nav-expand";
+        toggle.setAttribute("aria-label", item[0]);
+        toggle.setAttribute("aria-expanded", open ? "true" : "false");
+        row.appendChild(toggle);
+        li.appendChild(row);
+        var pages = open ? li.appendChild(build(item[2])) : null;
+        toggle.addEventListener("click", function () {
+          var expanded = toggle.getAttribute("aria-expanded") !== "true";
+          if (expanded && !pages) pages = li.appendChild(build(item[2]));
+          if (pages) pages.hidden = !expanded;
+          toggle.setAttribute("aria-expanded", expanded ? "true" : "false");
+        });
       } else {
         li.appendChild(link(item));
       }
