@@ -75,6 +75,27 @@
 
   list.replaceWith(build(tree));
 
+  // On narrow screens the menu opens by a checkbox, which works without scripts but is announced
+  // as one: with scripts it is a button that says whether the menu is open.
+  var checkbox = document.getElementById("sg-nav-toggle");
+  var label = checkbox && document.querySelector('label[for="sg-nav-toggle"]');
+  if (label) {
+    var menu = document.createElement("button");
+    menu.type = "button";
+    menu.className = label.className;
+    menu.textContent = label.textContent;
+    if (!nav.id) nav.id = "sg-nav";
+    menu.setAttribute("aria-controls", nav.id);
+    menu.setAttribute("aria-expanded", checkbox.checked ? "true" : "false");
+    menu.addEventListener("click", function () {
+      checkbox.checked = !checkbox.checked;
+      menu.setAttribute("aria-expanded", checkbox.checked ? "true" : "false");
+    });
+    checkbox.tabIndex = -1;
+    checkbox.setAttribute("aria-hidden", "true");
+    label.replaceWith(menu);
+  }
+
   // In a sidebar that scrolls on its own (wide screens), bring the current page into view; the
   // page itself never scrolls for it (on narrow screens the sidebar does not scroll).
   var sidebar = nav.closest(".sidebar");
