@@ -96,6 +96,13 @@
     label.replaceWith(menu);
   }
 
+  // A code block or table wider than the page scrolls sideways: focusable, so that a keyboard can
+  // scroll it too (WebKit does not make scrolling boxes focusable on its own).
+  var wide = document.querySelectorAll(".content pre, .content table");
+  for (var i = 0; i < wide.length; i++) {
+    if (wide[i].scrollWidth > wide[i].clientWidth && !wide[i].hasAttribute("tabindex")) wide[i].tabIndex = 0;
+  }
+
   // In a sidebar that scrolls on its own (wide screens), bring the current page into view; the
   // page itself never scrolls for it (on narrow screens the sidebar does not scroll).
   var sidebar = nav.closest(".sidebar");
