@@ -35,9 +35,13 @@ public enum DirectoryWalker {
         /// leaves its files' times alone) or a symbolic link is pointed at another file.
         public var identity: Int = 0
 
-        /// A stamp that moves whenever the file at the path may have changed: the later of
-        /// `modified` and `changed`, mixed with `identity`. Only ever compared for equality.
-        public var stamp: Int { max(modified, changed) ^ (identity &* -7_046_029_254_386_353_131) }
+        /// A stamp that moves whenever the file at the path may have changed: `modified`, `changed`
+        /// and `identity` mixed. Not the later of the two times: under a modification time in the
+        /// future, an edit that puts it back would move only the earlier `changed`. Only ever
+        /// compared for equality.
+        public var stamp: Int {
+            modified ^ (changed &* 0x2545_F491_4F6C_DD1D) ^ (identity &* -7_046_029_254_386_353_131)
+        }
     }
 
     /// What a walk found: the files, and what it left out that its caller may have to report.

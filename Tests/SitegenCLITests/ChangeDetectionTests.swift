@@ -41,6 +41,25 @@ import Testing
         #expect(html.contains("secnd") && !html.contains("first"))
     }
 
+    /// A file whose modification time lies in the future (clock skew, `cp -p`, `tar x`): an edit in
+    /// place that keeps its size and puts that time back moves only the status-change time, which
+    /// is still earlier. Both times count, not the later of the two.
+    @Test(arguments: ["Site/a.md", "Site/notes.txt"])
+    func anEditUnderAFutureModificationTimeIsSeen(path: String) throws {
+        let runner = try setUp()
+        defer { runner.cleanUp() }
+        try runner.write("# Aaaa\n\nfirst\n", to: "Site/a.md")
+        try runner.write("one\n", to: "Site/notes.txt")
+        let future = timespec(tv_sec: 1_893_456_000, tv_nsec: 0)  // 2030-01-01
+        var times = [future, future]
+        #expect(utimensat(AT_FDCWD, runner.url(path).path, &times, 0) == 0)
+        #expect(try runner.run(["build"]).status == 0)
+        try rewriteKeepingTime(runner, path.hasSuffix(".md") ? "# Bbbb\n\nsecnd\n" : "two\n", to: path)
+        #expect(try runner.run(["build"]).status == 0)
+        #expect(try runner.run(["build", "--out", "clean"]).status == 0)
+        #expect(try runner.snapshot("dist") == (try runner.snapshot("clean")))
+    }
+
     @Test func anAssetEditedWithItsOldSizeAndTimeIsCopiedAgain() throws {
         let runner = try setUp()
         defer { runner.cleanUp() }
