@@ -23,5 +23,7 @@ import Testing
         #expect(text.contains("const v=\"7\""))
         #expect(text.contains("s.addEventListener(\"build\",e=>{if(e.data!==v)location.reload()})"))
         #expect(!text.contains("\n"))
+        // A tab in the background gives its connection back (browsers allow six per host).
+        #expect(text.contains("if(document.hidden){if(s){s.close();s=null}}else o()"))
     }
 }
