@@ -254,6 +254,23 @@ import Testing
         try expectServedAsResolved(["/guide/usage.html", "/guide/", "/assets/style.css"])
     }
 
+    /// The log names a changed file as the command named its folder, as findings do.
+    @Test func theChangedLineNamesFilesAsTheCommandNamedTheirFolders() throws {
+        let runner = try SitegenRunner()
+        defer { runner.cleanUp() }
+        try runner.copyFixture("Sites/clean", to: "big/Site")
+        try runner.copyFixture("Themes/minimal", to: "big/Templates")
+        let server = try ServeProcess(runner, ["--port", "0", "--site", "big/Site", "--templates", "big/Templates"])
+        defer { server.stop() }
+        try runner.write(try runner.read("big/Site/guide/usage.md") + "\nMore.\n", to: "big/Site/guide/usage.md")
+        var log = ""
+        let deadline = ContinuousClock.now + .seconds(20)
+        while !log.contains("rebuilding"), ContinuousClock.now < deadline {
+            log += String(decoding: server.stdout.fileHandleForReading.availableData, as: UTF8.self)
+        }
+        #expect(log.contains("changed: big/Site/guide/usage.md; rebuilding"), "\(log)")
+    }
+
     @Test func editingMarkdownReloadsOpenPages() throws {
         let runner = try SitegenRunner.cleanSite()
         defer { runner.cleanUp() }

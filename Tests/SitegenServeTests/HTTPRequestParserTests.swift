@@ -90,6 +90,11 @@ import Testing
         ("GET / HTTP/1.1\r\nHost: x\r\nContent-Length: 0\r\nContent-Length: 5\r\n\r\n", 400),
         // A fragment is the client's own: a target with `#` is no target.
         ("GET /index.html#x HTTP/1.1\r\nHost: x\r\n\r\n", 400),
+        // An empty Host names no host (RFC 9110 §4.2.1); a body whose last coding is not chunked
+        // has no end to find (RFC 9112 §6.3).
+        ("GET / HTTP/1.1\r\nHost: \r\n\r\n", 400),
+        ("GET / HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: gzip\r\n\r\n", 400),
+        ("GET / HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked, gzip\r\n\r\n", 400),
     ])
     func refusesMalformedHeads(text: String, status: Int) {
         var parser = HTTPRequestParser()

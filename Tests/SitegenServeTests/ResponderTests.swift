@@ -102,6 +102,11 @@ import Testing
             let response = await respond([("If-Match", condition), ("Range", "bytes=0-1")])
             #expect(response.head.status == 412, "\(condition)")
             #expect(response.head.headers["Content-Range"] == nil)
+            // As the resolver answers it (embedding.md): the headers every reply carries, no body.
+            #expect(response.head.headers["Cache-Control"] == "no-cache")
+            #expect(response.head.headers["X-Content-Type-Options"] == "nosniff")
+            #expect(response.head.headers["Content-Length"] == "0")
+            #expect(response.body == .none)
         }
         #expect(HTTPResponseHead.reasonPhrase(412) == "Precondition Failed")
     }
@@ -136,7 +141,8 @@ import Testing
     @Test func otherMethodsAre405() async {
         let response = await respond("/", method: "DELETE")
         #expect(response.head.status == 405)
-        #expect(response.head.headers["Allow"] == "GET, HEAD")
+        #expect(response.head.headers == ReplyPlan.methodNotAllowed.headers, "the resolver's own 405")
+        #expect(response.body == .none)
         #expect(response.closeConnection)
     }
 

@@ -93,4 +93,35 @@ import Testing
             #expect(answer.text.hasSuffix("\r\n\r\n"), "a head and nothing after it: \(answer.text.debugDescription)")
         }
     }
+
+    /// A reply that closes the connection before a large request body is read (a 405 to an 8 MB
+    /// POST) still reaches the client: the server stops sending, then reads and drops the rest,
+    /// where closing at once would reset the connection and lose the reply (RFC 9112 §9.6).
+    @Test func aReplyBeforeAnUnreadBodyIsNotLostToAReset() async throws {
+        let (server, root) = try Self.server(patient: true)
+        defer { try? FileManager.default.removeItem(at: root) }
+        let serving = Task { await server.run() }
+        defer { serving.cancel() }
+        let port = server.port
+        let answers = try await BlockingClient.onOwnThread {
+            try (0..<3).map { _ in
+                let client = try BlockingClient.connect(port, seconds: 60)
+                defer { close(client) }
+                BlockingClient.send(client, "POST /index.html HTTP/1.1\r\nHost: x\r\nContent-Length: 8000000\r\n\r\n")
+                let chunk = [UInt8](repeating: 120, count: 64 * 1024)
+                var sent = 0
+                while sent < 8_000_000 {
+                    let count = send(client, chunk, min(chunk.count, 8_000_000 - sent), Int32(MSG_NOSIGNAL))
+                    if count <= 0 { break }
+                    sent += count
+                }
+                return (sent, Self.receiveAll(client).text)
+            }
+        }
+        for (sent, answer) in answers {
+            // Closed at once, the socket is reset: the client's send fails, its reply is lost.
+            #expect(sent == 8_000_000, "the whole body was taken")
+            #expect(answer.hasPrefix("HTTP/1.1 405"), "\(answer.prefix(40).debugDescription)")
+        }
+    }
 }

@@ -87,10 +87,19 @@ struct SiteWatcher: Sendable {
         }
     }
 
+    /// The changed files as the command named their folders (`big/Site/a.md` for `--site
+    /// big/Site`), as findings name them.
     private func describe(_ paths: [String]) -> String {
-        let root = options.siteDirectory.deletingLastPathComponent().path + "/"
+        let folders = [
+            (options.siteDirectory.path + "/", options.siteDisplay),
+            (options.templatesDirectory.path + "/", options.templatesDisplay),
+        ]
+        func shown(_ path: String) -> String {
+            for (folder, display) in folders { if let inside = path.afterPrefix(bytesOf: folder) { return display + inside } }
+            return path
+        }
         // A line break in a file name would split the log line: written as an escape, as in findings.
-        let names = paths.prefix(3).map { Diagnostic.printable($0.afterPrefix(bytesOf: root) ?? $0) }
+        let names = paths.prefix(3).map { Diagnostic.printable(shown($0)) }
         return names.joined(separator: ", ") + (paths.count > 3 ? " and \(paths.count - 3) more" : "")
     }
 }

@@ -133,6 +133,13 @@ public struct HTTPRequestParser: Sendable {
         if let host = request.header("Host"), !Self.isValidHost(Array(host.utf8)) {
             return .failure(.bad("malformed Host header"))  // RFC 9112 §3.2
         }
+        // An http URI without a host is invalid (RFC 9110 §4.2.1), `Host:` empty as `http:///a` is.
+        if let host = request.header("Host"), host.isEmpty { return .failure(.bad("empty Host header")) }
+        // A body whose last coding is not chunked has no end to find (RFC 9112 §6.3): refused.
+        let codings = request.values(of: "Transfer-Encoding").flatMap { $0.split(separator: ",") }
+        if let last = codings.last, last.trimmingCharacters(in: .whitespaces).lowercased() != "chunked" {
+            return .failure(.bad("a Transfer-Encoding whose last coding is not chunked"))
+        }
         // Two lengths that differ leave the message's end unknown (RFC 9112 §6.3): refused.
         let lengths = request.values(of: "Content-Length")
         if let length = lengths.first,

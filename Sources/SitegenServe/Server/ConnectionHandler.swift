@@ -9,11 +9,14 @@ struct ConnectionHandler: Sendable {
     let state: PreviewState
 
     func run() async {
+        // Set where the server ends the connection after a reply: closed in stages, so that an
+        // unread request body does not reset the connection before the client reads the reply.
+        var lingers = false
         defer { socket.close() }
         var parser = HTTPRequestParser()
         var budget = configuration.idleTimeout
         do {
-            while !Task.isCancelled {
+            loop: while !Task.isCancelled {
                 switch parser.next() {
                 case .needMore:
                     do {
@@ -27,7 +30,8 @@ struct ConnectionHandler: Sendable {
                     var refusal = PreviewResponse.error(error.status, error.message)
                     if error.isHead { refusal.body = .none }
                     try await send(refusal)
-                    return
+                    lingers = true
+                    break loop
                 case .request(let request):
                     let (bundle, build) = await state.served()
                     let responder = Responder(
@@ -41,13 +45,17 @@ struct ConnectionHandler: Sendable {
                         response.body = .none
                     }
                     try await send(response)
-                    if response.closeConnection { return }
+                    if response.closeConnection {
+                        if case .eventStream = response.body {} else { lingers = true }
+                        break loop
+                    }
                     budget = parser.bufferedCount > 0 ? configuration.headTimeout : configuration.idleTimeout
                 }
             }
         } catch {
             // Timeouts, resets, cancellation: the connection just ends.
         }
+        if lingers, !Task.isCancelled { await socket.closeLingering() }
     }
 
     private func send(_ response: PreviewResponse) async throws {

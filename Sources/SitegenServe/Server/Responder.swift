@@ -20,7 +20,10 @@ struct Responder: Sendable {
 
     func respond(to request: HTTPRequest) async -> PreviewResponse {
         guard request.method == "GET" || request.method == "HEAD" else {
-            return .error(405, "only GET and HEAD are served", headers: ["Allow": "GET, HEAD"])
+            // The resolver's own 405, as an app gets it: its headers, no body.
+            let refusal = ReplyPlan.methodNotAllowed
+            return PreviewResponse(
+                head: HTTPResponseHead(status: refusal.status, headers: refusal.headers), body: .none, closeConnection: true)
         }
         guard request.target.hasPrefix("/") else { return .error(400, "the request target must be a path") }
         let path = request.target.prefix { $0 != "?" && $0 != "#" }
@@ -108,7 +111,10 @@ struct Responder: Sendable {
         // strongly, means the client's copy is not this one, and nothing is sent (a resumed download
         // must not join old bytes to new).
         if let wanted = request.header("If-Match"), !EntityTagCondition.matches(wanted, headers["ETag"], strong: true) {
-            return .error(412, "the file is no longer the one your If-Match names")
+            // As the resolver answers it: no body, and the headers every reply carries.
+            let kept = headers.filter { ["Cache-Control", "X-Content-Type-Options"].contains($0.key) }
+            return PreviewResponse(
+                head: HTTPResponseHead(status: 412, headers: kept.merging(["Content-Length": "0"]) { $1 }), body: .none)
         }
         // Before `Range` (RFC 9110 §13.2.2): a matching tag is 304 whether the plan is 200, 206 or 416.
         if let wanted = request.header("If-None-Match"), EntityTagCondition.matches(wanted, headers["ETag"]) {

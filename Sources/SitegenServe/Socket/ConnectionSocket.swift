@@ -64,6 +64,20 @@ final class ConnectionSocket: @unchecked Sendable {
         }
     }
 
+    /// Ends a connection whose reply said `Connection: close` in stages (RFC 9112 §9.6): stops
+    /// sending, so the client sees the reply end, then reads and drops what it still sends (the
+    /// rest of a request body) until it closes, for at most `budget` and `limit` bytes. Closed
+    /// at once, a socket with unread bytes is reset, and the client may lose the reply unread.
+    func closeLingering(budget: Duration = .seconds(2), limit: Int = 16 << 20) async {
+        shutdown(descriptor, Int32(SHUT_WR))
+        var budget = budget
+        var dropped = 0
+        while dropped < limit, let bytes = try? await read(maximum: 64 * 1024, budget: &budget) {
+            dropped += bytes.count
+        }
+        close()
+    }
+
     /// Writes every byte, waiting while the peer's window is full (up to `timeout` without progress).
     func write(_ bytes: some Collection<UInt8>, timeout: Duration = .seconds(10)) async throws {
         var remaining = Array(bytes)[...]
