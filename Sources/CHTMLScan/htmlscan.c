@@ -512,9 +512,15 @@ typedef struct media_stack {
     int depth;
 } media_stack;
 
-static char media_kind(const char *name) {
-    if (strcmp(name, "picture") == 0) return 'p';
-    return strcmp(name, "video") == 0 || strcmp(name, "audio") == 0 ? 'm' : 0;
+/* By length first: this runs for every tag. */
+static char media_kind(const char *name, size_t length) {
+    if (length == 7) return memcmp(name, "picture", 7) == 0 ? 'p' : 0;
+    if (length == 5) return memcmp(name, "video", 5) == 0 || memcmp(name, "audio", 5) == 0 ? 'm' : 0;
+    return 0;
+}
+
+static int is_named(const char *name, size_t length, const char *wanted, size_t wanted_length) {
+    return length == wanted_length && memcmp(name, wanted, length) == 0;
 }
 
 /* A <video> or <audio> with a `src` of its own ('s') uses none of its <source> children. */
@@ -607,9 +613,10 @@ int htmlscan_parse(const char *bytes_in, size_t len, const htmlscan_handler *h) 
                     foreign--;
                 } else if (templates > 0 && !h->xml && (foreign == 0 || integration > 0) && strcmp(t->name, "template") == 0) {
                     templates--;
-                } else if (!h->xml && (foreign == 0 || integration > 0) && media_kind(t->name)) {
-                    media_close(&media, media_kind(t->name));
-                } else if (noscripts > 0 && !h->xml && (foreign == 0 || integration > 0) && strcmp(t->name, "noscript") == 0) {
+                } else if (!h->xml && (foreign == 0 || integration > 0) && media_kind(t->name, t->name_length)) {
+                    media_close(&media, media_kind(t->name, t->name_length));
+                } else if (noscripts > 0 && !h->xml && (foreign == 0 || integration > 0) &&
+                           is_named(t->name, t->name_length, "noscript", 8)) {
                     noscripts--;
                 }
             } else if (p + 1 < len && b[p + 1] == '>') {
@@ -627,18 +634,18 @@ int htmlscan_parse(const char *bytes_in, size_t len, const htmlscan_handler *h) 
                 read_tag(b, len, p, t, 0);
             }
             p = t->end;
-            int in_source = !in_foreign && strcmp(t->name, "source") == 0;
+            int in_source = !in_foreign && is_named(t->name, t->name_length, "source", 6);
             report(&c, h, at, t, &values,
                    (templates > 0 ? HTMLSCAN_IN_TEMPLATE : 0) | (in_foreign ? HTMLSCAN_FOREIGN : 0) |
                        (in_source ? media_place(&media) : 0) | (noscripts > 0 ? HTMLSCAN_IN_NOSCRIPT : 0));
             const char *name = t->name;
-            char kind_of_media = in_foreign || h->xml ? 0 : media_kind(name);
+            char kind_of_media = in_foreign || h->xml ? 0 : media_kind(name, t->name_length);
             if (kind_of_media == 'm') {
                 for (size_t i = 0; i < t->count; i++) {
                     if (strcmp(t->attrs[i].name, "src") == 0) kind_of_media = 's';
                 }
             }
-            if (!in_foreign && strcmp(name, "noscript") == 0) noscripts++;
+            if (!in_foreign && is_named(name, t->name_length, "noscript", 8)) noscripts++;
             if (kind_of_media) {
                 if (media.depth < (int)sizeof(media.kinds)) media.kinds[media.depth] = kind_of_media;
                 media.depth++;
