@@ -52,10 +52,16 @@ extension Mirror {
         _ written: String, base: URL, document: URL, encoding: TextEncoding?, from path: String, crawl: Crawl,
         paths: [String: String], external: (String, String?) -> Void
     ) -> String? {
-        guard let url = resolve(written, against: base, in: document, encoding: encoding) else { return nil }
+        let hasBase = Self.key(base) != Self.key(document)
+        guard let url = resolve(written, against: base, in: document, encoding: encoding) else {
+            // The page itself: `http:#top` on an `http` page is its `#top`, which `http:` would not
+            // mean in the bundle.
+            let own = ReferenceText.droppingSharedSpecialScheme(ReferenceText.asBrowsersRead(written), of: base)
+            return own != ReferenceText.asBrowsersRead(written) ? own : nil
+        }
         guard isSameOrigin(url) else {
             guard ["http", "https"].contains(url.scheme?.lowercased() ?? "") else { return nil }
-            let trimmed = ReferenceText.asBrowsersRead(written)
+            let trimmed = ReferenceText.droppingSharedSpecialScheme(ReferenceText.asBrowsersRead(written), of: base)
             guard URL(string: trimmed)?.scheme == nil else {
                 external(written, nil)
                 return nil
@@ -77,10 +83,10 @@ extension Mirror {
         }
         guard let final = crawl.finalKey[Self.key(url)], let target = paths[final] else {
             // Not mirrored, a link is left as written, to show up as broken in the crawl; unless the
-            // `<base>` it was read under moved it (the base is taken out): then it names the file
-            // its URL would have been, where a browser would have looked.
-            let unmoved = resolve(written, against: document, in: document, encoding: encoding)
-            guard unmoved.map(Self.key) != Self.key(url) else { return nil }
+            // page has a `<base>`, which is taken out: then it names the file its URL would have
+            // been, where a browser would have looked (`../other/x.html` under `/docs/` too).
+            guard hasBase || resolve(written, against: document, in: document, encoding: encoding).map(Self.key) != Self.key(url)
+            else { return nil }
             let fragment = url.fragment(percentEncoded: true).map { "#" + $0 } ?? ""
             return LocalPath.reference(from: path, to: LocalPath.path(for: url, mimeType: "")) + fragment
         }

@@ -107,7 +107,7 @@ extension Mirror {
             isPage ? HTMLExtractor.extract(text) : isStyleSheet ? DocumentFacts(links: CSSExtractor.extract(text)) : nil
         crawl.fetched[key] = Fetched(
             url: url, mimeType: mimeType, body: text, facts: facts, untyped: sent.isEmpty && mimeType == MIMEType.fallback,
-            queryEncoding: isPage ? crawl.encodings[key] : nil)
+            queryEncoding: crawl.encodings[key])
         return true
     }
 

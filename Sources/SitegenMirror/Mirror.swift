@@ -26,7 +26,8 @@ public struct Mirror: Sendable {
         var facts: DocumentFacts?
         /// Sent without a type its bytes told: typed by a link to it, which may come later.
         var untyped = false
-        /// The encoding a page came in, when not UTF-8: its links' queries are sent in it.
+        /// The encoding a page or style sheet came in, when not UTF-8: its links' queries are sent
+        /// in it, as browsers send them.
         var queryEncoding: TextEncoding?
     }
 

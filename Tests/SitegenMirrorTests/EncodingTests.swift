@@ -55,7 +55,21 @@ import Testing
         let index = Self.text(result.files["index.html"]) ?? ""
         #expect(!index.contains(#"href="/"#), "every link names its file: \(index)")
         #expect(
-            Set(server.targets) == ["/", "/x?q=%E9&e=%80&a=&%23257;", "/p%C3%A9?q=1", "/u", "/x?q=%C3%A9"], "\(server.targets)")
+            Set(server.targets) == ["/", "/x?q=%E9&e=%80&a=%26%23257%3B", "/p%C3%A9?q=1", "/u", "/x?q=%C3%A9"],
+            "\(server.targets)")
+    }
+
+    /// A style sheet's queries go in its own encoding (its `@charset`, or its page's), as browsers
+    /// send them.
+    @Test func aStyleSheetsQueryIsSentInItsEncoding() async throws {
+        let css: [UInt8] = Array("@charset \"iso-8859-2\"; a { background: url(/i?q=".utf8) + [0xB3] + Array(") }".utf8)
+        let server = try LoopbackServer(routes: [
+            "/": ("text/html", Array(#"<link rel=stylesheet href="/s.css">"#.utf8)), "/s.css": ("text/css", css),
+            "/i": ("image/png", [0x89, 0x50, 0x4E, 0x47]),
+        ])
+        defer { server.stop() }
+        _ = try await Mirror(source: HTTPSource(root: server.url, timeout: 5)).run()
+        #expect(server.targets.contains("/i?q=%B3"), "\(server.targets)")
     }
 
     /// A page sent without `Content-Type` is sniffed as a browser sniffs it: HTML is a page, its

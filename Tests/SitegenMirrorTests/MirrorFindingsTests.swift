@@ -147,14 +147,16 @@ import Testing
     /// base's), not the host `b.html`; `http://127.0.0.1/` is another origin.
     @Test func aSharedSchemeWithoutSlashesIsARelativeReference() async throws {
         let folder = try Self.site([
-            "sub/index.html": #"<a href="HTTP:/b.html">b</a><a href="http:c.html">c</a><a href="http://127.0.0.1/x">x</a>"#,
+            "sub/index.html":
+                ##"<a href="HTTP:/b.html">b</a><a href="http:c.html">c</a><a href="http://127.0.0.1/x">x</a><a href="http:#top">t</a><p id=top>"##,
             "index.html": #"<a href="sub/">s</a>"#, "b.html": "b", "sub/c.html": "c",
         ])
         defer { try? FileManager.default.removeItem(at: folder) }
         let result = try await Mirror(source: FolderSource(folder: folder)).run()
         #expect(
             String(decoding: result.files["sub/index.html"] ?? Data(), as: UTF8.self)
-                == #"<a href="../b.html">b</a><a href="c.html">c</a><a href="http://127.0.0.1/x">x</a>"#)
+                == ##"<a href="../b.html">b</a><a href="c.html">c</a><a href="http://127.0.0.1/x">x</a><a href="#top">t</a><p id=top>"##
+        )
         #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
     }
 

@@ -93,17 +93,19 @@ import Testing
     @Test func aLinkNotMirroredUnderABaseNamesWhereItsURLWouldBe() async throws {
         let (result, bundle) = try await Self.mirror([
             "index.html":
-                #"<base href="/docs/"><a href="intro.html">i</a><a href="setup.html#s">s</a><a href="/setup.html">r</a><a href="ext/">e</a>"#,
+                #"<base href="/docs/"><a href="intro.html">i</a><a href="setup.html#s">s</a><a href="/setup.html">r</a><a href="ext/">e</a>"#
+                + #"<a href="../o/gone.html">o</a>"#,
             "docs/intro.html": #"<a href="gone.html">g</a>"#, "setup.html": "root setup",
         ])
         defer { try? FileManager.default.removeItem(at: bundle) }
         #expect(
             Self.text(result, "index.html")
                 == #"<a href="docs/intro.html">i</a><a href="docs/setup.html#s">s</a><a href="setup.html">r</a><a href="docs/ext/index.html">e</a>"#
+                + #"<a href="o/gone.html">o</a>"#
         )
         #expect(Self.text(result, "docs/intro.html") == #"<a href="gone.html">g</a>"#, "no base: as written")
         let findings = try await MirrorChecks.schemeFindings(bundle).map(\.diagnostic.description)
-        #expect(findings.count == 3 && findings.contains { $0.contains("'docs/setup.html'") }, "\(findings)")
+        #expect(findings.count == 4 && findings.contains { $0.contains("'docs/setup.html'") }, "\(findings)")
     }
 
     /// `#intro` and `""` name the base, not the page, once a `<base>` moves them; the base is taken
@@ -173,13 +175,19 @@ import Testing
 
     @Test func aRelativeLinkUnderABaseOnAnotherOriginIsWrittenInFull() async throws {
         let (result, bundle) = try await Self.mirror([
-            "index.html": #"<base href="https://example.org/docs/"><a href="page.html">p</a><a href="/">home</a>"#
+            "index.html":
+                #"<base href="https://example.org/docs/"><a href="page.html">p</a><a href="/">home</a><a href="https:x.html">x</a>"#
         ])
         defer { try? FileManager.default.removeItem(at: bundle) }
+        // `https:x.html` shares the base's scheme: relative to it, as the URL standard reads it.
         #expect(
             Self.text(result, "index.html")
-                == #"<a href="https://example.org/docs/page.html">p</a><a href="https://example.org/">home</a>"#)
-        #expect(result.externalLinks.map(\.url) == ["https://example.org/", "https://example.org/docs/page.html"])
+                == #"<a href="https://example.org/docs/page.html">p</a><a href="https://example.org/">home</a>"#
+                + #"<a href="https://example.org/docs/x.html">x</a>"#)
+        #expect(
+            result.externalLinks.map(\.url) == [
+                "https://example.org/", "https://example.org/docs/page.html", "https://example.org/docs/x.html",
+            ])
     }
 }
 

@@ -3,8 +3,8 @@ import SitegenLinks
 /// A link's query as a browser sends it from a page in a legacy encoding: the URL standard
 /// encodes the query (not the path, not the fragment) in the document's encoding, so `?q=é` on a
 /// windows-1252 page is requested as `?q=%E9`, where UTF-8 would be `%C3%A9`, another resource to
-/// the server. A character the encoding lacks is sent as its numeric reference, `&#8364;`,
-/// percent-encoded.
+/// the server. A character the encoding lacks is sent as its numeric reference, `&#257;`,
+/// percent-encoded whole: `%26%23257%3B`.
 enum QueryEncoding {
     /// `reference` with the non-ASCII characters of its query percent-encoded in `encoding`;
     /// as it is for a UTF-8 page or a reference without such a query.
@@ -21,7 +21,12 @@ enum QueryEncoding {
                 encoded.unicodeScalars.append(scalar)
                 continue
             }
-            let bytes = encoding.bytes(of: scalar) ?? Array("&#\(scalar.value);".utf8)
+            // A character the encoding lacks: its numeric reference, every byte of it escaped (URL
+            // standard, "percent-encode after encoding"), so its `&` and `#` split nothing.
+            guard let bytes = encoding.bytes(of: scalar) else {
+                encoded += "%26%23\(scalar.value)%3B"
+                continue
+            }
             for byte in bytes { encoded += isSentAsItIs(byte) ? String(UnicodeScalar(byte)) : percent(byte) }
         }
         return String(reference[..<question]) + encoded + reference[fragmentStart...]
