@@ -28,9 +28,13 @@ public enum FolderExchange {
     private static let exchangeFlag: UInt32 = 1 << 1
 
     /// Exchanges `first` and `second`, which must both exist. `false` when the system or the file
-    /// system cannot (an old kernel, some network file systems): the caller then renames in two steps.
+    /// system cannot (an old kernel, some network file systems: `errno` is then `ENOSYS`, `EINVAL`
+    /// or the like), and the caller renames in two steps, or when the exchange itself fails.
     public static func exchange(_ first: String, _ second: String) -> Bool {
-        guard let renameat2 else { return false }
+        guard let renameat2 else {
+            errno = ENOSYS
+            return false
+        }
         return renameat2(AT_FDCWD, first, AT_FDCWD, second, exchangeFlag) == 0
     }
 }

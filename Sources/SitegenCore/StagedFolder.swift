@@ -47,11 +47,18 @@ public struct StagedFolder: Sendable {
         let staging = parent.appendingPathComponent(TemporarySibling.name(".\(destination.lastPathComponent).sitegen-"))
         var missing: [String] = []
         var above = parent.standardizedFileURL
-        while above.path != "/", !fileManager.fileExists(atPath: above.path) {
+        var entry = stat()
+        while above.path != "/", lstat(above.path, &entry) != 0 {
             missing.append(above.path)
             above = above.deletingLastPathComponent()
         }
-        // The first folder above that is there must be one: `--out notes.txt/dist` names a file.
+        // The first entry above that is there must be a folder: `--out notes.txt/dist` names a file,
+        // `--out gone/dist` a link to nothing.
+        if (entry.st_mode & S_IFMT) == S_IFLNK, DirectoryWalker.realPath(above.path) == nil {
+            let what = errno == ELOOP ? "a loop of symbolic links" : "a symbolic link to nothing"
+            throw InputError(
+                "cannot create the output folder: '\(above.lastPathComponent)' above it is \(what)", path: displayPath)
+        }
         var aboveIsFolder: ObjCBool = true
         if fileManager.fileExists(atPath: above.path, isDirectory: &aboveIsFolder), !aboveIsFolder.boolValue {
             throw InputError(

@@ -217,6 +217,19 @@ import Testing
             ["Site/sitegen.yml": "nav:\n  - index.md\n  - Empty: []\n", "Site/index.md": "# H\n"],
             "Site/sitegen.yml:3:12: error: nav section 'Empty' lists no pages"
         ),
+        (
+            ["Site/sitegen.yml": "nav:\n  - index.md\n  - '  ': [a.md]\n", "Site/index.md": "# H\n", "Site/a.md": "# A\n"],
+            "Site/sitegen.yml:3:5: error: a nav title is empty: write the words the sidebar shows"
+        ),
+        (
+            ["Site/sitegen.yml": "nav: []\n", "Site/index.md": "# H\n"],
+            "Site/sitegen.yml:1:6: error: nav lists no pages: list them, or leave nav out to make it from the folders"
+        ),
+        (
+            ["Site/sitegen.yml": "nav:\n  - index.md\n  - //example.com/x.md\n", "Site/index.md": "# H\n"],
+            "Site/sitegen.yml:3:5: error: nav entry '//example.com/x.md' is a URL (protocol-relative): the nav lists pages "
+                + "of the site; link to other sites from a page"
+        ),
         // A file where another output needs a folder: named by what makes each, before any is written.
         (
             ["Site/index.md": "# H\n", "Site/guide/install.md": "# I\n", "Site/guide/install.html/a.txt": "x"],

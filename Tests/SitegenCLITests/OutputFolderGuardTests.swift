@@ -58,6 +58,15 @@ import Testing
         #expect(
             loop.status == 2 && loop.stderr == "loopa/: error: the output path is a loop of symbolic links\n", "\(loop.stderr)")
         #expect(try runner.snapshot(".") == before)
+        try FileManager.default.createSymbolicLink(atPath: runner.url("gone").path, withDestinationPath: "nowhere")
+        for (output, what) in [("loopa/sub", "a loop of symbolic links"), ("gone/sub", "a symbolic link to nothing")] {
+            let run = try runner.run(["build", "--out", output])
+            let name = output.prefix { $0 != "/" }
+            #expect(
+                run.status == 2
+                    && run.stderr == "\(output)/: error: cannot create the output folder: '\(name)' above it is \(what)\n",
+                "\(run.stderr)")
+        }
     }
 
     @Test func aMirrorOutputThatIsAFileIsNamedWithoutASlash() throws {

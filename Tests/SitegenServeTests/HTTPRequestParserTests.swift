@@ -93,6 +93,9 @@ import Testing
         // An empty Host names no host (RFC 9110 §4.2.1); a body whose last coding is not chunked
         // has no end to find (RFC 9112 §6.3).
         ("GET / HTTP/1.1\r\nHost: \r\n\r\n", 400),
+        ("GET / HTTP/1.1\r\nHost: :8080\r\n\r\n", 400),
+        ("GET http://:8080/index.html HTTP/1.1\r\nHost: x\r\n\r\n", 400),
+        ("GET / HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: \r\n\r\n", 400),
         ("GET / HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: gzip\r\n\r\n", 400),
         ("GET / HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked, gzip\r\n\r\n", 400),
     ])

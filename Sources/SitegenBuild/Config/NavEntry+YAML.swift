@@ -28,6 +28,10 @@ extension NavEntry {
             throw InputError("a nav entry is a page path, 'Title: page.md', or 'Section: [entries]'", at: at)
         }
         let value = pairs[0].value
+        // A title of nothing but spaces would be a link or heading with no name to read.
+        guard title.contains(where: { !$0.isWhitespace }) else {
+            throw InputError("a nav title is empty: write the words the sidebar shows", at: pairs[0].key.location(in: path))
+        }
         if let file = value.string {
             // Findings about the page (none such, listed twice) point at its path, not at the title.
             let place = value.location(in: path)
@@ -42,6 +46,11 @@ extension NavEntry {
     /// The path of a page entry. One of another kind (`guide/setup.html`) is refused once the pages
     /// are known, with the page it means.
     private static func pagePath(_ text: String, at location: SourceLocation) throws(InputError) -> SitePath {
+        if text.hasPrefix("//") {
+            throw InputError(
+                "nav entry '\(text)' is a URL (protocol-relative): the nav lists pages of the site; link to other sites from a page",
+                at: location)
+        }
         if let scheme = urlScheme(of: text) {
             throw InputError(
                 "nav entry '\(text)' is a \(scheme): URL: the nav lists pages of the site; link to other sites from a page",

@@ -63,7 +63,12 @@ extension SiteConfig {
                 }
                 config.entry = sitePath
                 config.entryLocation = value.location(in: path)
-            case "nav": config.nav = try NavEntry.decodeList(value, path: path)
+            case "nav":
+                config.nav = try NavEntry.decodeList(value, path: path)
+                // Every page would be left out of the sidebar: leaving `nav` out takes it from the folders.
+                if config.nav?.isEmpty == true {
+                    throw InputError("nav lists no pages: list them, or leave nav out to make it from the folders", at: at)
+                }
             case "external_links":
                 let text = try value.requireString(key, path: path)
                 guard let setting = ExternalLinkSetting(rawValue: text) else {

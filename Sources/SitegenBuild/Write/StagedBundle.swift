@@ -121,8 +121,7 @@ private struct InPlaceUpdate {
             if !madeAside { madeAside = mkdir(aside, 0o700) == 0 }
             let index = steps.count
             guard rename(target + path, aside + "/\(index)") == 0 else {
-                throw InputError(
-                    "cannot remove a file of the previous bundle: \(Self.reason())", path: staged.displayPath + path)
+                throw InputError("cannot remove a file from the output folder: \(Self.reason())", path: staged.displayPath + path)
             }
             steps.append(.removed(path, index))
         }
@@ -140,6 +139,11 @@ private struct InPlaceUpdate {
             if FolderExchange.exchange(new, target + path) {
                 steps.append(.exchanged(path))
                 return
+            }
+            // Where the file system cannot exchange two names, the old file is moved aside first;
+            // any other failure (no permission) is the replacement's.
+            if ![EINVAL, ENOSYS, EXDEV, ENOTSUP, 0].contains(errno) {
+                throw InputError("cannot replace a file of the output folder: \(Self.reason())", path: staged.displayPath + path)
             }
             try remove(path)
         }

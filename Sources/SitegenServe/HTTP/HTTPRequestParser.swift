@@ -103,7 +103,9 @@ public struct HTTPRequestParser: Sendable {
         }
         // An absolute-form target's authority is checked as a `Host` is (RFC 9112 §3.2.2: it wins over it).
         // Nor may it be empty (`http:///a.html`): RFC 9110 §4.2.1 rejects an http URI without a host.
-        if let authority = Self.authority(ofAbsoluteForm: target), authority.isEmpty || !Self.isValidHost(Array(authority)) {
+        if let authority = Self.authority(ofAbsoluteForm: target),
+            Self.hostPart(of: Array(authority)).isEmpty || !Self.isValidHost(Array(authority))
+        {
             return .failure(.bad("malformed request target"))
         }
         let version = Array(parts[2])
@@ -134,10 +136,15 @@ public struct HTTPRequestParser: Sendable {
             return .failure(.bad("malformed Host header"))  // RFC 9112 §3.2
         }
         // An http URI without a host is invalid (RFC 9110 §4.2.1), `Host:` empty as `http:///a` is.
-        if let host = request.header("Host"), host.isEmpty { return .failure(.bad("empty Host header")) }
-        // A body whose last coding is not chunked has no end to find (RFC 9112 §6.3): refused.
-        let codings = request.values(of: "Transfer-Encoding").flatMap { $0.split(separator: ",") }
-        if let last = codings.last, last.trimmingCharacters(in: .whitespaces).lowercased() != "chunked" {
+        if let host = request.header("Host"), Self.hostPart(of: Array(host.utf8)).isEmpty {
+            return .failure(.bad("empty Host header"))
+        }
+        // A body whose last coding is not chunked has no end to find (RFC 9112 §6.3): refused, an
+        // empty field too.
+        let transfer = request.values(of: "Transfer-Encoding")
+        if !transfer.isEmpty,
+            transfer.flatMap({ $0.split(separator: ",") }).last?.trimmingCharacters(in: .whitespaces).lowercased() != "chunked"
+        {
             return .failure(.bad("a Transfer-Encoding whose last coding is not chunked"))
         }
         // Two lengths that differ leave the message's end unknown (RFC 9112 §6.3): refused.
@@ -148,6 +155,14 @@ public struct HTTPRequestParser: Sendable {
             return .failure(.bad("malformed Content-Length"))
         }
         return .request(request)
+    }
+
+    /// The host of a `host[:port]` value, without its port (`:8080` has none).
+    private static func hostPart(of bytes: [UInt8]) -> ArraySlice<UInt8> {
+        if let colon = bytes.lastIndex(of: 58), !bytes.contains(93) || colon > bytes.lastIndex(of: 93)! {
+            return bytes[..<colon]
+        }
+        return bytes[...]
     }
 
     /// Whether a `Host` value is `host[:port]` as RFC 3986 allows it: a name or an IPv4 address made of
