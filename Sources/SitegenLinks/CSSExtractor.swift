@@ -47,6 +47,7 @@ struct CSSScanner {
         var importPending = false
         // After the first block (a rule, `@media {`), an `@import` is invalid and dropped (CSS Cascade).
         var importsEnded = false
+        var sawImport = false
         // The prelude of `@namespace svg url(http://www.w3.org/2000/svg);` or `@-moz-document url(x) {`
         // names a namespace or the documents a block applies to: nothing there is fetched.
         var inUnfetchedPrelude = false
@@ -91,7 +92,12 @@ struct CSSScanner {
             case UInt8(ascii: "@") where matches("@import") && !isIdent(peek(7)):
                 // Out of place, the rule is dropped as a comment is: nothing in it is fetched.
                 if importsEnded { inUnfetchedPrelude = true } else { importPending = true }
+                sawImport = true
                 i += 7
+            case UInt8(ascii: "@") where matches("@layer") && !isIdent(peek(6)):
+                // A layer statement may come before the imports, not between them (CSS Cascade 5).
+                if sawImport { importsEnded = true }
+                i += 6
             case UInt8(ascii: "@") where matches("@namespace") && !isIdent(peek(10)):
                 // Namespaces come after the imports: an `@import` after one is dropped (CSS Namespaces).
                 importsEnded = true

@@ -38,6 +38,9 @@ import Testing
             destinations(html) == ["a.less other", "b.css style", "e.css style", "h.css style"])
         #expect(
             CSSExtractor.extract(Data("a { } @import 'late.css'; @import url(later.css);".utf8)).isEmpty, "in a style sheet too")
+        // A layer statement before the imports leaves them; one between them ends them (CSS Cascade 5).
+        #expect(
+            CSSExtractor.extract(Data("@layer a; @import 'x.css'; @layer b; @import 'y.css';".utf8)).map(\.url) == ["x.css"])
         #expect(
             CSSExtractor.extract(Data("a { } @import url(late.css); b { c: url(d.png) }".utf8)).map(\.url) == ["d.png"],
             "the rules after it are read")
