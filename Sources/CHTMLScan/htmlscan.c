@@ -387,6 +387,11 @@ static int opens_tag(const unsigned char *b, size_t len, size_t p, const char *n
     return is_space(after) || after == '/' || after == '>';
 }
 
+/* Whether `<` at p opens the end tag `</script` followed by a space, `/` or `>`. */
+static int closes_script(const unsigned char *b, size_t len, size_t p) {
+    return opens_tag(b, len, p + 1, "script", 6) && b[p + 1] == '/';
+}
+
 /* The offset of the `</script` that ends a script's text begun at p, or len, by the HTML
    tokenizer's script data states: after `<!--` the text is escaped, and there a `<script` starts a
    double-escaped run whose `</script` only ends the run (`"<!--<script>"` in a string keeps the
@@ -399,7 +404,7 @@ static size_t find_script_end(const unsigned char *b, size_t len, size_t p) {
             const unsigned char *lt = memchr(b + p, '<', len - p);
             if (lt == NULL) return len;
             p = (size_t)(lt - b);
-            if (opens_tag(b, len, p + 1, "script", 6) && b[p + 1] == '/') return p;
+            if (closes_script(b, len, p)) return p;
             if (p + 3 < len && b[p + 1] == '!' && b[p + 2] == '-' && b[p + 3] == '-') {
                 state = escaped;
                 dashes = 2;
@@ -418,7 +423,7 @@ static size_t find_script_end(const unsigned char *b, size_t len, size_t p) {
         if (c == '>' && dashes >= 2) {
             state = data;
         } else if (c == '<') {
-            if (b[p + 1 < len ? p + 1 : p] == '/' && opens_tag(b, len, p + 1, "script", 6)) {
+            if (closes_script(b, len, p)) {
                 if (state == escaped) return p;
                 state = escaped;
                 p += 8;
@@ -505,8 +510,8 @@ static enum content content_of(const char *name, size_t length) {
     }
 }
 
-/* The innermost open <picture> ('p') or <video>/<audio> ('m'): what a <source> belongs to. Deeper
-   nesting than the stack holds is counted, not kept. */
+/* The innermost open <picture> ('p'), <video>/<audio> ('m'), or one of those with a `src` of its
+   own ('s'): what a <source> belongs to. Deeper nesting than the stack holds is counted, not kept. */
 typedef struct media_stack {
     char kinds[32];
     int depth;
