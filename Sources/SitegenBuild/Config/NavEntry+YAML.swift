@@ -51,25 +51,15 @@ extension NavEntry {
                 "nav entry '\(text)' is a URL (protocol-relative): the nav lists pages of the site; link to other sites from a page",
                 at: location)
         }
-        if let scheme = urlScheme(of: text) {
+        // Two letters at least: `c:` is no scheme. Quoted as written, not lowercased.
+        if let scheme = LinkReference(text).scheme, scheme.utf8.count > 1 {
             throw InputError(
-                "nav entry '\(text)' is a \(scheme): URL: the nav lists pages of the site; link to other sites from a page",
+                "nav entry '\(text)' is a \(text.prefix(scheme.count)): URL: the nav lists pages of the site; link to other sites from a page",
                 at: location)
         }
         guard let sitePath = SitePath(normalizing: text) else {
             throw InputError("nav entry '\(text)' must name a Markdown file inside the site", at: location)
         }
         return sitePath
-    }
-
-    /// The scheme of `text` when it reads as a URL (`https:`, `mailto:`): letters, digits, `+`,
-    /// `-` and `.` after a first letter, then a colon; two letters at least, so `c:` is no scheme.
-    private static func urlScheme(of text: String) -> String? {
-        let bytes = Array(text.utf8)
-        func isLetter(_ byte: UInt8) -> Bool { byte | 0x20 >= UInt8(ascii: "a") && byte | 0x20 <= UInt8(ascii: "z") }
-        guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")), colon > 1, isLetter(bytes[0]),
-            bytes[1..<colon].allSatisfy({ isLetter($0) || ($0 >= 0x30 && $0 <= 0x39) || "+-.".utf8.contains($0) })
-        else { return nil }
-        return String(decoding: bytes[..<colon], as: UTF8.self)
     }
 }
