@@ -56,8 +56,9 @@ extension Mirror {
         guard let url = resolve(written, against: base, in: document, encoding: encoding) else {
             // The page itself: `http:#top` on an `http` page is its `#top`, which `http:` would not
             // mean in the bundle.
-            let own = ReferenceText.droppingSharedSpecialScheme(ReferenceText.asBrowsersRead(written), of: base)
-            return own != ReferenceText.asBrowsersRead(written) ? own : nil
+            let read = ReferenceText.asBrowsersRead(written)
+            let own = ReferenceText.droppingSharedSpecialScheme(read, of: base)
+            return own != read ? own : nil
         }
         guard isSameOrigin(url) else {
             guard ["http", "https"].contains(url.scheme?.lowercased() ?? "") else { return nil }
@@ -85,8 +86,7 @@ extension Mirror {
             // Not mirrored, a link is left as written, to show up as broken in the crawl; unless the
             // page has a `<base>`, which is taken out: then it names the file its URL would have
             // been, where a browser would have looked (`../other/x.html` under `/docs/` too).
-            guard hasBase || resolve(written, against: document, in: document, encoding: encoding).map(Self.key) != Self.key(url)
-            else { return nil }
+            guard hasBase else { return nil }
             let fragment = url.fragment(percentEncoded: true).map { "#" + $0 } ?? ""
             return LocalPath.reference(from: path, to: LocalPath.path(for: url, mimeType: "")) + fragment
         }
