@@ -27,6 +27,12 @@ package enum PercentEscapes {
         return String(decoding: out, as: UTF8.self)
     }
 
+    /// Appends the escape of `byte`, `%` and two uppercase hex digits (`%E9`), to `out`.
+    package static func append(escapeOf byte: UInt8, to out: inout [UInt8]) {
+        let hex: StaticString = "0123456789ABCDEF"
+        hex.withUTF8Buffer { digits in out += [37, digits[Int(byte >> 4)], digits[Int(byte & 15)]] }
+    }
+
     /// The value of one hex digit of an escape, either case; nil for any other byte.
     package static func hexValue(_ byte: UInt8) -> UInt8? {
         switch byte {

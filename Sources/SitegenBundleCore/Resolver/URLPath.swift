@@ -124,12 +124,11 @@ public enum URLPath {
         let bytes = Array(text.utf8)
         let start = afterAuthority(bytes)
         guard bytes[start...].contains(where: isEncodedBeforeSending) else { return text }
-        let hex = Array("0123456789ABCDEF".utf8)
         var out = Array(bytes[..<start])
         out.reserveCapacity(bytes.count + 16)
         for byte in bytes[start...] {
             if isEncodedBeforeSending(byte) {
-                out += [37, hex[Int(byte >> 4)], hex[Int(byte & 15)]]
+                PercentEscapes.append(escapeOf: byte, to: &out)
             } else {
                 out.append(byte)
             }

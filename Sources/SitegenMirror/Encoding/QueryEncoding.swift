@@ -1,3 +1,4 @@
+import SitegenBundleCore
 import SitegenLinks
 
 /// A link's query as a browser sends it from a page in a legacy encoding: the URL standard
@@ -15,30 +16,27 @@ enum QueryEncoding {
         if let hash = reference.firstIndex(of: "#"), hash < question { return reference }
         let query = reference[question..<fragmentStart]
         guard query.utf8.contains(where: { $0 >= 0x80 }) else { return reference }
-        var encoded = ""
+        var encoded: [UInt8] = []
         for scalar in query.unicodeScalars {
             if scalar.isASCII {
-                encoded.unicodeScalars.append(scalar)
+                encoded.append(UInt8(scalar.value))
                 continue
             }
             // A character the encoding lacks: its numeric reference, every byte of it escaped (URL
             // standard, "percent-encode after encoding"), so its `&` and `#` split nothing.
             guard let bytes = encoding.bytes(of: scalar) else {
-                encoded += "%26%23\(scalar.value)%3B"
+                encoded += Array("%26%23\(scalar.value)%3B".utf8)
                 continue
             }
-            for byte in bytes { encoded += isSentAsItIs(byte) ? String(UnicodeScalar(byte)) : percent(byte) }
+            for byte in bytes {
+                if isSentAsItIs(byte) { encoded.append(byte) } else { PercentEscapes.append(escapeOf: byte, to: &encoded) }
+            }
         }
-        return String(reference[..<question]) + encoded + reference[fragmentStart...]
+        return String(reference[..<question]) + String(decoding: encoded, as: UTF8.self) + reference[fragmentStart...]
     }
 
     /// Not in the URL standard's special-query percent-encode set: `#` would end the query.
     private static func isSentAsItIs(_ byte: UInt8) -> Bool {
         byte > 0x20 && byte < 0x7F && !"\"#<>'".utf8.contains(byte)
-    }
-
-    private static func percent(_ byte: UInt8) -> String {
-        let hex = Array("0123456789ABCDEF".utf8)
-        return String(decoding: [37, hex[Int(byte >> 4)], hex[Int(byte & 15)]], as: UTF8.self)
     }
 }
