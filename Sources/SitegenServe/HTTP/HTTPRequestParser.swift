@@ -104,7 +104,7 @@ public struct HTTPRequestParser: Sendable {
         // An absolute-form target's authority is checked as a `Host` is (RFC 9112 §3.2.2: it wins over it).
         // Nor may it be empty (`http:///a.html`): RFC 9110 §4.2.1 rejects an http URI without a host.
         if let authority = Self.authority(ofAbsoluteForm: target),
-            Self.hostPart(of: Array(authority)).isEmpty || !Self.isValidHost(Array(authority))
+            Self.split(Array(authority)).host.isEmpty || !Self.isValidHost(Array(authority))
         {
             return .failure(.bad("malformed request target"))
         }
@@ -136,7 +136,7 @@ public struct HTTPRequestParser: Sendable {
             return .failure(.bad("malformed Host header"))  // RFC 9112 §3.2
         }
         // An http URI without a host is invalid (RFC 9110 §4.2.1), `Host:` empty as `http:///a` is.
-        if let host = request.header("Host"), Self.hostPart(of: Array(host.utf8)).isEmpty {
+        if let host = request.header("Host"), Self.split(Array(host.utf8)).host.isEmpty {
             return .failure(.bad("empty Host header"))
         }
         // A body whose last coding is not chunked has no end to find (RFC 9112 §6.3): refused, an
@@ -157,24 +157,23 @@ public struct HTTPRequestParser: Sendable {
         return .request(request)
     }
 
-    /// The host of a `host[:port]` value, without its port (`:8080` has none).
-    private static func hostPart(of bytes: [UInt8]) -> ArraySlice<UInt8> {
+    /// The host of a `host[:port]` value, without its port (`:8080` has none), and the port's
+    /// digits when a colon gives one (a colon inside `[IPv6]` does not).
+    private static func split(_ bytes: [UInt8]) -> (host: ArraySlice<UInt8>, port: ArraySlice<UInt8>?) {
         if let colon = bytes.lastIndex(of: 58), !bytes.contains(93) || colon > bytes.lastIndex(of: 93)! {
-            return bytes[..<colon]
+            return (bytes[..<colon], bytes[(colon + 1)...])
         }
-        return bytes[...]
+        return (bytes[...], nil)
     }
 
     /// Whether a `Host` value is `host[:port]` as RFC 3986 allows it: a name or an IPv4 address made of
     /// unreserved, sub-delim and `%` characters, or an `[IPv6]` literal; an empty value is allowed.
     private static func isValidHost(_ bytes: [UInt8]) -> Bool {
-        var host = bytes[...]
-        if let colon = host.lastIndex(of: 58), !host.contains(93) || colon > host.lastIndex(of: 93)! {
-            let port = host[(colon + 1)...]
+        let (host, port) = split(bytes)
+        if let port {
             guard port.allSatisfy({ (48...57).contains($0) }) else { return false }
             // A port is at most 65535 (`x:99999` names no port).
             if !port.isEmpty, (Int(String(decoding: port, as: UTF8.self)) ?? .max) > 65535 { return false }
-            host = host[..<colon]
         }
         if host.first == 91 {  // [IPv6]
             guard host.last == 93 else { return false }
