@@ -36,6 +36,20 @@ public struct ReplyPlan: Sendable, Equatable {
             "Content-Type": "text/plain; charset=utf-8", "Content-Length": "0",
         ], body: .none, resource: nil)
 
+    /// The 412 reply to an `If-Match` that names another copy: the headers every reply carries, no body.
+    public static func preconditionFailed(resource: ResolvedResource?) -> ReplyPlan {
+        let headers = ["Cache-Control": "no-cache", "X-Content-Type-Options": "nosniff", "Content-Length": "0"]
+        return ReplyPlan(status: 412, headers: headers, body: .none, resource: resource)
+    }
+
+    /// The 304 reply to an `If-None-Match` that names this copy: of the resource's `headers`, those
+    /// that say which copy it is and how it is served (`ETag`, `Accept-Ranges`, `Cache-Control`,
+    /// `X-Content-Type-Options`), no body.
+    public static func notModified(headers: [String: String], resource: ResolvedResource?) -> ReplyPlan {
+        let kept = headers.filter { ["ETag", "Cache-Control", "X-Content-Type-Options", "Accept-Ranges"].contains($0.key) }
+        return ReplyPlan(status: 304, headers: kept, body: .none, resource: resource)
+    }
+
     /// The 404 reply: its small HTML page, no body for `HEAD`.
     public static func notFound(isHead: Bool) -> ReplyPlan {
         let headers = [
@@ -66,12 +80,10 @@ extension SchemeResolver {
         // In the order RFC 9110 (section 13.2.2) evaluates them: a copy that is not this file's
         // gets nothing, one that is gets 304, and a range of another copy the whole file.
         if let wanted = request.ifMatch, !EntityTagCondition.matches(wanted, headers["ETag"], strong: true) {
-            return ReplyPlan(
-                status: 412, headers: common.merging(["Content-Length": "0"]) { $1 }, body: .none, resource: resource)
+            return .preconditionFailed(resource: resource)
         }
         if let wanted = request.ifNoneMatch, EntityTagCondition.matches(wanted, headers["ETag"]) {
-            return ReplyPlan(
-                status: 304, headers: headers.filter { $0.key != "Content-Type" }, body: .none, resource: resource)
+            return .notModified(headers: headers, resource: resource)
         }
         var range = request.range
         if let condition = request.ifRange, !EntityTagCondition.rangeApplies(ifRange: condition, etag: headers["ETag"]) {

@@ -112,14 +112,13 @@ struct Responder: Sendable {
         // must not join old bytes to new).
         if let wanted = request.header("If-Match"), !EntityTagCondition.matches(wanted, headers["ETag"], strong: true) {
             // As the resolver answers it: no body, and the headers every reply carries.
-            let kept = headers.filter { ["Cache-Control", "X-Content-Type-Options"].contains($0.key) }
-            return PreviewResponse(
-                head: HTTPResponseHead(status: 412, headers: kept.merging(["Content-Length": "0"]) { $1 }), body: .none)
+            let refusal = ReplyPlan.preconditionFailed(resource: nil)
+            return PreviewResponse(head: HTTPResponseHead(status: refusal.status, headers: refusal.headers), body: .none)
         }
         // Before `Range` (RFC 9110 §13.2.2): a matching tag is 304 whether the plan is 200, 206 or 416.
         if let wanted = request.header("If-None-Match"), EntityTagCondition.matches(wanted, headers["ETag"]) {
-            let kept = headers.filter { ["ETag", "Cache-Control", "X-Content-Type-Options", "Accept-Ranges"].contains($0.key) }
-            return PreviewResponse(head: HTTPResponseHead(status: 304, headers: kept), body: .none)
+            let notModified = ReplyPlan.notModified(headers: headers, resource: nil)
+            return PreviewResponse(head: HTTPResponseHead(status: notModified.status, headers: notModified.headers), body: .none)
         }
         var body = PreviewResponse.Body.none
         if case .file(_, let range) = plan.body { body = .file(file, range) }
