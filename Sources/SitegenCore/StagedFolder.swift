@@ -28,8 +28,7 @@ public struct StagedFolder: Sendable {
         var link = stat()
         if lstat(destination.path, &link) == 0, (link.st_mode & S_IFMT) == S_IFLNK {
             guard let target = DirectoryWalker.realPath(destination.path) else {
-                let what = errno == ELOOP ? "a loop of symbolic links" : "a symbolic link to nothing"
-                throw InputError("the output path is \(what)", path: displayPath)
+                throw InputError("the output path is \(brokenLinkKind())", path: displayPath)
             }
             destination = URL(fileURLWithPath: target)
         }
@@ -55,9 +54,9 @@ public struct StagedFolder: Sendable {
         // The first entry above that is there must be a folder: `--out notes.txt/dist` names a file,
         // `--out gone/dist` a link to nothing.
         if (entry.st_mode & S_IFMT) == S_IFLNK, DirectoryWalker.realPath(above.path) == nil {
-            let what = errno == ELOOP ? "a loop of symbolic links" : "a symbolic link to nothing"
             throw InputError(
-                "cannot create the output folder: '\(above.lastPathComponent)' above it is \(what)", path: displayPath)
+                "cannot create the output folder: '\(above.lastPathComponent)' above it is \(brokenLinkKind())",
+                path: displayPath)
         }
         var aboveIsFolder: ObjCBool = true
         if fileManager.fileExists(atPath: above.path, isDirectory: &aboveIsFolder), !aboveIsFolder.boolValue {
@@ -80,6 +79,11 @@ public struct StagedFolder: Sendable {
         }
         return StagedFolder(
             directory: staging, destination: destination, displayPath: displayPath, createdParents: missing)
+    }
+
+    /// What a symbolic link that `realPath` could not follow is, by the `errno` it left.
+    private static func brokenLinkKind() -> String {
+        errno == ELOOP ? "a loop of symbolic links" : "a symbolic link to nothing"
     }
 
     /// Replaces the destination with the staged folder.
