@@ -5,10 +5,13 @@ import Foundation
 /// the link leads to a copy of the same size.
 enum LinkedFolders {
     /// The bundle-relative paths of every symbolic link in `bundle` that leads to a folder;
-    /// folders are read by their entries' types, without a `stat` per file.
+    /// folders are read by their entries' types (`BundleEntries`), without a `stat` per file.
     static func find(in bundle: URL) -> Set<String> {
         var found = Set<String>()
-        walk(bundle.path, prefix: "", into: &found)
+        let root = open(bundle.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard root >= 0 else { return found }
+        defer { close(root) }
+        walk(root, prefix: "", into: &found)
         return found
     }
 
@@ -23,25 +26,20 @@ enum LinkedFolders {
         return false
     }
 
-    private static func walk(_ folder: String, prefix: String, into found: inout Set<String>) {
-        guard let handle = opendir(folder) else { return }
-        defer { closedir(handle) }
-        while let entry = readdir(handle) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-            }
-            if name == "." || name == ".." { continue }
-            var type = entry.pointee.d_type
-            if type == UInt8(DT_UNKNOWN) {
+    private static func walk(_ folder: Int32, prefix: String, into found: inout Set<String>) {
+        BundleEntries.forEach(in: folder) { name, kind in
+            guard let name else { return }
+            switch kind {
+            case .folder:
+                let inner = openat(folder, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+                guard inner >= 0 else { return }
+                defer { close(inner) }
+                walk(inner, prefix: prefix + name + "/", into: &found)
+            case .link:
                 var info = stat()
-                guard lstat(folder + "/" + name, &info) == 0 else { continue }
-                type = (info.st_mode & S_IFMT) == S_IFDIR ? UInt8(DT_DIR) : (info.st_mode & S_IFMT) == S_IFLNK ? UInt8(DT_LNK) : 0
-            }
-            if type == UInt8(DT_DIR) {
-                walk(folder + "/" + name, prefix: prefix + name + "/", into: &found)
-            } else if type == UInt8(DT_LNK) {
-                var info = stat()
-                if stat(folder + "/" + name, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR { found.insert(prefix + name) }
+                if fstatat(folder, name, &info, 0) == 0, info.st_mode & S_IFMT == S_IFDIR { found.insert(prefix + name) }
+            case .other:
+                break
             }
         }
     }

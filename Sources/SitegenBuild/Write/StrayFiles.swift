@@ -18,31 +18,14 @@ enum StrayFiles {
     /// Whether the folder at `prefix` held anything.
     @discardableResult
     private static func walk(_ folder: Int32, prefix: String, known: Set<ByteKey>, into strays: inout [String]) -> Bool {
-        let copy = dup(folder)
-        guard copy >= 0, let handle = fdopendir(copy) else {
-            if copy >= 0 { close(copy) }
-            return true
-        }
-        defer { closedir(handle) }
         var holdsAnything = false
-        while let entry = readdir(handle) {
-            let name: String? = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                let bytes = raw.prefix { $0 != 0 }
-                guard !(bytes.elementsEqual(".".utf8) || bytes.elementsEqual("..".utf8)) else { return nil }
-                return String(validating: bytes, as: UTF8.self) ?? ""
-            }
-            guard let name else { continue }
+        BundleEntries.forEach(in: folder) { name, kind in
             holdsAnything = true
-            guard !name.isEmpty else { continue }
+            guard let name else { return }
             let path = prefix + name
-            var isFolder = entry.pointee.d_type == UInt8(DT_DIR)
-            if entry.pointee.d_type == UInt8(DT_UNKNOWN) {
-                var info = stat()
-                isFolder = fstatat(folder, name, &info, AT_SYMLINK_NOFOLLOW) == 0 && info.st_mode & S_IFMT == S_IFDIR
-            }
-            if isFolder {
+            if kind == .folder {
                 let inner = openat(folder, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW)
-                guard inner >= 0 else { continue }
+                guard inner >= 0 else { return }
                 defer { close(inner) }
                 if !walk(inner, prefix: path + "/", known: known, into: &strays) { strays.append(path) }
             } else if !known.contains(ByteKey(path)) {
