@@ -60,6 +60,9 @@ public struct SiteBuilder: Sendable {
         async let cacheOnDisk = BuildCache.load(for: options.outputDirectory)
         let (config, configText, configWarnings) = try loadConfig()
         let theme = try Theme.load(options.templatesDirectory, displayRoot: options.templatesDisplay)
+        let (words, wordWarnings) = try ThemeWords.resolve(
+            theme.wordTables, language: config.language, languageLocation: config.languageLocation,
+            overrides: config.words, generator: SitegenVersion.generator)
         var ignore = config.ignore.map(GlobPattern.init)
         // The bundle and the theme (`--templates Site/theme`) are no pages or assets of the site.
         for folder in [options.outputDirectory, options.templatesDirectory] {
@@ -68,7 +71,7 @@ public struct SiteBuilder: Sendable {
         let (files, scanWarnings) = try SiteScanner.scan(site, displayRoot: options.siteDisplay, ignore: ignore)
         timer.lap("config, theme, scan")
 
-        let environment = environmentFingerprint(configText: configText, theme: theme)
+        let environment = environmentFingerprint(configText: configText, theme: theme, words: words)
         let cacheFound = await cacheOnDisk
         // Only the cache of the build that left the folder's manifest knows its files.
         let manifestNow = ManifestFileStamp.of(options.outputDirectory.appendingPathComponent(Manifest.fileName).path)
@@ -99,7 +102,7 @@ public struct SiteBuilder: Sendable {
         let loaded = try await loadPages(files.filter { $0.kind == .markdown }, with: loader, previous: previous)
         timer.lap("parse")
         try Self.stopIfCancelled()
-        var diagnostics = configWarnings + scanWarnings + loaded.flatMap(\.warnings)
+        var diagnostics = configWarnings + wordWarnings + scanWarnings + loaded.flatMap(\.warnings)
         let pages = loaded.map(\.page).filter { !isLeftOut($0) }
         let drafts = Set(loaded.map(\.page).filter(isLeftOut).map(\.source))
         let assets = files.filter { $0.kind == .asset } + theme.assets
@@ -143,7 +146,7 @@ public struct SiteBuilder: Sendable {
             for: options.outputDirectory, displayPath: options.outputDisplay, isKnownOutput: cacheFound != nil)
         do throws(InputError) {
             var writer = PageWriter(
-                context: PageContext(model: model, nav: nav, origin: origin.description), theme: theme,
+                context: PageContext(model: model, nav: nav, origin: origin.description, words: words), theme: theme,
                 templates: templates, loader: loader, staged: staged, previous: previous ?? keepable,
                 progress: progress)
             cache.navInputs = await navInputs
@@ -332,15 +335,19 @@ public struct SiteBuilder: Sendable {
         return fingerprint.value
     }
 
-    /// Everything every page depends on: generator, configuration text and the set of page templates
+    /// Everything every page depends on: generator, configuration text, the theme's words and the set of page templates
     /// (each page's own template is part of its inputs).
-    private func environmentFingerprint(configText: String, theme: Theme) -> UInt64 {
+    private func environmentFingerprint(configText: String, theme: Theme, words: ThemeWords) -> UInt64 {
         var fingerprint = Fingerprint()
         fingerprint.add(SitegenVersion.generator)
         fingerprint.add(options.toolIdentity)
         fingerprint.add(options.includesDrafts ? "drafts" : "")
         fingerprint.add(configText)
         fingerprint.add(theme.pageTemplates.sorted().joined(separator: ","))
+        for (key, text) in words.words.sorted(by: { $0.key < $1.key }) {
+            fingerprint.add(key)
+            fingerprint.add(text)
+        }
         return fingerprint.value
     }
 

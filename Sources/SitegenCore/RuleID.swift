@@ -44,4 +44,6 @@ public struct RuleID: RawRepresentable, Sendable, Hashable, Comparable, Codable,
     public static let inputError = RuleID("input-error")
     /// A configuration or front-matter key sitegen does not know.
     public static let unknownKey = RuleID("unknown-key")
+    /// A site language the theme has no words in: its own words (Menu, Next) show in English.
+    public static let untranslated = RuleID("untranslated")
 }

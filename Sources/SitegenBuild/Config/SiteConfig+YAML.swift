@@ -6,7 +6,7 @@ extension SiteConfig {
     /// The keys `sitegen.yml` understands; anything else is an `unknown-key` warning.
     static let knownKeys: Set<String> = [
         "title", "language", "scheme", "host", "entry", "nav", "external_links", "raw_html", "smart_punctuation",
-        "strict", "ignore", "ignore_links", "mime_types",
+        "strict", "ignore", "ignore_links", "mime_types", "words",
     ]
 
     /// Reads a parsed `sitegen.yml`. Bad values are input errors at their line and column; unknown
@@ -38,6 +38,7 @@ extension SiteConfig {
                 let tag = try value.requireString(key, path: path)
                 guard LanguageTag.isWellFormed(tag) else { throw InputError(LanguageTag.refusal(of: tag), at: at) }
                 config.language = tag
+                config.languageLocation = at
             case "scheme":
                 let scheme = try value.requireString(key, path: path).lowercased()
                 guard isValidScheme(scheme) else {
@@ -81,6 +82,9 @@ extension SiteConfig {
             case "ignore": config.ignore = try value.requireStringList(key, path: path)
             case "ignore_links": config.ignoreLinks = try value.requireStringList(key, path: path)
             case "mime_types": (config.mimeTypes, config.mimeTypePaths) = try decodeMimeTypes(value, path: path)
+            case "words":
+                guard !value.isNull else { continue }
+                config.words = try ThemeWords.decodeMapping(value, display: path, what: "words")
             default:
                 warnings.append(
                     Diagnostic(

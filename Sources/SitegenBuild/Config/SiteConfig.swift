@@ -7,6 +7,10 @@ public struct SiteConfig: Sendable, Equatable {
     /// The language of the pages, as a BCP 47 tag (`en`, `pt-BR`): the `lang` of every page, which
     /// screen readers, hyphenation and spell checkers go by.
     public var language = "en"
+    /// Where `sitegen.yml` names the language; `nil` for the default.
+    public var languageLocation: SourceLocation?
+    /// The theme's own words the site gives itself (`next: Onward`), by key, each with where it is.
+    public var words: [String: ConfiguredWord] = [:]
     /// The custom URL scheme apps register (`docs`); reserved schemes are refused.
     public var scheme = "docs"
     /// The host of the scheme URLs (`app`).
@@ -37,6 +41,13 @@ public struct SiteConfig: Sendable, Equatable {
     public var mimeTypePaths: [String: SourceLocation] = [:]
 
     public init() {}
+}
+
+/// A word of the theme that `sitegen.yml` or a file of the theme's words gives (`next: Onward`),
+/// with where its key is written.
+public struct ConfiguredWord: Sendable, Equatable {
+    public var text: String
+    public var location: SourceLocation
 }
 
 /// The `external_links` setting: links to other origins are never fetched, only listed.

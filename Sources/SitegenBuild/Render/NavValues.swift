@@ -21,6 +21,8 @@ struct NavValues: Sendable {
     }
 
     private let tree: NavTree
+    /// The words of the "… N earlier" and "… N more" items.
+    private let words: ThemeWords
     /// Items by key, built when a page of that key is first rendered: a rebuild that renders one
     /// page builds one key's items, not every section's.
     private let cache = KeyedCache<[TemplateValue]>()
@@ -30,8 +32,9 @@ struct NavValues: Sendable {
     /// Each node's position in its parent's `children`.
     private let positionInParent: [Int]
 
-    init(tree: NavTree) {
+    init(tree: NavTree, words: ThemeWords = ThemeWords()) {
         self.tree = tree
+        self.words = words
         var positionInParent = Array(repeating: 0, count: tree.nodes.count)
         for node in tree.nodes {
             for (position, child) in node.children.enumerated() { positionInParent[child] = position }
@@ -114,7 +117,7 @@ struct NavValues: Sendable {
         let key = key(for: page)
         let items = cache.value(for: key) { base(key) }
         guard let positions = positions(of: page) else { return .list(items) }
-        return .list(Self.marking(items, at: positions[...]))
+        return .list(marking(items, at: positions[...]))
     }
 
     /// The position of each entry of the chain from the top level down to `page`'s entry, each in
@@ -154,7 +157,7 @@ struct NavValues: Sendable {
 
     /// Marks the entries of the chain open and the last one current, and trims the list holding
     /// the current entry around it and the current entry's own children to their first entries.
-    private static func marking(_ items: [TemplateValue], at positions: ArraySlice<Int>) -> [TemplateValue] {
+    private func marking(_ items: [TemplateValue], at positions: ArraySlice<Int>) -> [TemplateValue] {
         guard let position = positions.first, items.indices.contains(position),
             case .dictionary(var fields) = items[position]
         else { return items }
@@ -182,27 +185,27 @@ struct NavValues: Sendable {
     /// `position` (shifted to stay inside the list), after a "… N earlier" item linking to the
     /// last hidden entry before them and before a "… N more" item linking to the first after.
     /// Linear in the list's length, whatever the size of the tree.
-    private static func window(of items: [TemplateValue], around position: Int) -> [TemplateValue] {
+    private func window(of items: [TemplateValue], around position: Int) -> [TemplateValue] {
         windowAndPlace(of: items, around: position).window
     }
 
     /// `window(of:around:)`, and where the entry at `position` is in it.
-    private static func windowAndPlace(of items: [TemplateValue], around position: Int) -> (
+    private func windowAndPlace(of items: [TemplateValue], around position: Int) -> (
         window: [TemplateValue], place: Int
     ) {
-        guard items.count > trimAbove else { return (items, position) }
-        let start = max(0, min(position - windowSize / 2, items.count - windowSize))
-        let end = start + windowSize
+        guard items.count > Self.trimAbove else { return (items, position) }
+        let start = max(0, min(position - Self.windowSize / 2, items.count - Self.windowSize))
+        let end = start + Self.windowSize
         var window: [TemplateValue] = []
-        window.reserveCapacity(windowSize + 2)
-        if start > 0 { window.append(moreItem(title: "… \(start) earlier", linkingTo: items[start - 1])) }
+        window.reserveCapacity(Self.windowSize + 2)
+        if start > 0 { window.append(moreItem(title: words.earlier(start), linkingTo: items[start - 1])) }
         window += items[start..<end]
-        if end < items.count { window.append(moreItem(title: "… \(items.count - end) more", linkingTo: items[end])) }
+        if end < items.count { window.append(moreItem(title: words.more(items.count - end), linkingTo: items[end])) }
         return (window, position - start + (start > 0 ? 1 : 0))
     }
 
     /// An item standing for hidden entries, linking to `entry` (a span if `entry` has no page).
-    private static func moreItem(title: String, linkingTo entry: TemplateValue) -> TemplateValue {
+    private func moreItem(title: String, linkingTo entry: TemplateValue) -> TemplateValue {
         .dictionary([
             "title": .string(title), "url": entry["url"] ?? .null, "isCurrent": false, "isOpen": false, "isMore": true,
             "hasChildren": false, "children": .list([]),

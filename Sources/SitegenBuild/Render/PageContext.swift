@@ -7,12 +7,16 @@ struct PageContext: Sendable {
     var nav: NavTree
     var origin: String
     var navValues: NavValues
+    var words: ThemeWords
+    private var wordValues: TemplateValue
 
-    init(model: SiteModel, nav: NavTree, origin: String) {
+    init(model: SiteModel, nav: NavTree, origin: String, words: ThemeWords = ThemeWords()) {
         self.model = model
         self.nav = nav
         self.origin = origin
-        navValues = NavValues(tree: nav)
+        self.words = words
+        wordValues = .dictionary(TemplateDictionary(words.words.mapValues { TemplateValue.string($0) }))
+        navValues = NavValues(tree: nav, words: words)
     }
 
     private func titleOf(_ output: SitePath) -> String { model.page(output: output)?.title ?? output.rawValue }
@@ -38,6 +42,7 @@ struct PageContext: Sendable {
             "root": .string(String(repeating: "../", count: here.folderDepth)),
             // The entry page, wherever `entry:` puts it: a theme's home link is not `{{root}}index.html`.
             "home": link(model.entry.output),
+            "words": wordValues,
         ]
 
         context["nav"] = navValues.value(for: here)

@@ -18,6 +18,8 @@ public struct Theme: Sendable {
     /// For each page template, the ids it and its partials write literally (`sg-main`): `#fragment`
     /// targets of every page made with it.
     var templateIDs: [String: Set<String>] = [:]
+    /// The theme's words (`words/en.yml`) and their translations, one table a language.
+    var wordTables: [ThemeWords.Table] = []
 
     static func load(_ root: URL, displayRoot: String) throws(InputError) -> Theme {
         var isDirectory: ObjCBool = false
@@ -81,13 +83,14 @@ public struct Theme: Sendable {
         return Theme(
             library: library, pageTemplates: pageTemplates,
             assets: try assetFiles(root, displayRoot: displayRoot), templateSources: sources,
-            templateIDs: templateIDs(sources: sources, pageTemplates: pageTemplates))
+            templateIDs: templateIDs(sources: sources, pageTemplates: pageTemplates),
+            wordTables: try ThemeWords.loadTables(root, displayRoot: displayRoot))
     }
 
-    /// The names in a templates folder, sorted; none when there is no such folder. One that cannot be
+    /// The names in a folder of the theme, sorted; none when there is no such folder. One that cannot be
     /// read is an input error: its templates would otherwise be missing without a word. A name that
     /// is not UTF-8 comes with U+FFFD in it, as `FileManager` lists it.
-    private static func templateNames(in folder: URL, display: String) throws(InputError) -> [String] {
+    static func templateNames(in folder: URL, display: String) throws(InputError) -> [String] {
         guard let handle = opendir(folder.path) else {
             let code = errno
             if code == ENOENT || code == ENOTDIR { return [] }

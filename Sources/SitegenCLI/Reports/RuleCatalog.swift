@@ -49,6 +49,9 @@ enum RuleCatalog {
             summary: "A line of a mirrored folder's _redirects that sitegen mirror cannot follow: ignored."),
         Rule(id: .unknownKey, defaultSeverity: .warning, summary: "A configuration or front-matter key sitegen does not know."),
         Rule(
+            id: .untranslated, defaultSeverity: .warning,
+            summary: "The theme has no words in the site's language: its own words (Menu, Next) show in English."),
+        Rule(
             id: .inputError, defaultSeverity: .error,
             summary: "An input error stopped the build (exit 2): invalid YAML, a template that does not parse, and the like."),
         Rule(
