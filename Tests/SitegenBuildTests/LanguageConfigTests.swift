@@ -46,8 +46,29 @@ import Testing
         let outcome = try await site.build()
         defer { outcome.staged.discard() }
         for page in ["index.html", "guia/a.html"] {
-            #expect(try site.staged(outcome, page).contains("<html lang=\"pt-BR\">"), "\(page)")
+            #expect(try site.staged(outcome, page).contains("<html lang=\"pt-BR\" dir=\"ltr\">"), "\(page)")
         }
+    }
+}
+
+/// Which way a language's text runs: the default theme's `<html dir>`, which lays the page out
+/// from the right for Arabic and Hebrew.
+@Suite struct LanguageDirectionTests {
+    @Test(arguments: [
+        ("ar", "rtl"), ("he-IL", "rtl"), ("fa", "rtl"), ("ur-PK", "rtl"), ("AR-EG", "rtl"), ("az-Arab", "rtl"),
+        ("ks-Arab-IN", "rtl"), ("en", "ltr"), ("de-CH-1996", "ltr"), ("zh-Hant-TW", "ltr"), ("ug-Latn", "ltr"),
+        ("ar-Latn", "ltr"), ("x-klingon", "ltr"), ("yi", "rtl"), ("pa-Arab", "rtl"), ("pa", "ltr"),
+    ])
+    func direction(tag: String, direction: String) {
+        #expect(LanguageTag.direction(of: tag) == direction)
+    }
+
+    @Test func theDefaultThemeWritesIt() async throws {
+        let site = try TestSite(["Site/sitegen.yml": "language: ar\n", "Site/index.md": "# S\n"], defaultTheme: true)
+        defer { site.remove() }
+        let outcome = try await site.build()
+        defer { outcome.staged.discard() }
+        #expect(try site.staged(outcome, "index.html").contains("<html lang=\"ar\" dir=\"rtl\">"))
     }
 }
 

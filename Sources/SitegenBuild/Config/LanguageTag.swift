@@ -25,6 +25,31 @@ enum LanguageTag {
         return "language: '\(tag)' is not a language tag (BCP 47, such as 'en', 'pt-BR' or 'zh-Hant')\(hint)"
     }
 
+    /// Which way the language's text runs: `rtl` for a script written right to left (`Arab`,
+    /// `Hebr`) or, without a script subtag, a language whose usual script is one (`ar`, `he`,
+    /// `fa-IR`); `ltr` for every other tag, `az-Arab` being right to left and `ug-Latn` not.
+    static func direction(of tag: String) -> String {
+        let subtags = tag.lowercased().split(separator: "-")
+        guard let language = subtags.first else { return "ltr" }
+        // The script is the four-letter subtag right after the language (or its extended subtag).
+        if let script = subtags.dropFirst().prefix(4).first(where: { $0.count == 4 && $0.allSatisfy(\.isLetter) }) {
+            return rightToLeftScripts.contains(String(script)) ? "rtl" : "ltr"
+        }
+        return rightToLeftLanguages.contains(String(language)) ? "rtl" : "ltr"
+    }
+
+    /// ISO 15924 codes of scripts written right to left, in lowercase.
+    private static let rightToLeftScripts: Set<String> = [
+        "arab", "aran", "adlm", "hebr", "mand", "mend", "nkoo", "rohg", "samr", "syrc", "syre", "syrj", "syrn", "thaa",
+        "yezi",
+    ]
+
+    /// Languages written right to left when the tag names no script.
+    private static let rightToLeftLanguages: Set<String> = [
+        "ar", "arc", "azb", "bal", "bqi", "ckb", "dv", "fa", "glk", "he", "iw", "ji", "ks", "lrc", "mzn", "nqo", "pnb",
+        "prs", "ps", "sd", "syr", "ug", "ur", "yi",
+    ]
+
     private static func isLetter(_ byte: UInt8) -> Bool {
         (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20)
     }

@@ -9,12 +9,15 @@ struct PageContext: Sendable {
     var navValues: NavValues
     var words: ThemeWords
     private var wordValues: TemplateValue
+    /// `ltr` or `rtl`: which way the site's language runs.
+    private var direction: String
 
     init(model: SiteModel, nav: NavTree, origin: String, words: ThemeWords = ThemeWords()) {
         self.model = model
         self.nav = nav
         self.origin = origin
         self.words = words
+        direction = LanguageTag.direction(of: model.config.language)
         wordValues = .dictionary(TemplateDictionary(words.words.mapValues { TemplateValue.string($0) }))
         navValues = NavValues(tree: nav, words: words)
     }
@@ -27,7 +30,8 @@ struct PageContext: Sendable {
 
         var context: TemplateDictionary = [
             "site": .dictionary([
-                "title": .string(model.config.title), "language": .string(model.config.language), "origin": .string(origin),
+                "title": .string(model.config.title), "language": .string(model.config.language),
+                "direction": .string(direction), "origin": .string(origin),
                 "generator": .string(SitegenVersion.generator),
             ]),
             "page": .dictionary([
