@@ -359,6 +359,18 @@ extension SiteBuilderTests {
         await both.expectInputError("Site/sitegen.yaml: error: the site has both sitegen.yml and sitegen.yaml: keep one")
     }
 
+    /// `Sitegen.yml` is the configuration on a Mac's case-insensitive disk, and would be a file of
+    /// the site on Linux: the same site would build two ways.
+    @Test(arguments: ["Sitegen.yml", "SITEGEN.YAML", "sitegen.YML"])
+    func theConfigurationsNameInOtherLetterCaseIsAnError(name: String) async throws {
+        let site = try TestSite(["Site/\(name)": "title: T\n", "Site/index.md": "# Home\n", "Site/guide/Sitegen.yml": "x: 1\n"])
+        defer { site.remove() }
+        let lower = name.lowercased()
+        await site.expectInputError(
+            "Site/\(name): error: differs from \(lower) only in letter case: on a case-insensitive disk (a Mac's) it is the "
+                + "configuration, here it would be a file of the site; name it \(lower), or move it into a folder")
+    }
+
     /// configuration.md: an empty or blank `title` leaves the default, as in front matter.
     @Test(arguments: ["title:\n", "title: \"\"\n", "title: \"  \"\n", "title: ~\n"])
     func aBlankSiteTitleLeavesTheDefault(config: String) async throws {

@@ -91,6 +91,15 @@ enum SiteScanner {
                     "name starts with '~', which reads as a home folder (~user/), so the manifest refuses it as an absolute path: rename it",
                     path: displayRoot + entry.path)
             }
+            // `Sitegen.yml` is the configuration on a Mac's disk and a file of the site here: one
+            // site, two builds.
+            if [configFileName, otherConfigFileName].contains(where: { $0.utf8.count == path.rawValue.utf8.count })
+                && [configFileName, otherConfigFileName].contains(path.rawValue.lowercased())
+            {
+                throw InputError(
+                    "differs from \(path.rawValue.lowercased()) only in letter case: on a case-insensitive disk (a Mac's) it is the configuration, here it would be a file of the site; name it \(path.rawValue.lowercased()), or move it into a folder",
+                    path: displayRoot + entry.path)
+            }
             // The manifest's own name, in any letter case (a case-insensitive disk holds one of them).
             if path.rawValue.utf8.count == Manifest.fileName.utf8.count, path.rawValue.lowercased() == Manifest.fileName {
                 throw InputError(
