@@ -100,7 +100,7 @@ public struct CrawlMemo: Sendable {
 
     /// Changes with the format, and with what parsing finds in a file: entries are kept by the file's
     /// SHA-256, so a memo of a sitegen that read fewer attributes would go on hiding their references.
-    static let magic = "sitegen-crawl 12"
+    static let magic = "sitegen-crawl 13"
 
     /// The memo as bytes, deterministic for the same content.
     public func encoded() -> [UInt8] {
@@ -290,6 +290,8 @@ public struct CrawlMemo: Sendable {
         for index in document.acceptedTargets { w.int(Int(index)) }
         w.int(document.anchorNames.count)
         for name in document.anchorNames.sorted() { w.int(table.index(name.string)) }
+        w.int(document.mapNames.count)
+        for name in document.mapNames.sorted() { w.int(table.index(name.string)) }
         body.strings(table.strings)
         body.bytes += w.bytes
     }
@@ -353,10 +355,16 @@ public struct CrawlMemo: Sendable {
             guard let name = string(&r) else { return nil }
             anchors.insert(ByteKey(name))
         }
+        guard let mapCount = r.count() else { return nil }
+        var maps = Set<ByteKey>(minimumCapacity: mapCount)
+        for _ in 0..<mapCount {
+            guard let name = string(&r) else { return nil }
+            maps.insert(ByteKey(name))
+        }
         guard r.isAtEnd else { return nil }
         let document = ParsedDocument(
             path: path, kind: kind, duplicateIDs: duplicates, links: links, acceptedTargets: accepted,
-            acceptedCount: acceptedCount, anchorNames: anchors, encoding: encoding,
+            acceptedCount: acceptedCount, anchorNames: anchors, mapNames: maps, encoding: encoding,
             refreshTarget: refresh == -1 ? nil : Int32(refresh))
         return Entry(sha256: sha256, mimeType: mime, document: document)
     }

@@ -29,6 +29,8 @@ struct ParsedDocument: Sendable {
     /// By their bytes: `café` in NFC and in NFD are two ids, as a browser's fragment search tells
     /// them apart (the HTML standard compares code points), while `String` would take them as one.
     var anchorNames: Set<ByteKey>
+    /// The name and id of every `<map>`, by their bytes: what `usemap` names.
+    var mapNames: Set<ByteKey> = []
     /// Where the document stops being UTF-8, when it is served as UTF-8.
     var encoding: EncodingProblem? = nil
     /// The file a `<meta http-equiv="refresh">` sends the reader on to, when it is one of the table

@@ -23,16 +23,19 @@ public struct Anchor: Sendable, Hashable {
 public struct DocumentFacts: Sendable, Hashable {
     /// Every reference, in document order.
     public var links: [ExtractedLink]
-    /// Every `id` and `<a name>`, in document order, duplicates kept.
+    /// Every `id` and `<a name>`, in document order, duplicates kept: what a `#fragment` can name.
     public var anchors: [Anchor]
     /// The first `<base href>`, as written.
     public var baseHref: String?
+    /// The name and id of every `<map>`: what an image's `usemap="#m"` names, and only that.
+    public var mapNames: [String]
 
     /// Creates a facts record.
-    public init(links: [ExtractedLink] = [], anchors: [Anchor] = [], baseHref: String? = nil) {
+    public init(links: [ExtractedLink] = [], anchors: [Anchor] = [], baseHref: String? = nil, mapNames: [String] = []) {
         self.links = links
         self.anchors = anchors
         self.baseHref = baseHref
+        self.mapNames = mapNames
     }
 
     /// Every id and `<a name>` in document order, duplicates kept.

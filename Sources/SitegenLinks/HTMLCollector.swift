@@ -116,9 +116,13 @@ final class HTMLCollector {
             switch kind {
             case .id where !value.isEmpty && !namesNothing:
                 facts.anchors.append(Anchor(name: value, isID: true, line: line, column: column))
-            // A `<map name>` is what an image's `usemap="#name"` names.
-            case .name where (element == "a" || element == "map") && !value.isEmpty && !namesNothing:
+                if element == "map" { facts.mapNames.append(value) }
+            // A fragment finds an `<a name>` (an id first), never a `<map name>`: that is what an
+            // image's `usemap="#name"` names, as is a map's id.
+            case .name where element == "a" && !value.isEmpty && !namesNothing:
                 facts.anchors.append(Anchor(name: value, isID: false, line: line, column: column))
+            case .name where element == "map" && !value.isEmpty && !namesNothing:
+                facts.mapNames.append(value)
             // A hash-name reference, not a URL: what follows its first `#` names a map of this
             // page (`other.html#m` too), whatever the base.
             case .usemap where element == "img" || element == "object":

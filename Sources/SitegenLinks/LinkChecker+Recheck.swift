@@ -39,7 +39,7 @@ extension LinkChecker {
                 url, key: resolver.key(for: url), fetcher: fetcher, resolver: resolver, table: table, memo: nil)
             guard let document = loaded.document, case .found(_, let mimeType) = loaded.outcome,
                 let sha256 = loaded.sha256,
-                document.kind == old.kind, document.anchorNames == old.anchorNames,
+                document.kind == old.kind, document.anchorNames == old.anchorNames, document.mapNames == old.mapNames,
                 document.scheduledKeys(table) == old.scheduledKeys(table)
             else { return nil }
             state.documents[path] = document

@@ -183,7 +183,7 @@ public struct LinkChecker: Sendable {
             // and faults are not judged.
             let leftOut = resolver.leavesOut(path) || alias.map(resolver.leavesOut) == true
             if leftOut {
-                facts = DocumentFacts(anchors: facts.anchors)
+                facts = DocumentFacts(anchors: facts.anchors, mapNames: facts.mapNames)
                 settled = SettledLinks()
             }
             // As browsers freeze a base URL: a `data:` or `javascript:` one is not used (HTML standard).
@@ -193,6 +193,7 @@ public struct LinkChecker: Sendable {
             var accepted = Set(settled.accepted)
             var acceptedCount = settled.accepted.count
             let anchorNames = Set(facts.anchors.map { ByteKey($0.name) })
+            let mapNames = Set(facts.mapNames.map(ByteKey.init))
             let folder = base == nil ? pageFolder : nil
             let shared = facts.links.map { folder != nil && FolderLinkCache.isFolderWide($0.url) }
             let folderOutcomes = known.flatMap { folder?.outcomes(of: facts.links, shared: shared, settled: $0) }
@@ -220,7 +221,10 @@ public struct LinkChecker: Sendable {
                         }
                     case .notALink:
                         outcome = .skipped
-                    case .samePage(let fragment) where !kind.definesIDs || LinkRules.hasAnchor(fragment, in: anchorNames):
+                    case .samePage(let fragment)
+                    where !kind.definesIDs
+                        || (link.attribute == "usemap"
+                            ? mapNames.contains(ByteKey(fragment)) : LinkRules.hasAnchor(fragment, in: anchorNames)):
                         // Judged here, against the page's own ids: a table of contents needs no memo.
                         acceptedCount += 1
                         continue
@@ -258,6 +262,7 @@ public struct LinkChecker: Sendable {
             let document = ParsedDocument(
                 path: path, kind: kind, duplicateIDs: leftOut ? [] : facts.duplicateIDs, links: links,
                 acceptedTargets: accepted.sorted(), acceptedCount: acceptedCount, anchorNames: anchorNames,
+                mapNames: mapNames,
                 encoding: !leftOut && servesUTF8(mimeType) ? body.withUnsafeBytes { EncodingProblem.find(in: $0) } : nil,
                 refreshTarget: refreshTarget)
             let encoded = located.map {

@@ -115,10 +115,10 @@ struct LinkRules {
             return
         case .samePage(let fragment):
             linksChecked += 1
-            if document.kind.definesIDs,
-                let message = fragmentProblem(
-                    fragment, in: document, name: document.path, mapName: link.attribute == "usemap")
-            {
+            guard document.kind.definesIDs else { return }
+            if link.attribute == "usemap" {
+                if let message = Self.mapProblem(fragment, in: document) { report(.error, .brokenFragment, message) }
+            } else if let message = fragmentProblem(fragment, in: document, name: document.path) {
                 report(.error, .brokenFragment, message)
             }
         case .external(let url):
@@ -355,7 +355,7 @@ struct LinkRules {
     /// Why `fragment` matches nothing in `document`, or `nil` when it matches (as written or
     /// percent-decoded; empty and `top` always match).
     private mutating func fragmentProblem(
-        _ fragment: String, in document: ParsedDocument, name: String, withHint: Bool = true, mapName: Bool = false
+        _ fragment: String, in document: ParsedDocument, name: String, withHint: Bool = true
     ) -> String? {
         let fragment = FragmentDirective.removed(from: fragment)
         if Self.hasAnchor(fragment, in: document.anchorNames) { return nil }
@@ -363,8 +363,7 @@ struct LinkRules {
         // does a spatial media fragment (`#xywh=0,0,10,10`, alone or among `&`-joined dimensions).
         if document.kind == .svg, fragment.hasPrefix("svgView(") || Self.isSpatialMediaFragment(fragment) { return nil }
         let decoded = fragment.removingPercentEncoding ?? fragment
-        // An image's `usemap` names a `<map name>`, which an id does not stand for.
-        let missing = mapName ? "no <map name='\(decoded)'>" : "no id '\(decoded)'"
+        let missing = "no id '\(decoded)'"
         // Canonically equivalent, other bytes: the two look the same, and a "did you mean" would too.
         if let other = document.anchorNames.first(where: { $0.string == decoded && $0 != ByteKey(decoded) })?.string {
             return "\(missing) in \(name), but '\(other)' is there in another Unicode normalization "
@@ -406,6 +405,16 @@ struct LinkRules {
 
     /// Whether `fragment` (its `:~:` directive aside) names an anchor of `names`, as written or percent-decoded; empty and `top`
     /// (in any letter case, as the HTML standard scrolls to the top for it) always do.
+    /// Why an image's `usemap="#name"` names no map of `document`, or `nil` when it does. It is a
+    /// hash-name reference, not a URL: the name is matched as written (no percent-decoding), with a
+    /// `<map>`'s name or id, and nothing else (HTML's rules for parsing a hash-name reference).
+    private static func mapProblem(_ name: String, in document: ParsedDocument) -> String? {
+        guard !document.mapNames.contains(ByteKey(name)) else { return nil }
+        let maps = document.mapNames.map(\.string)
+        let hint = Suggestion.nearest(to: name, in: maps).first.map { " (did you mean '\($0)'?)" } ?? ""
+        return "no <map name='\(name)'> in \(document.path)\(hint)"
+    }
+
     static func hasAnchor(_ fragment: String, in names: Set<ByteKey>) -> Bool {
         let fragment = FragmentDirective.removed(from: fragment)
         if fragment.isEmpty || names.contains(ByteKey(fragment)) || TopFragment.matches(fragment) { return true }

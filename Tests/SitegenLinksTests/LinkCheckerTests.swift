@@ -131,6 +131,33 @@ import Testing
         #expect(report.messages(.brokenFragment) == ["no <map name='gone'> in index.html"])
     }
 
+    /// A `usemap` finds a `<map>` by its name or its id, as written (no percent-decoding), and
+    /// nothing else: not another element's id, not an `<a name>`. A fragment link finds an id or an
+    /// `<a name>`, never a `<map name>` (HTML's hash-name reference and indicated element).
+    @Test func imageMapsAndFragmentsNameDifferentThings() async {
+        let site = InMemoryFetcher([
+            "index.html": """
+            <map id=byid></map><map name="a b"></map><div id=div></div><a name=anchor></a><map name=onlymap></map>
+            <img src=a.png usemap="#byid"><img src=a.png usemap="#a b"><img src=a.png usemap="#a%20b">
+            <img src=a.png usemap="#div"><img src=a.png usemap="#anchor"><img src=a.png usemap="#onlymaq">
+            <a href="#onlymap">x</a><a href="#byid">y</a><a href="#anchor">z</a>
+            """,
+            "a.png": "",
+        ])
+        let report = await site.check()
+        #expect(
+            report.summary == [
+                "broken-fragment index.html:2:75", "broken-fragment index.html:3:16", "broken-fragment index.html:3:45",
+                "broken-fragment index.html:3:77", "broken-fragment index.html:4:4",
+            ], "\(report.findings)")
+        #expect(
+            report.messages(.brokenFragment) == [
+                "no <map name='a%20b'> in index.html", "no <map name='div'> in index.html",
+                "no <map name='anchor'> in index.html", "no <map name='onlymaq'> in index.html (did you mean 'onlymap'?)",
+                "no id 'onlymap' in index.html",
+            ])
+    }
+
     /// `usemap` is a hash-name reference, not a URL: no `<base href>` moves it, and what follows
     /// its `#` names a map of this page even after a path.
     @Test func anImageMapIsLookedForInThePageWhateverItsBase() async {
