@@ -65,11 +65,15 @@ public struct BuildOutcome: Sendable {
     /// Makes the new bundle the output folder. The previous cache goes first: a build killed after
     /// this and before it saves its own would otherwise leave a cache that vouches for files that
     /// have changed since, and the next build would keep them.
-    public func commitBundle() throws(InputError) {
+    /// Returns what is left of the previous bundle when it could not be deleted.
+    @discardableResult
+    public func commitBundle() throws(InputError) -> StagedFolder.Leftover? {
         _ = unlink(BuildCache.location(for: output).path)
         switch update {
-        case .swap: try staged.commit()
-        case .inPlace(let written, let removed): try staged.apply(written: written, removed: removed)
+        case .swap: return try staged.commit()
+        case .inPlace(let written, let removed):
+            try staged.apply(written: written, removed: removed)
+            return nil
         }
     }
 

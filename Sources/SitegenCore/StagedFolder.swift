@@ -86,8 +86,24 @@ public struct StagedFolder: Sendable {
         errno == ELOOP ? "a loop of symbolic links" : "a symbolic link to nothing"
     }
 
-    /// Replaces the destination with the staged folder.
-    public func commit() throws(InputError) {
+    /// The previous folder, replaced by a commit, that could not be deleted (a read-only folder in
+    /// it): it stays beside the destination under a hidden name, a copy on the disk each build.
+    public struct Leftover: Sendable, Equatable, CustomStringConvertible {
+        /// Where it is, as messages name the destination's folder (`.dist.sitegen-…`).
+        public var displayPath: String
+        /// The system's reason (`Permission denied`).
+        public var reason: String
+
+        public var description: String {
+            "the previous bundle could not be deleted (\(reason)) and is left at \(displayPath): make it writable "
+                + "(chmod -R u+w) and delete it"
+        }
+    }
+
+    /// Replaces the destination with the staged folder; what is left of the previous folder when
+    /// it could not be deleted.
+    @discardableResult
+    public func commit() throws(InputError) -> Leftover? {
         let fileManager = FileManager.default
         let old = destination.deletingLastPathComponent()
             .appendingPathComponent(TemporarySibling.name(".\(destination.lastPathComponent).old-"))
@@ -95,8 +111,7 @@ public struct StagedFolder: Sendable {
         // One step where the system can: no instant without the destination, for a server reading it
         // or a build that is killed.
         if hadPrevious, FolderExchange.exchange(directory.path, destination.path) {
-            try? fileManager.removeItem(at: directory)  // the previous folder, now under the staging name
-            return
+            return Self.delete(directory, shownBeside: displayPath)  // the previous folder, now under the staging name
         }
         do {
             if hadPrevious { try fileManager.moveItem(at: destination, to: old) }
@@ -110,7 +125,20 @@ public struct StagedFolder: Sendable {
             discard()
             throw InputError("cannot replace the output folder: \(Self.reason(error))", path: displayPath)
         }
-        if hadPrevious { try? fileManager.removeItem(at: old) }
+        return hadPrevious ? Self.delete(old, shownBeside: displayPath) : nil
+    }
+
+    /// Deletes a replaced folder; where it stays and why when it cannot be (wholly) deleted.
+    private static func delete(_ folder: URL, shownBeside displayPath: String) -> Leftover? {
+        do {
+            try FileManager.default.removeItem(at: folder)
+            return nil
+        } catch {
+            guard FileManager.default.fileExists(atPath: folder.path) else { return nil }
+            let trimmed = displayPath.hasSuffix("/") ? String(displayPath.dropLast()) : displayPath
+            let parent = trimmed.contains("/") ? String(trimmed[...trimmed.lastIndex(of: "/")!]) : ""
+            return Leftover(displayPath: parent + folder.lastPathComponent + "/", reason: reason(error))
+        }
     }
 
     /// Removes the staged files, and the folders made for them that are still empty; the

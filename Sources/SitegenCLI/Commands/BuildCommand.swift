@@ -50,6 +50,7 @@ enum BuildCommand: Command {
         let configStrict: Bool
         let outsideNav: [String]
         let drafts: [String]
+        var leftover: StagedFolder.Leftover?
         let progress = ProgressLine(enabled: environment.stderrIsTerminal && !report.quiet)
         defer { progress.finish() }
         // Ctrl-C stops the build at its next stage, which removes what it staged; a bundle being
@@ -85,12 +86,14 @@ enum BuildCommand: Command {
             configStrict = built.strict
             outsideNav = built.outcome.pagesOutsideNav
             drafts = built.outcome.draftsBuilt
+            leftover = built.leftover
             keepUntilExit(built.outcome)
         }
         progress.finish()
         guard report.emit(result, console: console, workingDirectory: environment.workingDirectory) else { return .inputError }
         if let note = Self.outsideNavNote(outsideNav), !report.quiet { console.err(note) }
         if let note = Self.draftsNote(drafts), !report.quiet { console.err(note) }
+        if let leftover, !report.quiet { console.err("note: \(leftover)\n") }
         let strict = arguments.has("--strict") || configStrict
         let code = report.exitCode(
             errors: result.errors, warnings: result.warnings, strict: strict, command: "build", console: console)

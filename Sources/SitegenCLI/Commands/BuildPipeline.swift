@@ -12,6 +12,8 @@ enum BuildPipeline {
         var strict: Bool
         /// Everything the build held, for a one-shot command to hand to `keepUntilExit`.
         var outcome: BuildOutcome
+        /// The previous bundle, when it could not be deleted.
+        var leftover: StagedFolder.Leftover? = nil
     }
 
     /// A build that stopped on an input error (nothing was committed) or was stopped. `message` is
@@ -156,8 +158,9 @@ enum BuildPipeline {
             outcome.staged.discard()
             return .failure(stopped)
         }
+        var leftover: StagedFolder.Leftover?
         if !outcome.commitsBeforeCrawl {
-            do { try outcome.commitBundle() } catch {
+            do { leftover = try outcome.commitBundle() } catch {
                 await pendingCache?.discard()
                 return .failure(Failure(error, workingDirectory: workingDirectory))
             }
@@ -175,7 +178,7 @@ enum BuildPipeline {
         var report = await shown
         report.seconds = seconds(since: started)
         timer.lap("commit")
-        return .success(Result(report: report, strict: outcome.config.strict, outcome: outcome))
+        return .success(Result(report: report, strict: outcome.config.strict, outcome: outcome, leftover: leftover))
     }
 
     /// Points a finding in a generated page at the Markdown line the link came from, else at the

@@ -96,7 +96,11 @@ enum MirrorCommand: Command {
         let manifest: Manifest
         let crawl: CrawlResult
         switch outcome {
-        case .success(let mirrored): (result, manifest, crawl) = (mirrored.result, mirrored.manifest, mirrored.crawl)
+        case .success(let mirrored):
+            (result, manifest, crawl) = (mirrored.result, mirrored.manifest, mirrored.crawl)
+            if let leftover = mirrored.leftover, !report.quiet {
+                console.err("note: \(String(describing: leftover).replacingOccurrences(of: "bundle", with: "mirror"))\n")
+            }
         case .failure(let error): return stop(error)
         }
         // `--quiet`: findings only, as for build.
@@ -140,6 +144,8 @@ enum MirrorCommand: Command {
         var result: MirrorResult
         var manifest: Manifest
         var crawl: CrawlResult
+        /// The previous mirror, when it could not be deleted.
+        var leftover: StagedFolder.Leftover?
     }
 
     /// Fetches the source, writes the mirror into a folder staged beside `destination`, crawls it and
@@ -185,8 +191,8 @@ enum MirrorCommand: Command {
                 output.discard()
                 return .failure(stopped)
             }
-            try output.commit()
-            return .success(Mirrored(result: result, manifest: manifest, crawl: crawl))
+            let leftover = try output.commit()
+            return .success(Mirrored(result: result, manifest: manifest, crawl: crawl, leftover: leftover))
         } catch {
             return .failure(error)
         }
