@@ -58,6 +58,8 @@ import Testing
         ("ar", "rtl"), ("he-IL", "rtl"), ("fa", "rtl"), ("ur-PK", "rtl"), ("AR-EG", "rtl"), ("az-Arab", "rtl"),
         ("ks-Arab-IN", "rtl"), ("en", "ltr"), ("de-CH-1996", "ltr"), ("zh-Hant-TW", "ltr"), ("ug-Latn", "ltr"),
         ("ar-Latn", "ltr"), ("x-klingon", "ltr"), ("yi", "rtl"), ("pa-Arab", "rtl"), ("pa", "ltr"),
+        ("ar-EG-u-nu-latn", "rtl"), ("he-IL-u-nu-latn", "rtl"), ("ar-x-latn", "rtl"), ("en-u-nu-arab", "ltr"),
+        ("de-u-nu-arab", "ltr"), ("zh-yue-Hant", "ltr"), ("ar-aao-Latn", "ltr"),
     ])
     func direction(tag: String, direction: String) {
         #expect(LanguageTag.direction(of: tag) == direction)

@@ -17,6 +17,7 @@ import Testing
         ("zh-Hant-TW", ["zh-Hant-TW", "zh-Hant", "zh", "en"]),
         ("zh-CN", ["zh-CN", "zh", "en"]),
         ("sr-Latn-x-old", ["sr-Latn-x-old", "sr-Latn", "sr", "en"]),
+        ("iw-IL", ["he-IL", "he", "en"]), ("ji", ["yi", "en"]),
     ])
     func lookupGoesFromTheMostSpecificTagToEnglish(language: String, chain: [String]) {
         #expect(ThemeWords.lookupChain(for: language) == chain)
@@ -84,7 +85,7 @@ import Testing
         let outcome = try await site.build()
         defer { outcome.staged.discard() }
         let page = try site.staged(outcome, "g/p1.html")
-        #expect(page.contains("… 19 suivants"))
+        #expect(page.contains("… 19 de plus"))
         #expect(!page.contains(" more<"))
     }
 
@@ -158,7 +159,9 @@ import Testing
             if warned, let warning = warnings.first {
                 #expect(warning.location?.line == (config.hasPrefix("title") ? 2 : 1))
                 #expect(warning.location?.column == 11)
-                #expect(warning.message.contains("its 11 words (Menu, Next, ...) show in English"), "\(warning.message)")
+                #expect(
+                    warning.message.contains("its 11 words (breadcrumb, builtWith, earlier, ...) show in English"),
+                    "\(warning.message)")
             }
         }
     }
@@ -176,16 +179,60 @@ import Testing
         #expect(outcome.diagnostics.isEmpty)
     }
 
-    /// A theme without a words folder (made before there was one) builds as before: it writes no
-    /// words, so no language needs any, but a word the configuration names is no word of it.
+    /// A theme without a words folder (made before there was one) builds as before, with no
+    /// warning: it writes no words of its own. The sidebar's "… N more" items are sitegen's words,
+    /// which `words:` translates; another word is none of it.
     @Test func aThemeWithoutWords() async throws {
-        let site = try TestSite(["Site/sitegen.yml": "language: fi\n", "Site/index.md": "# S\n"])
+        var files = ["Site/sitegen.yml": "language: fi\nwords:\n  more: \"… {count} lisää\"\n", "Site/index.md": "# S\n"]
+        for number in 1...30 { files["Site/g/p\(number).md"] = "# P\(number)\n" }
+        let site = try TestSite(files)
         defer { site.remove() }
         let outcome = try await site.build()
-        outcome.staged.discard()
         #expect(outcome.diagnostics.isEmpty)
+        #expect(try site.staged(outcome, "g/p1.html").contains("… 9 lisää"))
+        outcome.staged.discard()
         try site.write("language: fi\nwords:\n  menu: Valikko\n", to: "Site/sitegen.yml")
         await site.expectInputError(
-            "Site/sitegen.yml:3:3: error: unknown word 'menu': the theme writes no words of its own (it has no words folder)")
+            "Site/sitegen.yml:3:3: error: unknown word 'menu' (a theme without a words folder has only earlier, more)")
+    }
+
+    /// A file of the language that leaves words out shows them in English: the warning names them.
+    @Test func wordsAPartialFileLeavesOutAreAWarning() async throws {
+        let site = try TestSite(["Site/sitegen.yml": "language: de\n", "Site/index.md": "# S\n"], defaultTheme: true)
+        defer { site.remove() }
+        try site.write("menu: Menü\nnext: Weiter\n", to: "Templates/words/de.yml")
+        let outcome = try await site.build()
+        defer { outcome.staged.discard() }
+        #expect(
+            outcome.diagnostics.map(\.description) == [
+                "Site/sitegen.yml:1:11: warning: the theme's words/de.yml lacks some words: 9 of its 11 words (breadcrumb, "
+                    + "builtWith, earlier, ...) show in English; translate them under 'words' in this file, or in the "
+                    + "theme's words/de.yml [untranslated]"
+            ])
+    }
+
+    @Test func aPlaceholderThatIsNoneIsAnError() async throws {
+        let site = try TestSite(
+            ["Site/sitegen.yml": "words:\n  more: \"… {cuont} more\"\n", "Site/index.md": "# S\n"], defaultTheme: true)
+        defer { site.remove() }
+        await site.expectInputError(
+            "Site/sitegen.yml:2:3: error: the word 'more' holds '{cuont}', which is no placeholder: a word may hold "
+                + "{generator}, and earlier and more {count}")
+    }
+
+    @Test func aTemplateThatWritesAnUnknownWordIsAnError() async throws {
+        let site = try TestSite(["Site/index.md": "# S\n"], defaultTheme: true)
+        defer { site.remove() }
+        let toc = try String(contentsOf: site.root.appendingPathComponent("Templates/partials/toc.html"), encoding: .utf8)
+        try site.write(
+            toc.replacingOccurrences(of: "{{words.onThisPage}}</p>", with: "{{words.onThisPgae}}</p>"),
+            to: "Templates/partials/toc.html")
+        await site.expectInputError("Templates/partials/toc.html:3:", prefix: true)
+        do {
+            _ = try await site.build()
+        } catch {
+            #expect(error.description.contains("unknown word 'onThisPgae'"), "\(error)")
+            #expect(error.description.contains("(did you mean 'onThisPage'?)"), "\(error)")
+        }
     }
 }

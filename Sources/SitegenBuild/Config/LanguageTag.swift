@@ -31,8 +31,10 @@ enum LanguageTag {
     static func direction(of tag: String) -> String {
         let subtags = tag.lowercased().split(separator: "-")
         guard let language = subtags.first else { return "ltr" }
-        // The script is the four-letter subtag right after the language (or its extended subtag).
-        if let script = subtags.dropFirst().prefix(4).first(where: { $0.count == 4 && $0.allSatisfy(\.isLetter) }) {
+        // The script is the four-letter subtag right after the language and its extended subtags
+        // (three letters each, up to three): `-u-nu-arab` (Arabic digits) or `-x-…` names none.
+        let afterLanguage = subtags.dropFirst().drop { $0.count == 3 && $0.allSatisfy(\.isLetter) }
+        if let script = afterLanguage.first, script.count == 4, script.allSatisfy(\.isLetter) {
             return rightToLeftScripts.contains(String(script)) ? "rtl" : "ltr"
         }
         return rightToLeftLanguages.contains(String(language)) ? "rtl" : "ltr"

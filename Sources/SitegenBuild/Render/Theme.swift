@@ -80,11 +80,26 @@ public struct Theme: Sendable {
         // must stop the build too, before anything is rendered.
         if let unknown = library.unknownReferences().first { throw unknown.inputError }
         if let unused = library.unusedBlocks().first { throw unused.inputError }
+        let wordTables = try ThemeWords.loadTables(root, displayRoot: displayRoot)
+        // `{{words.mneu}}` would write nothing on every page, without a word.
+        let knownWords = ThemeWords.knownKeys(wordTables)
+        for name in templates.keys.sorted() {
+            let unknown = templates[name]?.tags { tag in
+                tag.hasPrefix("words.") && !knownWords.contains(String(tag.dropFirst("words.".count)))
+            }
+            if let tag = unknown?.first {
+                let key = String(tag.name.dropFirst("words.".count))
+                throw tag.error(
+                    "unknown word '\(key)' (the theme's words are \(knownWords.sorted().joined(separator: ", ")))"
+                        + Suggestion.hint(for: key, in: knownWords)
+                ).inputError
+            }
+        }
         return Theme(
             library: library, pageTemplates: pageTemplates,
             assets: try assetFiles(root, displayRoot: displayRoot), templateSources: sources,
             templateIDs: templateIDs(sources: sources, pageTemplates: pageTemplates),
-            wordTables: try ThemeWords.loadTables(root, displayRoot: displayRoot))
+            wordTables: wordTables)
     }
 
     /// The names in a folder of the theme, sorted; none when there is no such folder. One that cannot be

@@ -109,21 +109,23 @@ struct ThemeWords: Sendable, Equatable {
 
     /// The tags to look in for `language`, most specific first, ending with the base language:
     /// `pt-BR`, `pt`, `en`. A Chinese tag of Taiwan, Hong Kong or Macao without a script looks in
-    /// `zh-Hant` before `zh` (Simplified).
+    /// `zh-Hant` before `zh` (Simplified); the deprecated `iw` and `ji` are looked up as `he` and `yi`.
     static func lookupChain(for language: String) -> [String] {
         var chain: [String] = []
         var subtags = language.split(separator: "-", omittingEmptySubsequences: false).map(String.init)
+        if let first = subtags.first, let current = ["iw": "he", "ji": "yi", "in": "id"][first.lowercased()] {
+            subtags[0] = current
+        }
+        let canonical = subtags.joined(separator: "-")
         while !subtags.isEmpty {
             chain.append(subtags.joined(separator: "-"))
             subtags.removeLast()
             // A one-letter subtag (`x`, `u`) introduces the ones after it: it goes with them.
             if subtags.last?.count == 1 { subtags.removeLast() }
         }
-        let parts = language.lowercased().split(separator: "-")
+        let parts = canonical.lowercased().split(separator: "-")
         if parts.first == "zh", parts.count > 1, ["tw", "hk", "mo"].contains(parts[1]),
-            let zh = chain.lastIndex(where: {
-                $0.lowercased() == "zh"
-            })
+            let zh = chain.lastIndex(where: { $0.lowercased() == "zh" })
         {
             chain.insert("zh-Hant", at: zh)
         }
@@ -131,61 +133,98 @@ struct ThemeWords: Sendable, Equatable {
         return chain
     }
 
+    /// The words sitegen writes itself, into the sidebar's items for entries a long list leaves
+    /// out: every theme has them, with or without a `words` folder.
+    static let ownWords = ["earlier": "… {count} earlier", "more": "… {count} more"]
+
+    /// The keys of the words of a theme with these tables: those of its `en.yml` and sitegen's own.
+    static func knownKeys(_ tables: [Table]) -> Set<String> {
+        Set(ownWords.keys).union(tables.first { $0.language == baseLanguage }?.words.keys ?? [:].keys)
+    }
+
+    /// The placeholders a word may hold.
+    private static let placeholders: Set<String> = ["generator", "count"]
+
     /// The words for `language`: from the theme's tables along the lookup chain, then the
     /// configuration's `overrides`. A key that `en.yml` does not name is an error where it is
-    /// written; a language no table translates is a warning at `languageLocation` (its words show
-    /// in English) unless the overrides give every word.
+    /// written; words that stay English on a page in another language are a warning at
+    /// `languageLocation`.
     static func resolve(
         _ tables: [Table], language: String, languageLocation: SourceLocation?,
         overrides: [String: ConfiguredWord], generator: String
     ) throws(InputError) -> (ThemeWords, [Diagnostic]) {
-        guard let base = tables.first(where: { $0.language == baseLanguage }) else {
-            if let (key, override) = overrides.min(by: { $0.key < $1.key }) {
-                throw InputError(
-                    "unknown word '\(key)': the theme writes no words of its own (it has no words folder)", at: override.location)
-            }
-            return (ThemeWords(), [])
+        let base = tables.first { $0.language == baseLanguage }
+        let known = knownKeys(tables)
+        func refuse(_ key: String, _ word: ConfiguredWord, names: String) -> InputError {
+            InputError(
+                "unknown word '\(key)' (\(names) \(known.sorted().joined(separator: ", ")))"
+                    + Suggestion.hint(for: key, in: known),
+                at: word.location)
         }
-        let known = Set(base.words.keys)
         for table in tables {
             for (key, word) in table.words where !known.contains(key) {
-                throw InputError(
-                    "unknown word '\(key)' (\(baseLanguage).yml names \(known.sorted().joined(separator: ", ")))"
-                        + Suggestion.hint(for: key, in: known), at: word.location)
+                throw refuse(key, word, names: "\(baseLanguage).yml names")
             }
         }
         for (key, word) in overrides where !known.contains(key) {
-            throw InputError(
-                "unknown word '\(key)' (the theme's words are \(known.sorted().joined(separator: ", ")))"
-                    + Suggestion.hint(for: key, in: known), at: word.location)
+            throw refuse(key, word, names: base == nil ? "a theme without a words folder has only" : "the theme's words are")
         }
+        for table in tables {
+            for (key, word) in table.words { try checkPlaceholders(key, word) }
+        }
+        for (key, word) in overrides { try checkPlaceholders(key, word) }
+        var words = ownWords.merging(base?.words.mapValues(\.text) ?? [:]) { _, theme in theme }
+        var english = Set(words.keys)
         let byTag = Dictionary(tables.map { ($0.language.lowercased(), $0) }, uniquingKeysWith: { first, _ in first })
-        var words = base.words.mapValues(\.text)
-        var translated = false
+        var found: [String] = []
         for tag in lookupChain(for: language).reversed() where tag.lowercased() != baseLanguage {
             guard let table = byTag[tag.lowercased()] else { continue }
-            translated = true
-            for (key, word) in table.words { words[key] = word.text }
+            found.append(table.language)
+            for (key, word) in table.words {
+                words[key] = word.text
+                english.remove(key)
+            }
         }
-        for (key, word) in overrides { words[key] = word.text }
+        for (key, word) in overrides {
+            words[key] = word.text
+            english.remove(key)
+        }
         for (key, text) in words where text.contains("{generator}") {
             words[key] = text.replacingOccurrences(of: "{generator}", with: generator)
         }
-        var warnings: [Diagnostic] = []
-        let english = language.split(separator: "-").first?.lowercased() == baseLanguage
-        if !translated, !english, !known.isSubset(of: overrides.keys) {
-            let others = tables.map(\.language).filter { $0 != baseLanguage }.sorted()
-            let untranslated = known.subtracting(overrides.keys).count
-            let which = untranslated == known.count ? "its \(known.count) words" : "\(untranslated) of its \(known.count) words"
-            warnings.append(
-                Diagnostic(
-                    .warning, .untranslated,
-                    "the theme has no words in '\(language)'"
-                        + (others.isEmpty ? "" : " (it has \(others.joined(separator: ", ")))")
-                        + ": \(which) (Menu, Next, ...) show in English; translate them under 'words' in this file, "
-                        + "or in the theme's words/\(language).yml",
-                    at: languageLocation ?? SourceLocation(path: base.display)))
+        // A theme without words writes only the sidebar's, which few pages show: no warning for them.
+        let isEnglish = lookupChain(for: language).first?.split(separator: "-").first?.lowercased() == baseLanguage
+        guard let base, !isEnglish, !english.isEmpty else { return (ThemeWords(words: words), []) }
+        let others = tables.map(\.language).filter { $0 != baseLanguage }.sorted()
+        let shown = english.sorted()
+        let which =
+            (english.count == known.count ? "its \(known.count) words" : "\(english.count) of its \(known.count) words")
+            + " (\(shown.prefix(3).joined(separator: ", "))\(shown.count > 3 ? ", ..." : ""))"
+        let missing =
+            found.isEmpty
+            ? "the theme has no words in '\(language)'" + (others.isEmpty ? "" : " (it has \(others.joined(separator: ", ")))")
+            : "the theme's words/\(found.last ?? language).yml lacks some words"
+        let warning = Diagnostic(
+            .warning, .untranslated,
+            "\(missing): \(which) show in English; translate them under 'words' in this file, or in the theme's "
+                + "words/\(found.last ?? language).yml",
+            at: languageLocation ?? SourceLocation(path: base.display))
+        return (ThemeWords(words: words), [warning])
+    }
+
+    /// A `{name}` in a word that is no placeholder (`{cuont}`) would show as it is written.
+    private static func checkPlaceholders(_ key: String, _ word: ConfiguredWord) throws(InputError) {
+        var rest = Substring(word.text)
+        while let open = rest.firstIndex(of: "{") {
+            let after = rest[rest.index(after: open)...]
+            guard let close = after.firstIndex(of: "}") else { return }
+            let name = after[..<close]
+            if !name.isEmpty, name.allSatisfy({ $0.isASCII && $0.isLetter }), !placeholders.contains(String(name)) {
+                throw InputError(
+                    "the word '\(key)' holds '{\(name)}', which is no placeholder: a word may hold {generator}, and "
+                        + "earlier and more {count}", at: word.location)
+            }
+            rest = after[after.index(after: close)...]
         }
-        return (ThemeWords(words: words), warnings)
     }
 }

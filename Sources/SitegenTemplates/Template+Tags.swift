@@ -22,3 +22,28 @@ extension Template {
         }
     }
 }
+
+extension Template {
+    /// The variable and section tags (`{{name}}`, `{{{name}}}`, `{{#name}}`, `{{^name}}`) whose name
+    /// `isWanted` accepts, wherever they are (sections, blocks, what a parent tag passes). In source order.
+    public func tags(where isWanted: (String) -> Bool) -> [TemplateTag] {
+        var tags: [TemplateTag] = []
+        Self.collectTags(where: isWanted, in: nodes, into: &tags)
+        return tags.sorted { $0.location < $1.location }
+    }
+
+    private static func collectTags(where isWanted: (String) -> Bool, in nodes: [Node], into tags: inout [TemplateTag]) {
+        for node in nodes {
+            switch node {
+            case .text, .partial: break
+            case .variable(_, _, let tag): if isWanted(tag.name) { tags.append(tag) }
+            case .section(_, let children, let tag), .inverted(_, let children, let tag):
+                if isWanted(tag.name) { tags.append(tag) }
+                collectTags(where: isWanted, in: children, into: &tags)
+            case .parent(_, let blocks):
+                for block in blocks.values { collectTags(where: isWanted, in: block.nodes, into: &tags) }
+            case .block(let block): collectTags(where: isWanted, in: block.nodes, into: &tags)
+            }
+        }
+    }
+}
