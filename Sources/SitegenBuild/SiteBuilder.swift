@@ -98,7 +98,7 @@ public struct SiteBuilder: Sendable {
 
         let loader = PageLoader(
             options: MarkdownOptions(rawHTML: config.rawHTML, smartPunctuation: config.smartPunctuation),
-            displayRoot: options.siteDisplay)
+            displayRoot: options.siteDisplay, collectsSearchText: config.search)
         let loaded = try await loadPages(files.filter { $0.kind == .markdown }, with: loader, previous: previous)
         timer.lap("parse")
         try Self.stopIfCancelled()
@@ -162,7 +162,7 @@ public struct SiteBuilder: Sendable {
             }
             defer { if writer.previousFolder >= 0 { close(writer.previousFolder) } }
             if !writer.inPlace {
-                try staged.createFolders(for: pages.map(\.output) + assets.map(\.path) + [NavScript.path])
+                try staged.createFolders(for: pages.map(\.output) + assets.map(\.path) + SiteModel.generatedFiles(config))
                 if previous ?? keepable != nil { writer.linkedFolders = LinkedFolders.find(in: staged.destination) }
             }
             var written = try await writer.writePages(model.pages, plans: plans, siteRoot: site.path)
@@ -173,11 +173,17 @@ public struct SiteBuilder: Sendable {
                     previous.navInputs == cache.navInputs ? previous.outputs[NavScript.path.rawValue]?.inputs : nil
                 } ?? NavScript.fingerprint(nav)
             written.append(try writer.write(NavScript.path, inputs: navScriptInputs) { NavScript.render(nav) })
+            if config.search {
+                // Made whole on every build, from every page's details: kept when it comes out the same.
+                let index = SearchScript.render(model.pages.map(\.detailed))
+                written.append(try writer.write(SearchScript.path, inputs: Fingerprint.of(index)) { index })
+            }
             timer.lap("render, write")
             try Self.stopIfCancelled()
             let removesOutputs = cache.recordOutputs(written, previous: previous?.outputs)
             cache.outputOrder =
-                model.pages.map(\.output.rawValue) + (assets.map(\.path.rawValue) + [NavScript.path.rawValue]).sorted()
+                model.pages.map(\.output.rawValue)
+                + (assets.map(\.path.rawValue) + SiteModel.generatedFiles(config).map(\.rawValue)).sorted()
             for asset in assets {
                 if let output = cache.outputs[asset.path.rawValue] {
                     cache.assets[asset.path] = BuildCache.FileRecord(
@@ -261,7 +267,9 @@ public struct SiteBuilder: Sendable {
     private func checkMimeTypePaths(_ model: SiteModel) throws(InputError) {
         let paths = model.config.mimeTypePaths
         guard !paths.isEmpty else { return }
-        let files = Set(model.pages.map(\.output.rawValue) + model.assets.map(\.path.rawValue) + [NavScript.path.rawValue])
+        let files = Set(
+            model.pages.map(\.output.rawValue) + model.assets.map(\.path.rawValue)
+                + SiteModel.generatedFiles(model.config).map(\.rawValue))
         for (file, place) in paths.sorted(by: { $0.value < $1.value }) where !files.contains(file) {
             let near = Suggestion.phrase(Suggestion.nearest(to: file, in: Array(files)))
             throw InputError("mime_types: '\(file)' is no file of the bundle\(near)", at: place)

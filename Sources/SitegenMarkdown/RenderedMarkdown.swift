@@ -8,12 +8,15 @@ public struct RenderedMarkdown: Sendable, Hashable {
     public var headings: [Heading]
     /// Links and images in document order.
     public var links: [MarkdownLink]
+    /// The page's text for the search index, when the site has one; empty otherwise.
+    public var text: String
 
     /// Creates a rendered page.
-    public init(html: String, title: String?, headings: [Heading], links: [MarkdownLink]) {
+    public init(html: String, title: String?, headings: [Heading], links: [MarkdownLink], text: String = "") {
         self.html = html
         self.title = title
         self.headings = headings
         self.links = links
+        self.text = text
     }
 }

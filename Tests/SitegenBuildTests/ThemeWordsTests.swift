@@ -160,7 +160,7 @@ import Testing
                 #expect(warning.location?.line == (config.hasPrefix("title") ? 2 : 1))
                 #expect(warning.location?.column == 11)
                 #expect(
-                    warning.message.contains("its 11 words (breadcrumb, builtWith, earlier, ...) show in English"),
+                    warning.message.contains("its 14 words (breadcrumb, builtWith, earlier, ...) show in English"),
                     "\(warning.message)")
             }
         }
@@ -169,7 +169,7 @@ import Testing
     @Test func noWarningWhenTheConfigurationGivesEveryWord() async throws {
         let words = [
             "skipToContent", "menu", "navigation", "breadcrumb", "onThisPage", "pagination", "previous", "next", "builtWith",
-            "earlier", "more",
+            "earlier", "more", "search", "results", "noResults",
         ].map { "  \($0): x\n" }.joined()
         let site = try TestSite(
             ["Site/sitegen.yml": "language: fi\nwords:\n" + words, "Site/index.md": "# S\n"], defaultTheme: true)
@@ -205,7 +205,7 @@ import Testing
         defer { outcome.staged.discard() }
         #expect(
             outcome.diagnostics.map(\.description) == [
-                "Site/sitegen.yml:1:11: warning: the theme's words/de.yml lacks some words: 9 of its 11 words (breadcrumb, "
+                "Site/sitegen.yml:1:11: warning: the theme's words/de.yml lacks some words: 12 of its 14 words (breadcrumb, "
                     + "builtWith, earlier, ...) show in English; translate them under 'words' in this file, or in the "
                     + "theme's words/de.yml [untranslated]"
             ])
@@ -216,8 +216,8 @@ import Testing
             ["Site/sitegen.yml": "words:\n  more: \"… {cuont} more\"\n", "Site/index.md": "# S\n"], defaultTheme: true)
         defer { site.remove() }
         await site.expectInputError(
-            "Site/sitegen.yml:2:3: error: the word 'more' holds '{cuont}', which is no placeholder: a word may hold "
-                + "{generator}, and earlier and more {count}")
+            "Site/sitegen.yml:2:3: error: the word 'more' holds '{cuont}', which is no placeholder ({generator}, "
+                + "{count}, {query})")
     }
 
     @Test func aTemplateThatWritesAnUnknownWordIsAnError() async throws {

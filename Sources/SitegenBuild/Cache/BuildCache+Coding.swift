@@ -299,9 +299,11 @@ extension BuildCache {
             w.int(link.line)
             w.int(link.column)
         }
+        w.string(body.text)
     }
 
-    static func decodeDetails(_ bytes: ArraySlice<UInt8>) -> ([Heading], [MarkdownLink])? {
+    /// Headings, links and the search text of a page's details.
+    static func decodeDetails(_ bytes: ArraySlice<UInt8>) -> (headings: [Heading], links: [MarkdownLink], text: String)? {
         var r = ByteReader(Array(bytes))
         guard let headingCount = r.count() else { return nil }
         var headings: [Heading] = []
@@ -320,8 +322,8 @@ extension BuildCache {
             links.append(
                 MarkdownLink(destination: destination, rewritten: rewritten, isImage: isImage, line: line, column: column))
         }
-        guard r.isAtEnd else { return nil }
-        return (headings, links)
+        guard let text = r.string(), r.isAtEnd else { return nil }
+        return (headings, links, text)
     }
 
     private static func readPage(_ r: inout ByteReader, details store: DetailsStore) -> Page? {

@@ -12,7 +12,7 @@ import Synchronization
 /// valid, so the cache written by the previous build can still use the file. Once the file has
 /// grown to twice what the cache refers to, the next save writes a new one (a new generation).
 final class DetailsStore: Sendable {
-    static let magic = Array("sitegen-details1".utf8)
+    static let magic = Array("sitegen-details2".utf8)
     static let headerSize = 24
 
     let generation: UInt64

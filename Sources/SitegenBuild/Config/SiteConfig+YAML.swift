@@ -6,7 +6,7 @@ extension SiteConfig {
     /// The keys `sitegen.yml` understands; anything else is an `unknown-key` warning.
     static let knownKeys: Set<String> = [
         "title", "language", "scheme", "host", "entry", "nav", "external_links", "raw_html", "smart_punctuation",
-        "strict", "ignore", "ignore_links", "mime_types", "words",
+        "strict", "ignore", "ignore_links", "mime_types", "words", "search",
     ]
 
     /// Reads a parsed `sitegen.yml`. Bad values are input errors at their line and column; unknown
@@ -79,6 +79,7 @@ extension SiteConfig {
             case "raw_html": config.rawHTML = try value.requireBool(key, path: path)
             case "smart_punctuation": config.smartPunctuation = try value.requireBool(key, path: path)
             case "strict": config.strict = try value.requireBool(key, path: path)
+            case "search": config.search = try value.requireBool(key, path: path)
             case "ignore": config.ignore = try value.requireStringList(key, path: path)
             case "ignore_links": config.ignoreLinks = try value.requireStringList(key, path: path)
             case "mime_types": (config.mimeTypes, config.mimeTypePaths) = try decodeMimeTypes(value, path: path)

@@ -29,6 +29,8 @@ public struct SiteConfig: Sendable, Equatable {
     public var smartPunctuation = false
     /// Whether warnings fail the build (exit 1).
     public var strict = false
+    /// Whether the bundle carries a search index (`_sitegen/search.js`) for the theme's search box.
+    public var search = false
     /// Glob patterns (relative to the site folder) of files to leave out.
     public var ignore: [String] = []
     /// Link patterns the checker skips.

@@ -130,10 +130,11 @@ public struct Page: Sendable {
         guard let reference = details else { return self }
         var page = self
         page.details = nil
-        if let bytes = reference.bytes(), let (headings, links) = BuildCache.decodeDetails(bytes[...]) {
+        if let bytes = reference.bytes(), let details = BuildCache.decodeDetails(bytes[...]) {
             var body = page.body
-            body.headings = headings
-            body.links = links
+            body.headings = details.headings
+            body.links = details.links
+            body.text = details.text
             page.body = body
         }
         return page

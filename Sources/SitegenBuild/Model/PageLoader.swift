@@ -7,6 +7,8 @@ import SitegenMarkdown
 struct PageLoader: Sendable {
     var options: MarkdownOptions
     var displayRoot: String
+    /// Whether each page's text is kept for the search index (`search: true`).
+    var collectsSearchText = false
 
     struct Loaded: Sendable {
         var page: Page
@@ -28,7 +30,8 @@ struct PageLoader: Sendable {
             let root = try YAML.parse(yaml, path: display, lineOffset: split.yamlLineOffset)
             (meta, warnings) = try PageMeta.decode(root, path: display)
         }
-        let body = MarkdownRenderer.render(split.body, options: options, lineOffset: split.bodyLineOffset)
+        var body = MarkdownRenderer.render(split.body, options: options, lineOffset: split.bodyLineOffset)
+        if collectsSearchText { body.text = SearchText.of(html: body.html) }
         let title = meta.title ?? body.title.flatMap(PageMeta.nonBlank) ?? FileNameTitle.of(file.path)
         var ids = Set(body.headings.map(\.id))
         if options.rawHTML { ids.formUnion(AnchorScanner.anchors(inHTML: body.html)) }

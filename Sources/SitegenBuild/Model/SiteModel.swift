@@ -27,7 +27,7 @@ public struct SiteModel: Sendable {
         self.assets = assets
         self.drafts = drafts
         let navScript = NavScript.path
-        var outputs: Set<SitePath> = [navScript]
+        var outputs = Set(Self.generatedFiles(config))
         outputs.reserveCapacity(pages.count + assets.count + 1)
         pageBySource.reserveCapacity(pages.count)
         pageByOutput.reserveCapacity(pages.count)
@@ -41,7 +41,9 @@ public struct SiteModel: Sendable {
             let other =
                 asset.path == navScript
                 ? "sitegen's navigation script"
-                : pageByOutput[asset.path].map { pages[$0].displayPath } ?? displayRoot + asset.path.rawValue
+                : asset.path == SearchScript.path
+                    ? "sitegen's search index"
+                    : pageByOutput[asset.path].map { pages[$0].displayPath } ?? displayRoot + asset.path.rawValue
             let this =
                 theme.flatMap { asset.root == $0.root ? "the theme's \($0.display)\(asset.path)" : nil }
                 ?? "an asset of the same path"
@@ -74,7 +76,7 @@ public struct SiteModel: Sendable {
     /// nav script) cannot be written: named by what makes each, before anything is.
     private func checkFilesAgainstFolders(displayRoot: String, theme: (root: String, display: String)?) throws(InputError) {
         // In source order, outputs mostly share their folder with the one before: few lookups.
-        let paths = pages.map(\.output.rawValue) + assets.map(\.path.rawValue) + [NavScript.path.rawValue]
+        let paths = pages.map(\.output.rawValue) + assets.map(\.path.rawValue) + Self.generatedFiles(config).map(\.rawValue)
         for folder in SiteScanner.folders(of: paths) where outputPaths.contains(SitePath(unchecked: folder)) {
             let file = SitePath(unchecked: folder)
             let inside = paths.filter { $0.hasPrefix(folder + "/") }.min() ?? folder + "/"
@@ -89,11 +91,18 @@ public struct SiteModel: Sendable {
     /// or the theme, or the nav script.
     private func maker(of path: SitePath, displayRoot: String, theme: (root: String, display: String)?) -> String {
         if path == NavScript.path { return "sitegen's navigation script (\(path))" }
+        if path == SearchScript.path { return "sitegen's search index (\(path))" }
         if let page = pageByOutput[path] { return pages[page].displayPath }
         if let theme, assets.contains(where: { $0.path == path && $0.root == theme.root }) {
             return "the theme's \(theme.display)\(path)"
         }
         return displayRoot + path.rawValue
+    }
+
+    /// The files sitegen writes into every bundle besides pages and assets: the nav script, and
+    /// the search index when the site has one.
+    static func generatedFiles(_ config: SiteConfig) -> [SitePath] {
+        config.search ? [NavScript.path, SearchScript.path] : [NavScript.path]
     }
 
     func page(source: SitePath) -> Page? { pageBySource[source].map { pages[$0] } }

@@ -32,7 +32,7 @@ struct PageContext: Sendable {
             "site": .dictionary([
                 "title": .string(model.config.title), "language": .string(model.config.language),
                 "direction": .string(direction), "origin": .string(origin),
-                "generator": .string(SitegenVersion.generator),
+                "generator": .string(SitegenVersion.generator), "search": .bool(model.config.search),
             ]),
             "page": .dictionary([
                 "title": .string(page.title), "description": .string(page.meta.description ?? ""),

@@ -143,7 +143,7 @@ struct ThemeWords: Sendable, Equatable {
     }
 
     /// The placeholders a word may hold.
-    private static let placeholders: Set<String> = ["generator", "count"]
+    private static let placeholders: Set<String> = ["generator", "count", "query"]
 
     /// The words for `language`: from the theme's tables along the lookup chain, then the
     /// configuration's `overrides`. A key that `en.yml` does not name is an error where it is
@@ -221,8 +221,8 @@ struct ThemeWords: Sendable, Equatable {
             let name = after[..<close]
             if !name.isEmpty, name.allSatisfy({ $0.isASCII && $0.isLetter }), !placeholders.contains(String(name)) {
                 throw InputError(
-                    "the word '\(key)' holds '{\(name)}', which is no placeholder: a word may hold {generator}, and "
-                        + "earlier and more {count}", at: word.location)
+                    "the word '\(key)' holds '{\(name)}', which is no placeholder ({generator}, {count}, {query})",
+                    at: word.location)
             }
             rest = after[after.index(after: close)...]
         }
