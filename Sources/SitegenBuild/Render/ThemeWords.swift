@@ -8,8 +8,9 @@ import SitegenMarkdown
 /// tag (`words/de.yml`, `words/pt-BR.yml`). A site in `pt-BR` takes each word from `pt-BR.yml`,
 /// else `pt.yml`, else `en.yml`, as BCP 47 lookup goes (`zh-TW` and `zh-HK` look in `zh-Hant.yml`
 /// before `zh.yml`), and `words:` in `sitegen.yml` overrides any of them. `{generator}` in a word
-/// is the generator's name and version; `{count}` in `earlier` and `more` is how many entries a
-/// long sidebar list leaves out.
+/// is the generator's name and version; `{count}` is how many entries a long sidebar list leaves
+/// out (`earlier`, `more`) or how many pages a search found (`results`, in the theme's script),
+/// and `{query}` what was searched for (`noResults`).
 struct ThemeWords: Sendable, Equatable {
     static let folder = "words"
     static let baseLanguage = "en"
@@ -25,13 +26,12 @@ struct ThemeWords: Sendable, Equatable {
     var words: [String: String] = [:]
 
     /// A count of entries in the sidebar's "… N earlier" item.
-    func earlier(_ count: Int) -> String { counted("earlier", count, fallback: "… \(count) earlier") }
+    func earlier(_ count: Int) -> String { counted("earlier", count) }
     /// A count of entries in the sidebar's "… N more" item.
-    func more(_ count: Int) -> String { counted("more", count, fallback: "… \(count) more") }
+    func more(_ count: Int) -> String { counted("more", count) }
 
-    private func counted(_ key: String, _ count: Int, fallback: String) -> String {
-        guard let text = words[key] else { return fallback }
-        return text.replacingOccurrences(of: "{count}", with: String(count))
+    private func counted(_ key: String, _ count: Int) -> String {
+        (words[key] ?? Self.ownWords[key] ?? "").replacingOccurrences(of: "{count}", with: String(count))
     }
 
     /// Reads every `words/*.yml` of the theme at `root`; none when it has no `words` folder.
