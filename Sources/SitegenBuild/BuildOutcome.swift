@@ -29,6 +29,9 @@ public struct BuildOutcome: Sendable {
     public var pagesOutsideNav: [String] = []
     /// The source paths of the drafts built as pages (`BuildOptions.includesDrafts`).
     public var draftsBuilt: [String] = []
+    /// A configuration file beside the site folder rather than in it (`./sitegen.yml` or MkDocs'
+    /// `mkdocs.yml` for `--site docs`), which this build did not read: what to say of it.
+    public var configElsewhere: String?
     /// What the next build can reuse; `cache.crawl` is set when the bundle is unchanged since the
     /// last crawl, whose findings then still hold.
     public var cache: BuildCache

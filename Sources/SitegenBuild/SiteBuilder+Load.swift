@@ -21,6 +21,23 @@ extension SiteBuilder {
         return (config, text, warnings)
     }
 
+    /// For a site folder without a configuration: one beside it that was meant for it (a
+    /// `sitegen.yml` next to `docs/`, as MkDocs keeps `mkdocs.yml`), which the build does not read.
+    func configBesideSite() -> String? {
+        let parent = options.siteDirectory.deletingLastPathComponent()
+        let site = options.siteDisplay.hasSuffix("/") ? options.siteDisplay : options.siteDisplay + "/"
+        let parentDisplay = site.dropLast().contains("/") ? String(site.dropLast()[...site.dropLast().lastIndex(of: "/")!]) : ""
+        for name in [SiteScanner.configFileName, SiteScanner.otherConfigFileName, "mkdocs.yml"]
+        where FileManager.default.fileExists(atPath: parent.appendingPathComponent(name).path) {
+            let shown = parentDisplay.isEmpty ? "./" + name : parentDisplay + name
+            return name == "mkdocs.yml"
+                ? "\(shown) is MkDocs' configuration, which sitegen does not read: its own is \(site)sitegen.yml "
+                    + "(title for site_name, nav as it is; see 'Coming from MkDocs')"
+                : "\(shown) is not read: a site's configuration is the \(name) in the site folder, \(site)\(name)"
+        }
+        return nil
+    }
+
     /// Loads every page in parallel; a page whose file has the size and modification time the cache
     /// recorded is taken from the cache without being read.
     func loadPages(_ files: [SourceFile], with loader: PageLoader, previous: BuildCache?) async throws(InputError)

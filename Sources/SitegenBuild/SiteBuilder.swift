@@ -255,6 +255,7 @@ public struct SiteBuilder: Sendable {
                 pagesOutsideNav: config.nav == nil ? [] : nav.pagesOutside(model.pages).map(\.displayPath),
                 cache: cache, previousCrawl: previous?.crawl, previousCache: previous)
             if options.includesDrafts { outcome.draftsBuilt = pages.filter(\.meta.draft).map(\.displayPath) }
+            if configText.isEmpty { outcome.configElsewhere = configBesideSite() }
             return outcome
         } catch {
             staged.discard()

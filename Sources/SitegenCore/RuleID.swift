@@ -44,6 +44,9 @@ public struct RuleID: RawRepresentable, Sendable, Hashable, Comparable, Codable,
     public static let inputError = RuleID("input-error")
     /// A configuration or front-matter key sitegen does not know.
     public static let unknownKey = RuleID("unknown-key")
+    /// Markdown of another dialect (an admonition, a pipe table, an attribute list) that CommonMark
+    /// shows as text.
+    public static let notCommonMark = RuleID("not-commonmark")
     /// A site language the theme has no words in: its own words (Menu, Next) show in English.
     public static let untranslated = RuleID("untranslated")
 }

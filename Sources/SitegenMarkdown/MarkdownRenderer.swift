@@ -54,7 +54,9 @@ public enum MarkdownRenderer {
             html = BracketedHosts.restore(in: html)
         }
         let title = walk.headings.first { $0.level == 1 }?.text
-        return RenderedMarkdown(html: html, title: title, headings: walk.headings, links: walk.links)
+        var rendered = RenderedMarkdown(html: html, title: title, headings: walk.headings, links: walk.links)
+        rendered.foreignSyntax = walk.foreign
+        return rendered
     }
 
     /// Swaps a heading for a custom block around a custom inline carrying the tags, id and anchor
@@ -103,6 +105,8 @@ private struct Walk {
     var headings: [Heading] = []
     var links: [MarkdownLink] = []
     var headingNodes: [(node: OpaquePointer, level: Int, id: String)] = []
+    /// Markdown of other dialects, where paragraphs and headings start.
+    var foreign: [ForeignSyntax] = []
 
     private var slugger = Slugger()
     private var frame = BlockFrame(startLine: 1, endLine: 1, origin: 1, quoteDepth: 0)
@@ -141,6 +145,12 @@ private struct Walk {
             // line: its inline positions count from the text after them, from that line.
             let definitions = positions.source.definitionLines(
                 from: line, to: endLine, column: Int(cmark_node_get_start_column(node)))
+            if var found = ForeignSyntax.inParagraph(
+                positions.source, line: line, endLine: endLine, column: Int(cmark_node_get_start_column(node)))
+            {
+                found.line += lineOffset
+                foreign.append(found)
+            }
             frame = BlockFrame(
                 startLine: line + definitions, endLine: endLine,
                 origin: definitions == 0
@@ -191,6 +201,9 @@ private struct Walk {
             level: level, text: text, id: id, line: Int(cmark_node_get_start_line(node)) + lineOffset,
             column: Int(cmark_node_get_start_column(node)))
         heading.hasContent = !text.isEmpty || cmark_node_first_child(node) != nil
+        if let found = ForeignSyntax.inHeading(text: text, id: id, line: heading.line, column: heading.column) {
+            foreign.append(found)
+        }
         headings.append(heading)
         headingNodes.append((node, level, id))
     }

@@ -10,6 +10,9 @@ public struct RenderedMarkdown: Sendable, Hashable {
     public var links: [MarkdownLink]
     /// The page's text for the search index, when the site has one; empty otherwise.
     public var text: String
+    /// Markdown of other dialects (admonitions, pipe tables, attribute lists) that CommonMark
+    /// shows as text, where it starts.
+    public var foreignSyntax: [ForeignSyntax] = []
 
     /// Creates a rendered page.
     public init(html: String, title: String?, headings: [Heading], links: [MarkdownLink], text: String = "") {

@@ -127,7 +127,7 @@ import Testing
     @Test(arguments: [
         ("missing-site", "Site/: error: site folder not found (pass --site DIR)"),
         ("site-is-file", "Site: error: the site path exists and is not a folder"),
-        ("missing-templates", "Templates/: error: templates folder not found"),
+        ("missing-templates", "Templates/: error: templates folder not found (pass --templates DIR)"),
         ("templates-is-file", "Templates: error: the templates path exists and is not a folder"),
         ("not-utf8", "Site/bad.md:2:5: error: file is not valid UTF-8"),
         ("out-is-file", "dist: error: the output path exists and is not a folder"),

@@ -9,6 +9,24 @@ extension SiteConfig {
         "strict", "ignore", "ignore_links", "mime_types", "words", "search",
     ]
 
+    /// Keys of MkDocs' `mkdocs.yml` that a site moving over brings along, and what sitegen has instead.
+    static let mkdocsKeys: [String: String] = [
+        "site_name": "MkDocs' site_name is sitegen's title",
+        "site_description": "sitegen has no site-wide description; give the home page a description in its front matter",
+        "docs_dir": "sitegen reads the folder this file is in (pass it with --site)",
+        "site_dir": "the output folder is --out",
+        "theme": "the templates folder is --templates; the language of the theme's words is language",
+        "extra_css": "a style sheet is added in the theme, in the head block of partials/base.html (see theming)",
+        "extra_javascript": "a script is added in the theme, in partials/base.html (see theming)",
+        "markdown_extensions": "sitegen reads CommonMark as it is, with no extensions; write tables and admonitions in raw HTML",
+        "plugins": "sitegen has no plugins; search is search: true",
+        "use_directory_urls": "pages are always served as their .html files",
+        "repo_url": "sitegen has no repository link; add one in the theme",
+        "site_url": "the bundle's origin is scheme and host",
+        "exclude_docs": "files are left out with ignore",
+        "validation": "link findings are set by strict and external_links",
+    ]
+
     /// Reads a parsed `sitegen.yml`. Bad values are input errors at their line and column; unknown
     /// keys are returned as warnings.
     public static func decode(_ root: YAMLNode?, path: String) throws(InputError) -> (SiteConfig, [Diagnostic]) {
@@ -90,7 +108,8 @@ extension SiteConfig {
                 warnings.append(
                     Diagnostic(
                         .warning, .unknownKey,
-                        "unknown key '\(key)' in the configuration" + Suggestion.hint(for: key, in: knownKeys),
+                        "unknown key '\(key)' in the configuration"
+                            + (mkdocsKeys[key].map { ": \($0)" } ?? Suggestion.hint(for: key, in: knownKeys)),
                         at: pair.key.location(in: path)))
             }
         }

@@ -19,6 +19,25 @@ struct PageLoader: Sendable {
         var size: Int
     }
 
+    /// What a finding of another dialect's Markdown says: what it is, and how to write it here.
+    static func message(for kind: ForeignSyntax.Kind) -> String {
+        switch kind {
+        case .admonition(let line):
+            "'\(line)' is an admonition of MkDocs (Python-Markdown), which CommonMark shows as text: write it in raw "
+                + "HTML, <div class=\"admonition\"> with the Markdown inside it between blank lines"
+        case .contentTab(let line):
+            "'\(line)' is a content tab of MkDocs Material, which CommonMark shows as text: write a heading for each "
+                + "tab, or raw HTML"
+        case .pipeTable:
+            "a pipe table (GitHub Flavored Markdown), which CommonMark shows as a paragraph of pipes: write it in raw "
+                + "HTML, <table>"
+        case .headingAttributes(let list, let id):
+            "'\(list)' is an attribute list (Python-Markdown, kramdown), which CommonMark shows as the heading's text "
+                + "and puts in its id ('\(id)'): link to the id the heading's words make, or write <a id=\"…\"></a> "
+                + "after them"
+        }
+    }
+
     func load(_ file: SourceFile) throws(InputError) -> Loaded {
         let display = displayRoot + file.path.rawValue
         let data = try readFile(atPath: file.filePath, display: display)
@@ -32,6 +51,11 @@ struct PageLoader: Sendable {
         }
         var body = MarkdownRenderer.render(split.body, options: options, lineOffset: split.bodyLineOffset)
         if collectsSearchText { body.text = SearchText.of(html: body.html) }
+        warnings += body.foreignSyntax.map { found in
+            Diagnostic(
+                .warning, .notCommonMark, Self.message(for: found.kind),
+                at: SourceLocation(path: display, line: found.line, column: found.column))
+        }
         let title = meta.title ?? body.title.flatMap(PageMeta.nonBlank) ?? FileNameTitle.of(file.path)
         var ids = Set(body.headings.map(\.id))
         if options.rawHTML { ids.formUnion(AnchorScanner.anchors(inHTML: body.html)) }

@@ -24,7 +24,7 @@ public struct Theme: Sendable {
     static func load(_ root: URL, displayRoot: String) throws(InputError) -> Theme {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: root.path, isDirectory: &isDirectory) else {
-            throw InputError("templates folder not found", path: displayRoot)
+            throw InputError("templates folder not found (pass --templates DIR)", path: displayRoot)
         }
         guard isDirectory.boolValue else { throw InputError.notAFolder("the templates path", displayPath: displayRoot) }
         var templates: [String: Template] = [:]

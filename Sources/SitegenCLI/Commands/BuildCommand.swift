@@ -51,6 +51,7 @@ enum BuildCommand: Command {
         let outsideNav: [String]
         let drafts: [String]
         var leftover: StagedFolder.Leftover?
+        var configElsewhere: String?
         let progress = ProgressLine(enabled: environment.stderrIsTerminal && !report.quiet)
         defer { progress.finish() }
         // Ctrl-C stops the build at its next stage, which removes what it staged; a bundle being
@@ -86,6 +87,7 @@ enum BuildCommand: Command {
             configStrict = built.strict
             outsideNav = built.outcome.pagesOutsideNav
             drafts = built.outcome.draftsBuilt
+            configElsewhere = built.outcome.configElsewhere
             leftover = built.leftover
             keepUntilExit(built.outcome)
         }
@@ -94,6 +96,7 @@ enum BuildCommand: Command {
         if let note = Self.outsideNavNote(outsideNav), !report.quiet { console.err(note) }
         if let note = Self.draftsNote(drafts), !report.quiet { console.err(note) }
         if let leftover, !report.quiet { console.err("note: \(leftover)\n") }
+        if let configElsewhere, !report.quiet { console.err("note: \(configElsewhere)\n") }
         let strict = arguments.has("--strict") || configStrict
         let code = report.exitCode(
             errors: result.errors, warnings: result.warnings, strict: strict, command: "build", console: console)

@@ -49,6 +49,10 @@ enum RuleCatalog {
             summary: "A line of a mirrored folder's _redirects that sitegen mirror cannot follow: ignored."),
         Rule(id: .unknownKey, defaultSeverity: .warning, summary: "A configuration or front-matter key sitegen does not know."),
         Rule(
+            id: .notCommonMark, defaultSeverity: .warning,
+            summary: "Markdown of another dialect (an admonition, a pipe table, an attribute list) that CommonMark shows as text."
+        ),
+        Rule(
             id: .untranslated, defaultSeverity: .warning,
             summary: "The theme has no words in the site's language: its own words (Menu, Next) show in English."),
         Rule(
