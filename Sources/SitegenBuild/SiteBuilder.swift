@@ -62,7 +62,8 @@ public struct SiteBuilder: Sendable {
         let theme = try Theme.load(options.templatesDirectory, displayRoot: options.templatesDisplay)
         let (words, wordWarnings) = try ThemeWords.resolve(
             theme.wordTables, language: config.language, languageLocation: config.languageLocation,
-            overrides: config.words, generator: SitegenVersion.generator)
+            overrides: config.words, generator: SitegenVersion.generator,
+            shown: theme.wordsWritten.always.union(config.search ? theme.wordsWritten.withSearch : []))
         var ignore = config.ignore.map(GlobPattern.init)
         // The bundle and the theme (`--templates Site/theme`) are no pages or assets of the site.
         for folder in [options.outputDirectory, options.templatesDirectory] {

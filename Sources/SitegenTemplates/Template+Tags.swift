@@ -27,22 +27,33 @@ extension Template {
     /// The variable and section tags (`{{name}}`, `{{{name}}}`, `{{#name}}`, `{{^name}}`) whose name
     /// `isWanted` accepts, wherever they are (sections, blocks, what a parent tag passes). In source order.
     public func tags(where isWanted: (String) -> Bool) -> [TemplateTag] {
-        var tags: [TemplateTag] = []
-        Self.collectTags(where: isWanted, in: nodes, into: &tags)
-        return tags.sorted { $0.location < $1.location }
+        placedTags(where: isWanted).map(\.tag)
     }
 
-    private static func collectTags(where isWanted: (String) -> Bool, in nodes: [Node], into tags: inout [TemplateTag]) {
+    /// `tags(where:)`, each with the names of the sections (`{{#name}}`) it is inside, outermost first.
+    public func placedTags(where isWanted: (String) -> Bool) -> [(tag: TemplateTag, sections: [String])] {
+        var tags: [(tag: TemplateTag, sections: [String])] = []
+        Self.collectTags(where: isWanted, in: nodes, sections: [], into: &tags)
+        return tags.sorted { $0.tag.location < $1.tag.location }
+    }
+
+    private static func collectTags(
+        where isWanted: (String) -> Bool, in nodes: [Node], sections: [String],
+        into tags: inout [(tag: TemplateTag, sections: [String])]
+    ) {
         for node in nodes {
             switch node {
             case .text, .partial: break
-            case .variable(_, _, let tag): if isWanted(tag.name) { tags.append(tag) }
-            case .section(_, let children, let tag), .inverted(_, let children, let tag):
-                if isWanted(tag.name) { tags.append(tag) }
-                collectTags(where: isWanted, in: children, into: &tags)
+            case .variable(_, _, let tag): if isWanted(tag.name) { tags.append((tag, sections)) }
+            case .section(_, let children, let tag):
+                if isWanted(tag.name) { tags.append((tag, sections)) }
+                collectTags(where: isWanted, in: children, sections: sections + [tag.name], into: &tags)
+            case .inverted(_, let children, let tag):
+                if isWanted(tag.name) { tags.append((tag, sections)) }
+                collectTags(where: isWanted, in: children, sections: sections, into: &tags)
             case .parent(_, let blocks):
-                for block in blocks.values { collectTags(where: isWanted, in: block.nodes, into: &tags) }
-            case .block(let block): collectTags(where: isWanted, in: block.nodes, into: &tags)
+                for block in blocks.values { collectTags(where: isWanted, in: block.nodes, sections: sections, into: &tags) }
+            case .block(let block): collectTags(where: isWanted, in: block.nodes, sections: sections, into: &tags)
             }
         }
     }

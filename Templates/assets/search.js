@@ -1,9 +1,10 @@
 // The search box (search: true in sitegen.yml). The first time it is used it loads
 // _sitegen/search.js, every page's title, description, headings and text (a script, so that it
 // loads from file:// too), and then lists the pages that hold every word typed: a word in the
-// title counts most, then one in a heading (the result then leads to that heading), then the text.
-// Letter case and accents do not matter (`resume` finds `Résumé`). Without JavaScript the box
-// stays hidden.
+// title counts most, then one in a heading (the result then leads to that heading), then the text;
+// a word that starts a word counts more than one inside a word, and a word found often more than
+// one found once. Letter case and accents do not matter (`resume` finds `Résumé`, and `كتاب`
+// finds `كِتَابٌ`). Without JavaScript the box stays hidden.
 (function () {
   var form = document.querySelector("form.search");
   var nav = document.querySelector("nav.nav[data-root]");
@@ -17,7 +18,10 @@
   var requested = false;
   var timer = null;
   var shown = 20;
+  var openFirst = false;
   form.hidden = false;
+  // Accents, and the vowel marks of Arabic and Hebrew, which readers often do not type.
+  var marks = /[\u0300-\u036f\u0591-\u05c7\u0610-\u061a\u0640\u064b-\u065f\u0670\u06d6-\u06ed]/g;
 
   // Case and accents folded, one character at a time, with where each folded character came
   // from: a snippet is cut and marked in the text as written.
@@ -27,7 +31,7 @@
     for (var i = 0; i < text.length; ) {
       var code = text.codePointAt(i);
       var character = String.fromCodePoint(code);
-      var plain = character.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase();
+      var plain = fold(character);
       for (var j = 0; j < plain.length; j++) from.push(i);
       folded += plain;
       i += character.length;
@@ -36,8 +40,16 @@
     return { text: folded, from: from };
   }
 
+  // Compatibility forms taken apart (`ﬁ` is `fi`), lower case (`ς` is `σ` wherever it stands,
+  // `ß` is `ss`), marks dropped: the same for a whole text as for each of its characters.
   function fold(text) {
-    return text.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase();
+    return text
+      .normalize("NFKD")
+      .toLowerCase()
+      .normalize("NFKD")
+      .replace(marks, "")
+      .replace(/ς/g, "σ")
+      .replace(/ß/g, "ss");
   }
 
   function load() {
@@ -64,6 +76,21 @@
     document.head.appendChild(script);
   }
 
+  // The last query, for the way back; a WebView may have no session storage (file://).
+  function remember(query) {
+    try {
+      sessionStorage.setItem("sitegen-search", query);
+    } catch (error) {}
+  }
+
+  function recall() {
+    try {
+      return sessionStorage.getItem("sitegen-search");
+    } catch (error) {
+      return null;
+    }
+  }
+
   function words(query) {
     return fold(query)
       .split(/\s+/)
@@ -72,19 +99,37 @@
       });
   }
 
+  var wordCharacter = /[\p{L}\p{N}]/u;
+
+  // How `word` is in `text`: 0 not at all, 1 inside a word, 2 at a word's start, 3 as a whole
+  // word; and how often, up to 10.
+  function find(text, word) {
+    var best = 0;
+    var count = 0;
+    for (var at = text.indexOf(word); at >= 0 && count < 10; at = text.indexOf(word, at + word.length)) {
+      count += 1;
+      var starts = at === 0 || !wordCharacter.test(text[at - 1]);
+      var ends = at + word.length >= text.length || !wordCharacter.test(text[at + word.length]);
+      best = Math.max(best, starts ? (ends ? 3 : 2) : 1);
+    }
+    return { how: best, count: count };
+  }
+
   // The score of a page for the words, or -1 when it lacks one; and the first heading that holds
   // every word, if any.
   function rank(page, wanted) {
     var score = 0;
     for (var i = 0; i < wanted.length; i++) {
       var word = wanted[i];
-      var inTitle = page.foldedTitle.indexOf(word) >= 0;
-      var inHeading = page.foldedHeadings.some(function (heading) {
-        return heading.indexOf(word) >= 0;
+      var title = find(page.foldedTitle, word);
+      var heading = 0;
+      page.foldedHeadings.forEach(function (text) {
+        heading = Math.max(heading, find(text, word).how);
       });
-      var inText = page.foldedText.indexOf(word) >= 0;
-      if (!inTitle && !inHeading && !inText) return { score: -1 };
-      score += (inTitle ? 10 : 0) + (inHeading ? 5 : 0) + (inText ? 1 : 0);
+      var text = find(page.foldedText, word);
+      if (!title.how && !heading && !text.how) return { score: -1 };
+      score += title.how * 6 + (page.foldedTitle.indexOf(word) === 0 ? 3 : 0) + heading * 3;
+      score += text.how * (1 + Math.log2(1 + text.count));
     }
     var heading = -1;
     for (var h = 0; h < page.foldedHeadings.length && heading < 0; h++) {
@@ -163,6 +208,7 @@
       load();
       return;
     }
+    remember(query);
     var found = [];
     pages.forEach(function (page) {
       var ranked = rank(page, wanted);
@@ -173,7 +219,7 @@
     });
     results.hidden = false;
     if (!found.length) {
-      status.textContent = say(form.getAttribute("data-no-results") || "No results for {query}", "“" + query.trim() + "”");
+      status.textContent = say(form.getAttribute("data-no-results") || "No results for {query}", query.trim());
       return;
     }
     status.textContent = say(form.getAttribute("data-results") || "Results: {count}", String(found.length));
@@ -194,6 +240,10 @@
       item.appendChild(link);
       results.appendChild(item);
     });
+    if (openFirst) {
+      openFirst = false;
+      results.querySelector("a").click();
+    }
   }
 
   input.addEventListener("focus", load);
@@ -204,6 +254,8 @@
   form.addEventListener("submit", function (event) {
     event.preventDefault();
     clearTimeout(timer);
+    // Before the index has loaded, the first result opens once it has.
+    openFirst = !pages;
     search();
     var first = results.querySelector("a");
     if (first) first.click();
@@ -223,6 +275,22 @@
       input.value = "";
       search();
       input.focus();
+    } else if (at >= 0 && event.key.length === 1 && !event.ctrlKey && !event.metaKey && !event.altKey) {
+      // Typing on a result goes on typing in the box.
+      input.focus();
     }
+  });
+  // Back from a result, the box shows what was searched for again.
+  var navigation = performance.getEntriesByType && performance.getEntriesByType("navigation")[0];
+  function restore() {
+    var query = recall();
+    if (query && !input.value) {
+      input.value = query;
+      search();
+    }
+  }
+  if (navigation && navigation.type === "back_forward") restore();
+  window.addEventListener("pageshow", function (event) {
+    if (event.persisted) restore();
   });
 })();

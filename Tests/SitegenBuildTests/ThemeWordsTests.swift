@@ -160,9 +160,34 @@ import Testing
                 #expect(warning.location?.line == (config.hasPrefix("title") ? 2 : 1))
                 #expect(warning.location?.column == 11)
                 #expect(
-                    warning.message.contains("its 14 words (breadcrumb, builtWith, earlier, ...) show in English"),
+                    warning.message.contains("its 11 words (breadcrumb, builtWith, earlier, ...) show in English"),
                     "\(warning.message)")
             }
+        }
+    }
+
+    /// The search box's words are on the pages of a site with search only: without it, they are
+    /// no English words on its pages.
+    @Test func theSearchWordsCountWhereThereIsSearch() async throws {
+        let words = [
+            "skipToContent", "menu", "navigation", "breadcrumb", "onThisPage", "pagination", "previous", "next", "builtWith",
+            "earlier", "more",
+        ].map { "  \($0): x\n" }.joined()
+        for (search, warned) in [(false, false), (true, true)] {
+            let site = try TestSite(
+                ["Site/sitegen.yml": "language: fi\nsearch: \(search)\nwords:\n" + words, "Site/index.md": "# S\n"],
+                defaultTheme: true)
+            defer { site.remove() }
+            let outcome = try await site.build()
+            defer { outcome.staged.discard() }
+            #expect(
+                outcome.diagnostics.map(\.message)
+                    == (warned
+                        ? [
+                            "the theme has no words in 'fi' (it has ar, de, es, fr, he, it, ja, ko, nl, pt, pt-BR, ru, zh, zh-Hant): 3 of its 14 words (noResults, results, search) show in English; translate them under 'words' in this file, or in the theme's words/fi.yml"
+                        ]
+                        : []),
+                "search: \(search)")
         }
     }
 
@@ -205,7 +230,7 @@ import Testing
         defer { outcome.staged.discard() }
         #expect(
             outcome.diagnostics.map(\.description) == [
-                "Site/sitegen.yml:1:11: warning: the theme's words/de.yml lacks some words: 12 of its 14 words (breadcrumb, "
+                "Site/sitegen.yml:1:11: warning: the theme's words/de.yml lacks some words: 9 of its 11 words (breadcrumb, "
                     + "builtWith, earlier, ...) show in English; translate them under 'words' in this file, or in the "
                     + "theme's words/de.yml [untranslated]"
             ])
@@ -216,8 +241,12 @@ import Testing
             ["Site/sitegen.yml": "words:\n  more: \"… {cuont} more\"\n", "Site/index.md": "# S\n"], defaultTheme: true)
         defer { site.remove() }
         await site.expectInputError(
-            "Site/sitegen.yml:2:3: error: the word 'more' holds '{cuont}', which is no placeholder ({generator}, "
-                + "{count}, {query})")
+            "Site/sitegen.yml:2:3: error: the word 'more' holds '{cuont}', which is no placeholder of it (it may hold "
+                + "{count}, {generator})")
+        try site.write("search: true\nwords:\n  results: \"Found {query}\"\n", to: "Site/sitegen.yml")
+        await site.expectInputError(
+            "Site/sitegen.yml:3:3: error: the word 'results' holds '{query}', which is no placeholder of it (it may hold "
+                + "{count}, {generator})")
     }
 
     @Test func aTemplateThatWritesAnUnknownWordIsAnError() async throws {

@@ -20,6 +20,9 @@ public struct Theme: Sendable {
     var templateIDs: [String: Set<String>] = [:]
     /// The theme's words (`words/en.yml`) and their translations, one table a language.
     var wordTables: [ThemeWords.Table] = []
+    /// The words the templates write: on every page (`always`), or only inside a `{{#site.search}}`
+    /// section, on the pages of a site with search.
+    var wordsWritten: (always: Set<String>, withSearch: Set<String>) = ([], [])
 
     static func load(_ root: URL, displayRoot: String) throws(InputError) -> Theme {
         var isDirectory: ObjCBool = false
@@ -83,23 +86,28 @@ public struct Theme: Sendable {
         let wordTables = try ThemeWords.loadTables(root, displayRoot: displayRoot)
         // `{{words.mneu}}` would write nothing on every page, without a word.
         let knownWords = ThemeWords.knownKeys(wordTables)
+        var wordsWritten: (always: Set<String>, withSearch: Set<String>) = ([], [])
         for name in templates.keys.sorted() {
-            let unknown = templates[name]?.tags { tag in
-                tag.hasPrefix("words.") && !knownWords.contains(String(tag.dropFirst("words.".count)))
-            }
-            if let tag = unknown?.first {
+            for (tag, sections) in templates[name]?.placedTags(where: { $0.hasPrefix("words.") }) ?? [] {
                 let key = String(tag.name.dropFirst("words.".count))
-                throw tag.error(
-                    "unknown word '\(key)' (the theme's words are \(knownWords.sorted().joined(separator: ", ")))"
-                        + Suggestion.hint(for: key, in: knownWords)
-                ).inputError
+                guard knownWords.contains(key) else {
+                    throw tag.error(
+                        "unknown word '\(key)' (the theme's words are \(knownWords.sorted().joined(separator: ", ")))"
+                            + Suggestion.hint(for: key, in: knownWords)
+                    ).inputError
+                }
+                if sections.contains("site.search") {
+                    wordsWritten.withSearch.insert(key)
+                } else {
+                    wordsWritten.always.insert(key)
+                }
             }
         }
         return Theme(
             library: library, pageTemplates: pageTemplates,
             assets: try assetFiles(root, displayRoot: displayRoot), templateSources: sources,
             templateIDs: templateIDs(sources: sources, pageTemplates: pageTemplates),
-            wordTables: wordTables)
+            wordTables: wordTables, wordsWritten: wordsWritten)
     }
 
     /// The names in a folder of the theme, sorted; none when there is no such folder. One that cannot be

@@ -142,16 +142,13 @@ struct ThemeWords: Sendable, Equatable {
         Set(ownWords.keys).union(tables.first { $0.language == baseLanguage }?.words.keys ?? [:].keys)
     }
 
-    /// The placeholders a word may hold.
-    private static let placeholders: Set<String> = ["generator", "count", "query"]
-
     /// The words for `language`: from the theme's tables along the lookup chain, then the
     /// configuration's `overrides`. A key that `en.yml` does not name is an error where it is
-    /// written; words that stay English on a page in another language are a warning at
-    /// `languageLocation`.
+    /// written; words of `shown` (those the templates write on this site's pages, and sitegen's
+    /// own) that stay English on pages in another language are a warning at `languageLocation`.
     static func resolve(
         _ tables: [Table], language: String, languageLocation: SourceLocation?,
-        overrides: [String: ConfiguredWord], generator: String
+        overrides: [String: ConfiguredWord], generator: String, shown: Set<String> = []
     ) throws(InputError) -> (ThemeWords, [Diagnostic]) {
         let base = tables.first { $0.language == baseLanguage }
         let known = knownKeys(tables)
@@ -169,12 +166,15 @@ struct ThemeWords: Sendable, Equatable {
         for (key, word) in overrides where !known.contains(key) {
             throw refuse(key, word, names: base == nil ? "a theme without a words folder has only" : "the theme's words are")
         }
-        for table in tables {
-            for (key, word) in table.words { try checkPlaceholders(key, word) }
+        // A word holds the placeholders its English holds (the theme's script fills them), and
+        // `{generator}`, which the build fills.
+        let english = ownWords.merging(base?.words.mapValues(\.text) ?? [:]) { _, theme in theme }
+        for table in tables where table.language != baseLanguage {
+            for (key, word) in table.words { try checkPlaceholders(key, word, allowed: placeholders(in: english[key] ?? "")) }
         }
-        for (key, word) in overrides { try checkPlaceholders(key, word) }
-        var words = ownWords.merging(base?.words.mapValues(\.text) ?? [:]) { _, theme in theme }
-        var english = Set(words.keys)
+        for (key, word) in overrides { try checkPlaceholders(key, word, allowed: placeholders(in: english[key] ?? "")) }
+        var words = english
+        var untranslated = Set(words.keys).intersection(shown.union(ownWords.keys))
         let byTag = Dictionary(tables.map { ($0.language.lowercased(), $0) }, uniquingKeysWith: { first, _ in first })
         var found: [String] = []
         for tag in lookupChain(for: language).reversed() where tag.lowercased() != baseLanguage {
@@ -182,24 +182,25 @@ struct ThemeWords: Sendable, Equatable {
             found.append(table.language)
             for (key, word) in table.words {
                 words[key] = word.text
-                english.remove(key)
+                untranslated.remove(key)
             }
         }
         for (key, word) in overrides {
             words[key] = word.text
-            english.remove(key)
+            untranslated.remove(key)
         }
         for (key, text) in words where text.contains("{generator}") {
             words[key] = text.replacingOccurrences(of: "{generator}", with: generator)
         }
         // A theme without words writes only the sidebar's, which few pages show: no warning for them.
         let isEnglish = lookupChain(for: language).first?.split(separator: "-").first?.lowercased() == baseLanguage
-        guard let base, !isEnglish, !english.isEmpty else { return (ThemeWords(words: words), []) }
+        guard let base, !isEnglish, !untranslated.isEmpty else { return (ThemeWords(words: words), []) }
         let others = tables.map(\.language).filter { $0 != baseLanguage }.sorted()
-        let shown = english.sorted()
+        let written = known.intersection(shown.union(ownWords.keys)).count
+        let named = untranslated.sorted()
         let which =
-            (english.count == known.count ? "its \(known.count) words" : "\(english.count) of its \(known.count) words")
-            + " (\(shown.prefix(3).joined(separator: ", "))\(shown.count > 3 ? ", ..." : ""))"
+            (untranslated.count == written ? "its \(written) words" : "\(untranslated.count) of its \(written) words")
+            + " (\(named.prefix(3).joined(separator: ", "))\(named.count > 3 ? ", ..." : ""))"
         let missing =
             found.isEmpty
             ? "the theme has no words in '\(language)'" + (others.isEmpty ? "" : " (it has \(others.joined(separator: ", ")))")
@@ -212,19 +213,25 @@ struct ThemeWords: Sendable, Equatable {
         return (ThemeWords(words: words), [warning])
     }
 
-    /// A `{name}` in a word that is no placeholder (`{cuont}`) would show as it is written.
-    private static func checkPlaceholders(_ key: String, _ word: ConfiguredWord) throws(InputError) {
-        var rest = Substring(word.text)
+    /// The `{name}` placeholders of a word, and `{generator}`, which every word may hold.
+    private static func placeholders(in text: String) -> Set<String> {
+        var names: Set<String> = ["generator"]
+        var rest = Substring(text)
         while let open = rest.firstIndex(of: "{") {
             let after = rest[rest.index(after: open)...]
-            guard let close = after.firstIndex(of: "}") else { return }
+            guard let close = after.firstIndex(of: "}") else { break }
             let name = after[..<close]
-            if !name.isEmpty, name.allSatisfy({ $0.isASCII && $0.isLetter }), !placeholders.contains(String(name)) {
-                throw InputError(
-                    "the word '\(key)' holds '{\(name)}', which is no placeholder ({generator}, {count}, {query})",
-                    at: word.location)
-            }
+            if !name.isEmpty, name.allSatisfy({ $0.isASCII && $0.isLetter }) { names.insert(String(name)) }
             rest = after[after.index(after: close)...]
         }
+        return names
+    }
+
+    /// A `{name}` in a word that its English does not hold (`{cuont}`) would show as it is written.
+    private static func checkPlaceholders(_ key: String, _ word: ConfiguredWord, allowed: Set<String>) throws(InputError) {
+        guard let name = placeholders(in: word.text).subtracting(allowed).sorted().first else { return }
+        let others = allowed.sorted().map { "{\($0)}" }.joined(separator: ", ")
+        throw InputError(
+            "the word '\(key)' holds '{\(name)}', which is no placeholder of it (it may hold \(others))", at: word.location)
     }
 }
