@@ -11,6 +11,14 @@ enum SearchScript {
     /// `##` and `###` ones the table of contents lists.
     static func render(_ pages: [Page]) -> [UInt8] {
         var out = Array("window.sitegenSearch = [".utf8)
+        // Made once at its size: grown step by step, 40 MB of index would be copied (and fresh
+        // memory zeroed) again and again.
+        out.reserveCapacity(
+            pages.reduce(64) { size, page in
+                size + page.output.rawValue.utf8.count + page.title.utf8.count + (page.meta.description?.utf8.count ?? 0)
+                    + page.body.text.utf8.count + page.body.headings.reduce(0) { $0 + $1.id.utf8.count + $1.text.utf8.count + 8 }
+                    + 32
+            } * 21 / 20)
         for (position, page) in pages.enumerated() {
             if position > 0 { out += Array(",\n".utf8) }
             out.append(UInt8(ascii: "["))

@@ -12,28 +12,28 @@ enum SearchText {
         return html.withUTF8 { bytes in
             var text: [UInt8] = []
             text.reserveCapacity(min(bytes.count, limit))
-            var run: [UInt8] = []
             var index = 0
-            func flush() {
-                guard !run.isEmpty else { return }
-                for byte in Array(AttributeText.decoded(run).utf8) {
-                    let isSpace = byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D || byte == 0x0C
-                    if isSpace {
-                        if let last = text.last, last != 0x20 { text.append(0x20) }
-                    } else {
-                        text.append(byte)
-                    }
+            func append(_ byte: UInt8) {
+                if byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D || byte == 0x0C {
+                    if let last = text.last, last != 0x20 { text.append(0x20) }
+                } else {
+                    text.append(byte)
                 }
-                run.removeAll(keepingCapacity: true)
             }
-            while index < bytes.count, text.count + run.count < limit {
-                let byte = bytes[index]
-                guard byte == UInt8(ascii: "<") else {
-                    run.append(byte)
-                    index += 1
-                    continue
+            // Text up to the next tag, its character references decoded (only a run that has one).
+            func appendText(upTo end: Int) {
+                let run = UnsafeBufferPointer(rebasing: bytes[index..<end])
+                if run.contains(UInt8(ascii: "&")) || run.contains(0) {
+                    for byte in AttributeText.decoded(Array(run)).utf8 { append(byte) }
+                } else {
+                    for byte in run { append(byte) }
                 }
-                flush()
+                index = end
+            }
+            while index < bytes.count, text.count < limit {
+                let end = bytes[index...].firstIndex(of: UInt8(ascii: "<")) ?? bytes.count
+                if end > index { appendText(upTo: end) }
+                guard index < bytes.count else { break }
                 let rest = UnsafeBufferPointer(rebasing: bytes[index...])
                 var parts = true
                 if let skipped = skippedElement(rest) {
@@ -48,7 +48,6 @@ enum SearchText {
                 // An inline one does not (`<em>pipe</em>line.`).
                 if parts, let last = text.last, last != 0x20 { text.append(0x20) }
             }
-            flush()
             var count = min(text.count, limit)
             while count > 0, count < text.count, text[count] & 0xC0 == 0x80 { count -= 1 }
             while count > 0, text[count - 1] == 0x20 { count -= 1 }
@@ -74,6 +73,12 @@ enum SearchText {
     /// How many bytes a comment, a script or style element, or a heading's anchor takes, when
     /// `bytes` starts with one; `nil` otherwise.
     private static func skippedElement(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard bytes.count > 1 else { return nil }
+        // Most tags are none of these: only `<!`, `<s`, `<S` and `<a` are looked at further.
+        switch bytes[1] | 0x20 {
+        case UInt8(ascii: "!") | 0x20, UInt8(ascii: "s"), UInt8(ascii: "a"): break
+        default: return nil
+        }
         func starts(_ prefix: String) -> Bool {
             let prefix = Array(prefix.utf8)
             guard bytes.count >= prefix.count else { return false }
