@@ -140,6 +140,7 @@ public struct SiteBuilder: Sendable {
 
         timer.lap("model, nav")
         try checkMimeTypePaths(model)
+        try checkExtraFiles(model)
 
         let origin = BundleOrigin(scheme: config.scheme, host: config.host)
         // A build's own cache beside the output says the folder is a bundle of ours, its manifest deleted.
@@ -261,6 +262,22 @@ public struct SiteBuilder: Sendable {
         } catch {
             staged.discard()
             throw error
+        }
+    }
+
+    /// Each file `extra_css` and `extra_javascript` name must be an asset of the site: the pages
+    /// would load nothing otherwise.
+    private func checkExtraFiles(_ model: SiteModel) throws(InputError) {
+        let config = model.config
+        let lists = [("extra_css", config.extraCSS), ("extra_javascript", config.extraJavaScript)]
+        guard lists.contains(where: { !$0.1.isEmpty }) else { return }
+        let assets = Set(model.assets.map(\.path))
+        for (key, files) in lists {
+            for file in files where !assets.contains(file.path) {
+                let page = model.page(source: file.path) != nil ? " (a page, rendered to HTML)" : ""
+                let near = Suggestion.phrase(Suggestion.nearest(to: file.path.rawValue, in: assets.map(\.rawValue)))
+                throw InputError("\(key): '\(file.path)' is no file of the site\(page)\(near)", at: file.location)
+            }
         }
     }
 

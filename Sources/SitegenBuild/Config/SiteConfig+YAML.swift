@@ -6,7 +6,7 @@ extension SiteConfig {
     /// The keys `sitegen.yml` understands; anything else is an `unknown-key` warning.
     static let knownKeys: Set<String> = [
         "title", "language", "scheme", "host", "entry", "nav", "external_links", "raw_html", "smart_punctuation",
-        "strict", "ignore", "ignore_links", "mime_types", "words", "search",
+        "strict", "ignore", "ignore_links", "mime_types", "words", "search", "extra_css", "extra_javascript",
     ]
 
     /// Keys of MkDocs' `mkdocs.yml` that a site moving over brings along, and what sitegen has instead.
@@ -16,8 +16,6 @@ extension SiteConfig {
         "docs_dir": "sitegen reads the folder this file is in (pass it with --site)",
         "site_dir": "the output folder is --out",
         "theme": "the templates folder is --templates; the language of the theme's words is language",
-        "extra_css": "a style sheet is added in the theme, in the head block of partials/base.html (see theming)",
-        "extra_javascript": "a script is added in the theme, in partials/base.html (see theming)",
         "markdown_extensions": "sitegen reads CommonMark as it is, with no extensions; write tables and admonitions in raw HTML",
         "plugins": "sitegen has no plugins; search is search: true",
         "use_directory_urls": "pages are always served as their .html files",
@@ -98,6 +96,8 @@ extension SiteConfig {
             case "smart_punctuation": config.smartPunctuation = try value.requireBool(key, path: path)
             case "strict": config.strict = try value.requireBool(key, path: path)
             case "search": config.search = try value.requireBool(key, path: path)
+            case "extra_css": config.extraCSS = try decodePaths(value, key: key, path: path)
+            case "extra_javascript": config.extraJavaScript = try decodePaths(value, key: key, path: path)
             case "ignore": config.ignore = try value.requireStringList(key, path: path)
             case "ignore_links": config.ignoreLinks = try value.requireStringList(key, path: path)
             case "mime_types": (config.mimeTypes, config.mimeTypePaths) = try decodeMimeTypes(value, path: path)
@@ -114,6 +114,27 @@ extension SiteConfig {
             }
         }
         return (config, warnings)
+    }
+
+    /// A list of the site's files (one alone counts as a list of one), each where it is written. A URL
+    /// of another site is refused: the bundle is offline.
+    private static func decodePaths(_ value: YAMLNode, key: String, path: String) throws(InputError) -> [ConfiguredPath] {
+        let items = value.array ?? [value]
+        var paths: [ConfiguredPath] = []
+        for item in items {
+            let text = try item.requireString(key, path: path)
+            let at = item.location(in: path)
+            if let colon = text.firstIndex(of: ":"), !text[..<colon].contains("/") || text.hasPrefix("//") {
+                throw InputError(
+                    "\(key): '\(text)' is on another site, which an offline bundle cannot load: copy the file into the site and name its path",
+                    at: at)
+            }
+            guard let sitePath = SitePath(normalizing: text), !sitePath.rawValue.isEmpty else {
+                throw InputError("\(key): '\(text)' is no path inside the site", at: at)
+            }
+            paths.append(ConfiguredPath(path: sitePath, location: at))
+        }
+        return paths
     }
 
     private static func isValidScheme(_ scheme: String) -> Bool {

@@ -9,6 +9,10 @@ public struct SiteConfig: Sendable, Equatable {
     public var language = "en"
     /// Where `sitegen.yml` names the language; `nil` for the default.
     public var languageLocation: SourceLocation?
+    /// Style sheets and scripts of the site that every page loads after the theme's (`extra_css`,
+    /// `extra_javascript`, as MkDocs names them): site paths, each with where it is written.
+    public var extraCSS: [ConfiguredPath] = []
+    public var extraJavaScript: [ConfiguredPath] = []
     /// The theme's own words the site gives itself (`next: Onward`), by key, each with where it is.
     public var words: [String: ConfiguredWord] = [:]
     /// The custom URL scheme apps register (`docs`); reserved schemes are refused.
@@ -43,6 +47,12 @@ public struct SiteConfig: Sendable, Equatable {
     public var mimeTypePaths: [String: SourceLocation] = [:]
 
     public init() {}
+}
+
+/// A path of the site that `sitegen.yml` names, with where it is written.
+public struct ConfiguredPath: Sendable, Equatable {
+    public var path: SitePath
+    public var location: SourceLocation
 }
 
 /// A word of the theme that `sitegen.yml` or a file of the theme's words gives (`next: Onward`),

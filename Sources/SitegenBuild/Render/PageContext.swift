@@ -33,6 +33,8 @@ struct PageContext: Sendable {
                 "title": .string(model.config.title), "language": .string(model.config.language),
                 "direction": .string(direction), "origin": .string(origin),
                 "generator": .string(SitegenVersion.generator), "search": .bool(model.config.search),
+                "extraCSS": .list(model.config.extraCSS.map { .string(NavScript.url(of: $0.path)) }),
+                "extraJavaScript": .list(model.config.extraJavaScript.map { .string(NavScript.url(of: $0.path)) }),
             ]),
             "page": .dictionary([
                 "title": .string(page.title), "description": .string(page.meta.description ?? ""),
