@@ -417,3 +417,21 @@ extension SiteBuilderTests {
         #expect(positions.compactMap { $0 } == positions.compactMap { $0 }.sorted())
     }
 }
+
+extension SiteBuilderTests {
+    /// A folder's `README.md` is a page of its own (GitHub and MkDocs show it as the folder's): a
+    /// link to the folder says to rename it.
+    @Test func aLinkToAFolderWithAReadmeSaysToRenameIt() async throws {
+        let site = try TestSite([
+            "Site/index.md": "# Home\n\n[ref](reference/)\n", "Site/reference/README.md": "# Ref\n",
+        ])
+        defer { site.remove() }
+        let outcome = try await site.build()
+        defer { outcome.staged.discard() }
+        #expect(
+            outcome.diagnostics.map(\.description) == [
+                "Site/index.md:3:1: error: no page 'reference/index.md' in the site: a folder's page is its index.md, and "
+                    + "reference/README.md is a page of its own (reference/README.html); rename it to index.md [broken-link]"
+            ])
+    }
+}

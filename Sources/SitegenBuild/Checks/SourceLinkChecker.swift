@@ -230,6 +230,15 @@ struct SourceLinkChecker: Sendable {
                 .caseMismatch, .error,
                 { "'\($0)' differs in letter case from '\(real)': it works on a Mac but fails on a device" })
         }
+        // A folder's `README.md`, as GitHub and MkDocs show it, is no folder page here.
+        if path.lastComponent == "index.md", let readme = path.parent.appending("README.md"),
+            model.page(source: readme) != nil
+        {
+            let message =
+                "no \(kind) '\(path)' in the site: a folder's page is its index.md, and \(readme) is a page of its own "
+                + "(\(readme.replacingExtension(with: "html"))); rename it to index.md"
+            return .problem(.brokenLink, .error, { _ in message })
+        }
         let hint = Suggestion.phrase(
             suggestions.suggestions(for: path.rawValue) { suggestionPaths.suggestions(for: path.rawValue) }
         )
