@@ -26,10 +26,16 @@ extension SiteBuilder {
     func configBesideSite() -> String? {
         let parent = options.siteDirectory.deletingLastPathComponent()
         let site = options.siteDisplay.hasSuffix("/") ? options.siteDisplay : options.siteDisplay + "/"
-        let parentDisplay = site.dropLast().contains("/") ? String(site.dropLast()[...site.dropLast().lastIndex(of: "/")!]) : ""
+        // The folder above the site's, as the site's is shown: `docs/` → `./`, `./` → `../`, `a/b/` → `a/`.
+        let trimmed = site.dropLast()
+        let parentDisplay =
+            trimmed.isEmpty || trimmed == "."
+            ? "../"
+            : trimmed == ".." || trimmed.hasSuffix("/.") || trimmed.hasSuffix("/..")
+                ? site + "../" : trimmed.lastIndex(of: "/").map { String(trimmed[...$0]) } ?? "./"
         for name in [SiteScanner.configFileName, SiteScanner.otherConfigFileName, "mkdocs.yml"]
         where FileManager.default.fileExists(atPath: parent.appendingPathComponent(name).path) {
-            let shown = parentDisplay.isEmpty ? "./" + name : parentDisplay + name
+            let shown = parentDisplay + name
             return name == "mkdocs.yml"
                 ? "\(shown) is MkDocs' configuration, which sitegen does not read: its own is \(site)sitegen.yml "
                     + "(title for site_name, nav as it is; see 'Coming from MkDocs')"

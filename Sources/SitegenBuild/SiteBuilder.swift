@@ -273,10 +273,22 @@ public struct SiteBuilder: Sendable {
         guard lists.contains(where: { !$0.1.isEmpty }) else { return }
         let assets = Set(model.assets.map(\.path))
         for (key, files) in lists {
-            for file in files where !assets.contains(file.path) {
-                let page = model.page(source: file.path) != nil ? " (a page, rendered to HTML)" : ""
-                let near = Suggestion.phrase(Suggestion.nearest(to: file.path.rawValue, in: assets.map(\.rawValue)))
-                throw InputError("\(key): '\(file.path)' is no file of the site\(page)\(near)", at: file.location)
+            for file in files {
+                guard assets.contains(file.path) else {
+                    let page = model.page(source: file.path) != nil ? " (a page, rendered to HTML)" : ""
+                    let near = Suggestion.phrase(Suggestion.nearest(to: file.path.rawValue, in: assets.map(\.rawValue)))
+                    throw InputError("\(key): '\(file.path)' is no file of the site\(page)\(near)", at: file.location)
+                }
+                // Served under another type (`.less`), a browser would use it on no page.
+                let type = MIMEType.forPath(file.path.rawValue, overrides: config.mimeTypes)
+                let essence = MIMEType.essence(type)
+                let fits = key == "extra_css" ? essence == "text/css" : MIMEType.isJavaScript(essence)
+                if !fits {
+                    let wanted = key == "extra_css" ? "text/css" : "JavaScript (text/javascript)"
+                    throw InputError(
+                        "\(key): '\(file.path)' is served as \(essence), and a browser uses it only as \(wanted): name it "
+                            + "\(key == "extra_css" ? ".css" : ".js"), or give it that type with mime_types", at: file.location)
+                }
             }
         }
     }

@@ -1,6 +1,6 @@
 /// Markdown of another dialect that CommonMark reads as plain text, so that a page moved from
 /// MkDocs, GitHub or kramdown shows `!!! note` or a table's pipes instead of what was meant: found
-/// where a paragraph or heading starts, to be told at that place.
+/// as those dialects' own parsers find it, to be told at its place.
 public struct ForeignSyntax: Sendable, Hashable {
     public enum Kind: Sendable, Hashable {
         /// `!!! note "Title"`, `??? tip`: an admonition of Python-Markdown (MkDocs).
@@ -11,6 +11,10 @@ public struct ForeignSyntax: Sendable, Hashable {
         case pipeTable
         /// `## Title {#id}` or `{: .class}`: an attribute list (Python-Markdown, kramdown, Pandoc).
         case headingAttributes(list: String, id: String)
+        /// `[Go](x.md){ .md-button }`: an attribute list after a link or image.
+        case inlineAttributes(String)
+        /// ```` ``` { .py title="x" } ````: a fence's attribute list, which CommonMark takes as the language.
+        case fenceAttributes(String)
     }
 
     public var kind: Kind
@@ -18,37 +22,95 @@ public struct ForeignSyntax: Sendable, Hashable {
     public var line: Int
     public var column: Int
 
-    /// The syntax a paragraph starting at `line`, `column` (and running to `endLine`) is written in,
-    /// if it is one of another dialect.
-    static func inParagraph(_ source: SourceText, line: Int, endLine: Int, column: Int) -> ForeignSyntax? {
-        guard let range = source.lineRange(line), range.lowerBound + column - 1 <= range.upperBound else { return nil }
-        let first = Array(source.bytes[(range.lowerBound + column - 1)..<range.upperBound])
-        for (marker, make) in [
-            ("!!!", Kind.admonition), ("???+", Kind.admonition), ("???", Kind.admonition), ("===", Kind.contentTab),
-        ] as [(String, (String) -> Kind)] {
-            let prefix = Array(marker.utf8)
-            guard first.starts(with: prefix), first.count > prefix.count, first[prefix.count] == UInt8(ascii: " "),
-                first.dropFirst(prefix.count + 1).contains(where: { $0 != UInt8(ascii: " ") })
-            else { continue }
-            let shown = String(decoding: first.prefix { $0 != UInt8(ascii: "\n") }, as: UTF8.self)
-            return ForeignSyntax(kind: make(shown), line: line, column: column)
+    /// What of other dialects the paragraph from `line`, `column` to `endLine` holds: an admonition
+    /// or content tab on a line of its own (Python-Markdown finds one inside a paragraph too), a
+    /// table, an attribute list after a link.
+    static func inParagraph(_ source: SourceText, line: Int, endLine: Int, column: Int) -> [ForeignSyntax] {
+        var found: [ForeignSyntax] = []
+        for number in line...max(line, endLine) {
+            guard let range = source.lineRange(number) else { break }
+            // The first line starts where cmark says; a later one after a block quote's `>`s and spaces.
+            let start = number == line ? min(range.lowerBound + column - 1, range.upperBound) : range.lowerBound
+            let text = Array(source.bytes[start..<range.upperBound])
+            let content = number == line ? text[...] : text.drop { $0 == 0x20 || $0 == 0x09 || $0 == UInt8(ascii: ">") }
+            let at = number == line ? column : column + (content.startIndex - text.startIndex)
+            let shown = String(decoding: content, as: UTF8.self)
+            if isAdmonition(content) {
+                found.append(ForeignSyntax(kind: .admonition(trimmedEnd(shown)), line: number, column: at))
+            } else if isContentTab(content) {
+                found.append(ForeignSyntax(kind: .contentTab(trimmedEnd(shown)), line: number, column: at))
+            } else if number == line + 1,
+                source.lineRange(line).map({ source.bytes[$0].contains(UInt8(ascii: "|")) }) == true,
+                isDelimiterRow(content)
+            {
+                found.append(ForeignSyntax(kind: .pipeTable, line: line, column: column))
+            }
+            if let list = inlineAttributeList(content) {
+                found.append(ForeignSyntax(kind: .inlineAttributes(list), line: number, column: at))
+            }
         }
-        if endLine > line, first.contains(UInt8(ascii: "|")), let second = source.lineRange(line + 1),
-            isDelimiterRow(source.bytes[second])
-        {
-            return ForeignSyntax(kind: .pipeTable, line: line, column: column)
-        }
-        return nil
+        return found
     }
 
-    /// Whether a line is a table's delimiter row, `| --- | :-: |` (after a block quote's `>`s):
-    /// cells of dashes with optional colons, parted by pipes.
+    /// Python-Markdown's `!!! type "title"` and pymdownx.details' `??? type` / `???+ type`: the
+    /// whole line, its types words of letters, digits, `_` and `-`, its title in double quotes.
+    private static func isAdmonition(_ line: ArraySlice<UInt8>) -> Bool {
+        var rest = line
+        if rest.starts(with: Array("!!!".utf8)) {
+            rest = rest.dropFirst(3)
+        } else if rest.starts(with: Array("???".utf8)) {
+            rest = rest.dropFirst(3)
+            if rest.first == UInt8(ascii: "+") { rest = rest.dropFirst() }
+        } else {
+            return false
+        }
+        if rest.first == 0x20 { rest = rest.dropFirst() }
+        var words = 0
+        while let first = rest.first, isWordByte(first) {
+            rest = rest.drop(while: isWordByte)
+            words += 1
+            let spaces = rest.prefix { $0 == 0x20 }
+            guard !spaces.isEmpty, let next = rest.dropFirst(spaces.count).first, isWordByte(next) else { break }
+            rest = rest.dropFirst(spaces.count)
+        }
+        guard words > 0 else { return false }
+        rest = rest.drop { $0 == 0x20 }
+        if rest.first == UInt8(ascii: "\"") {
+            guard let close = rest.dropFirst().lastIndex(of: UInt8(ascii: "\"")) else { return false }
+            rest = rest[(close + 1)...]
+        }
+        return rest.allSatisfy { $0 == 0x20 || $0 == 0x09 }
+    }
+
+    /// pymdownx.tabbed's `=== "Title"` (`===!`, `===+` too): a quoted title ending the line.
+    private static func isContentTab(_ line: ArraySlice<UInt8>) -> Bool {
+        guard line.starts(with: Array("===".utf8)) else { return false }
+        var rest = line.dropFirst(3)
+        while let first = rest.first, first == UInt8(ascii: "!") || first == UInt8(ascii: "+") { rest = rest.dropFirst() }
+        let spaces = rest.prefix { $0 == 0x20 }
+        rest = rest.dropFirst(spaces.count)
+        guard !spaces.isEmpty, rest.first == UInt8(ascii: "\""),
+            let close = rest.dropFirst().lastIndex(of: UInt8(ascii: "\"")), close > rest.startIndex + 1
+        else { return false }
+        return rest[(close + 1)...].allSatisfy { $0 == 0x20 || $0 == 0x09 }
+    }
+
+    private static func isWordByte(_ byte: UInt8) -> Bool {
+        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+            || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "-")
+    }
+
+    private static func trimmedEnd(_ text: String) -> String {
+        String(text.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
+    }
+
+    /// Whether a line is a table's delimiter row, `| --- | :-: |`: cells of dashes with optional
+    /// colons, parted by pipes.
     private static func isDelimiterRow(_ line: ArraySlice<UInt8>) -> Bool {
-        let content = line.drop { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") || $0 == UInt8(ascii: ">") }
         var cells = 0
         var pipes = 0
         var dashes = 0
-        for byte in content {
+        for byte in line {
             switch byte {
             case UInt8(ascii: "|"):
                 pipes += 1
@@ -63,12 +125,65 @@ public struct ForeignSyntax: Sendable, Hashable {
         return pipes > 0 && cells > 0
     }
 
-    /// The attribute list at the end of a heading's text (`Options {#options}`), if it has one.
+    /// The attribute list right after a link or image (`){ .md-button }`, `){: #id }`,
+    /// `){ width="300" }`), if the line has one.
+    private static func inlineAttributeList(_ line: ArraySlice<UInt8>) -> String? {
+        var index = line.startIndex
+        while index < line.endIndex - 1 {
+            // A code span (`` `[a](b){ .c }` ``) shows its text as it is: skipped, to its closing run.
+            if line[index] == UInt8(ascii: "`") {
+                let run = line[index...].prefix { $0 == UInt8(ascii: "`") }.count
+                var close = index + run
+                while close < line.endIndex {
+                    let length = line[close...].prefix { $0 == UInt8(ascii: "`") }.count
+                    if length == run { break }
+                    close += max(length, 1)
+                }
+                index = close < line.endIndex ? close + run : index + run
+                continue
+            }
+            if line[index] == UInt8(ascii: ")"), line[index + 1] == UInt8(ascii: "{"),
+                let close = line[(index + 1)...].firstIndex(of: UInt8(ascii: "}"))
+            {
+                let list = line[(index + 1)...close]
+                if isAttributeList(list) { return String(decoding: list, as: UTF8.self) }
+            }
+            index += 1
+        }
+        return nil
+    }
+
+    /// Whether `{…}` is an attribute list: after `{`, an optional `:` and spaces, an `#id`, a
+    /// `.class` or a `key=`; not `{{` (a template's tag) nor a set (`{a, b}`).
+    static func isAttributeList(_ list: some BidirectionalCollection<UInt8>) -> Bool {
+        guard list.first == UInt8(ascii: "{"), list.last == UInt8(ascii: "}"), list.count > 2 else { return false }
+        var inside = list.dropFirst().dropLast()[...]
+        if inside.first == UInt8(ascii: ":") { inside = inside.dropFirst() }
+        inside = inside.drop { $0 == 0x20 }
+        guard let first = inside.first else { return false }
+        if first == UInt8(ascii: "#") || first == UInt8(ascii: ".") {
+            return inside.dropFirst().first.map(isWordByte) == true
+        }
+        let key = inside.prefix(while: isWordByte)
+        return !key.isEmpty && inside.dropFirst(key.count).first == UInt8(ascii: "=")
+    }
+
+    /// The attribute list at the end of a heading's text (`Options {#options}`, `{ #spaced }`), if
+    /// it has one.
     static func inHeading(text: String, id: String, line: Int, column: Int) -> ForeignSyntax? {
         guard text.hasSuffix("}"), let open = text.lastIndex(of: "{") else { return nil }
         let list = text[open...]
-        guard let kind = list.dropFirst().first, kind == "#" || kind == "." || kind == ":", !list.dropFirst().contains("{")
-        else { return nil }
+        guard open == text.startIndex || text[text.index(before: open)] != "{", isAttributeList(list.utf8) else {
+            return nil
+        }
         return ForeignSyntax(kind: .headingAttributes(list: String(list), id: id), line: line, column: column)
+    }
+
+    /// A fence whose info string is an attribute list (`{ .py title="x" }`), which CommonMark reads
+    /// as the language `{`.
+    static func inFence(info: String, line: Int, column: Int) -> ForeignSyntax? {
+        let trimmed = trimmedEnd(String(info.drop { $0 == " " || $0 == "\t" }))
+        guard trimmed.hasPrefix("{"), trimmed.hasSuffix("}") else { return nil }
+        return ForeignSyntax(kind: .fenceAttributes(trimmed), line: line, column: column)
     }
 }

@@ -145,7 +145,7 @@ private struct Walk {
             // line: its inline positions count from the text after them, from that line.
             let definitions = positions.source.definitionLines(
                 from: line, to: endLine, column: Int(cmark_node_get_start_column(node)))
-            if var found = ForeignSyntax.inParagraph(
+            for var found in ForeignSyntax.inParagraph(
                 positions.source, line: line, endLine: endLine, column: Int(cmark_node_get_start_column(node)))
             {
                 found.line += lineOffset
@@ -169,6 +169,12 @@ private struct Walk {
         case CMARK_NODE_CODE_BLOCK, CMARK_NODE_HTML_BLOCK:
             // cmark leaves the end of some HTML blocks unset (0): such a block holds its first line at least.
             let start = Int(cmark_node_get_start_line(node))
+            if cmark_node_get_type(node) == CMARK_NODE_CODE_BLOCK, let info = cmark_node_get_fence_info(node),
+                let found = ForeignSyntax.inFence(
+                    info: String(cString: info), line: start + lineOffset, column: Int(cmark_node_get_start_column(node)))
+            {
+                foreign.append(found)
+            }
             literalLines.append(start...max(start, Int(cmark_node_get_end_line(node))))
         case CMARK_NODE_LINK:
             if entering { addLink(node, isImage: false) }

@@ -10,7 +10,7 @@ import Testing
         try TestSite(
             [
                 "Site/sitegen.yml": config, "Site/index.md": "# S\n", "Site/g/p.md": "# P\n", "Site/css/extra.css": "p {}\n",
-                "Site/js/x.js": "1;\n",
+                "Site/js/x.js": "1;\n", "Site/css/b.less": "a {}\n",
             ], defaultTheme: true)
     }
 
@@ -38,6 +38,14 @@ import Testing
         (
             "extra_css:\n  - https://cdn.example.com/x.css\n",
             "Site/sitegen.yml:2:5: error: extra_css: 'https://cdn.example.com/x.css' is on another site, which an offline bundle cannot load: copy the file into the site and name its path"
+        ),
+        (
+            "extra_css:\n  - //cdn.example.com/x.css\n",
+            "Site/sitegen.yml:2:5: error: extra_css: '//cdn.example.com/x.css' is on another site, which an offline bundle cannot load: copy the file into the site and name its path"
+        ),
+        (
+            "extra_css: [css/b.less]\n",
+            "Site/sitegen.yml:1:13: error: extra_css: 'css/b.less' is served as application/octet-stream, and a browser uses it only as text/css: name it .css, or give it that type with mime_types"
         ),
         (
             "extra_javascript: [g/p.md]\n",

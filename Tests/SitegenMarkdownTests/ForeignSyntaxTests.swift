@@ -29,14 +29,54 @@ import Testing
 
     @Test func headingAttributeLists() {
         #expect(
-            found("## Install options {#options}\n\n### Themes {: .special }\n\n## Sets {a, b}\n") == [
+            found("## Install options {#options}\n\n### Themes {: .special }\n\n## Sets {a, b}\n\n## Spaced { #spaced }\n") == [
                 ForeignSyntax(kind: .headingAttributes(list: "{#options}", id: "install-options-options"), line: 1, column: 1),
                 ForeignSyntax(kind: .headingAttributes(list: "{: .special }", id: "themes--special-"), line: 3, column: 1),
+                ForeignSyntax(kind: .headingAttributes(list: "{ #spaced }", id: "spaced--spaced-"), line: 7, column: 1),
+            ])
+    }
+
+    /// As Python-Markdown finds them: the whole line, no space needed after `!!!`, inside a paragraph too.
+    @Test func admonitionsAsMkDocsReadsThem() {
+        #expect(
+            found("!!!note \"No space\"\n\nSome text\n!!! warning danger \"Lazy\"\n") == [
+                ForeignSyntax(kind: .admonition("!!!note \"No space\""), line: 1, column: 1),
+                ForeignSyntax(kind: .admonition("!!! warning danger \"Lazy\""), line: 4, column: 1),
+            ])
+    }
+
+    /// Prose that starts as those do, and a template's tag or a set at a heading's end, is no syntax.
+    @Test func proseThatLooksLikeItIsNone() {
+        let markdown = """
+            !!! Warning: do not do this.
+
+            ??? is what the log shows when it fails.
+
+            === Build output ===
+
+            === "quoted" but prose continues here.
+
+            ## Sections {{#site.search}}
+
+            ## The set {a, b}
+
+            See (this){and that}, and `[Go](a.md){ .md-button }` in code.
+            """
+        #expect(found(markdown).isEmpty)
+    }
+
+    @Test func attributeListsAfterLinksAndOnFences() {
+        let markdown = "[Go](#){ .md-button } and ![L](l.png){ width=\"300\" }\n\n``` { .py title=\"x\" }\nx\n```\n"
+        #expect(
+            found(markdown) == [
+                ForeignSyntax(kind: .inlineAttributes("{ .md-button }"), line: 1, column: 1),
+                ForeignSyntax(kind: .fenceAttributes("{ .py title=\"x\" }"), line: 3, column: 1),
             ])
     }
 
     @Test func codeAndOrdinaryTextAreNone() {
-        let markdown = "```\n!!! note\n| a |\n|---|\n```\n\n    !!! note indented code\n\nSay !!! loudly.\n\n!!!\n\n!!!note\n"
+        let markdown =
+            "```\n!!! note\n| a |\n|---|\n```\n\n    !!! note indented code\n\nSay !!! loudly.\n\n!!!\n\n!!! \"title without a type\"\n"
         #expect(found(markdown).isEmpty)
     }
 }

@@ -124,7 +124,8 @@ extension SiteConfig {
         for item in items {
             let text = try item.requireString(key, path: path)
             let at = item.location(in: path)
-            if let colon = text.firstIndex(of: ":"), !text[..<colon].contains("/") || text.hasPrefix("//") {
+            let scheme = text.firstIndex(of: ":").map { !text[..<$0].contains("/") } ?? false
+            if scheme || text.hasPrefix("//") {
                 throw InputError(
                     "\(key): '\(text)' is on another site, which an offline bundle cannot load: copy the file into the site and name its path",
                     at: at)

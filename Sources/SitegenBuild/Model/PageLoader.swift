@@ -31,6 +31,12 @@ struct PageLoader: Sendable {
         case .pipeTable:
             "a pipe table (GitHub Flavored Markdown), which CommonMark shows as a paragraph of pipes: write it in raw "
                 + "HTML, <table>"
+        case .inlineAttributes(let list):
+            "'\(list)' is an attribute list (Python-Markdown's attr_list), which CommonMark shows as text after the "
+                + "link or image: write the element in raw HTML with its attributes (<a class=\"…\" href=\"…\">)"
+        case .fenceAttributes(let list):
+            "'\(list)' is a fence's attribute list (pymdownx.superfences), which CommonMark reads as the language "
+                + "'{': write the language alone after the fence (```py)"
         case .headingAttributes(let list, let id):
             "'\(list)' is an attribute list (Python-Markdown, kramdown), which CommonMark shows as the heading's text "
                 + "and puts in its id ('\(id)'): link to the id the heading's words make, or write <a id=\"…\"></a> "

@@ -208,7 +208,7 @@ struct ThemeWords: Sendable, Equatable {
         let warning = Diagnostic(
             .warning, .untranslated,
             "\(missing): \(which) show in English; translate them under 'words' in this file, or in the theme's "
-                + "words/\(found.last ?? language).yml",
+                + "words/\(found.last ?? lookupChain(for: language).first ?? language).yml",
             at: languageLocation ?? SourceLocation(path: base.display))
         return (ThemeWords(words: words), [warning])
     }
