@@ -110,6 +110,12 @@ struct LinkRules {
                 severity, rule, message, page: document.path, href: link.url,
                 at: location(document.path, link.line, link.column), isLink: true)
         }
+        // A hash-name reference: with no `#`, it names no map, wherever it points.
+        if link.attribute == "usemap", !link.url.hasPrefix("#") {
+            linksChecked += 1
+            report(.error, .brokenFragment, "usemap '\(link.url)' names no map: write '#' and the map's name")
+            return
+        }
         switch resolved.target {
         case .notALink, .ignored:
             return

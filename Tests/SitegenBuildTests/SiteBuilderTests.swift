@@ -280,7 +280,7 @@ import Testing
     @Test func unknownConfigKeysAreWarnings() async throws {
         let site = try TestSite([
             "Site/sitegen.yml": "title: T\ncolour: blue\nstict: true\n",
-            "Site/index.md": "---\ntitel: x\ndarft: true\n---\n# Home\n",
+            "Site/index.md": "---\ntitel: x\ndarft: true\nhide: [toc]\n---\n# Home\n",
         ])
         defer { site.remove() }
         let outcome = try await site.build()
@@ -290,6 +290,7 @@ import Testing
             outcome.diagnostics.map(\.description) == [
                 "Site/index.md:2:1: warning: unknown front matter key 'titel' (did you mean 'title'?) [unknown-key]",
                 "Site/index.md:3:1: warning: unknown front matter key 'darft' (did you mean 'draft'?) [unknown-key]",
+                "Site/index.md:4:1: warning: unknown front matter key 'hide': a page without the sidebar or the table of contents uses a template of its own (template:) [unknown-key]",
                 "Site/sitegen.yml:2:1: warning: unknown key 'colour' in the configuration [unknown-key]",
                 "Site/sitegen.yml:3:1: warning: unknown key 'stict' in the configuration (did you mean 'strict'?) [unknown-key]",
             ])

@@ -158,6 +158,15 @@ import Testing
             ])
     }
 
+    /// A `usemap` without `#` names no map (no file either: it is no URL).
+    @Test func aUsemapWithoutAHashNamesNoMap() async {
+        let site = InMemoryFetcher(["index.html": "<map name=m></map><img src=a.png usemap=\"m\">", "a.png": ""])
+        let report = await site.check()
+        #expect(
+            report.messages(.brokenFragment) == ["usemap 'm' names no map: write '#' and the map's name"], "\(report.findings)")
+        #expect(report.messages(.brokenLink).isEmpty)
+    }
+
     /// `usemap` is a hash-name reference, not a URL: no `<base href>` moves it, and what follows
     /// its `#` names a map of this page even after a path.
     @Test func anImageMapIsLookedForInThePageWhateverItsBase() async {

@@ -53,12 +53,24 @@ public struct PageMeta: Sendable, Equatable {
             default:
                 warnings.append(
                     Diagnostic(
-                        .warning, .unknownKey, "unknown front matter key '\(key)'" + Suggestion.hint(for: key, in: knownKeys),
+                        .warning, .unknownKey,
+                        "unknown front matter key '\(key)'"
+                            + (mkdocsKeys[key].map { ": \($0)" } ?? Suggestion.hint(for: key, in: knownKeys)),
                         at: pair.key.location(in: path)))
             }
         }
         return (meta, warnings)
     }
+
+    /// Front matter keys of MkDocs (and MkDocs Material) that a moved page brings along, and what
+    /// sitegen has instead.
+    static let mkdocsKeys: [String: String] = [
+        "hide": "a page without the sidebar or the table of contents uses a template of its own (template:)",
+        "search": "every page is in the search index when sitegen.yml has search: true",
+        "tags": "sitegen has no tags",
+        "icon": "sitegen's navigation has no icons",
+        "status": "sitegen's navigation has no page status",
+    ]
 
     /// `text`, or nil when it holds nothing but white space.
     static func nonBlank(_ text: String) -> String? {
