@@ -58,12 +58,13 @@ public struct SiteBuilder: Sendable {
         try OutputPlacement.check(options)
         // Read while the configuration, theme and site folder are: the cache is the largest read.
         async let cacheOnDisk = BuildCache.load(for: options.outputDirectory)
-        let (config, configText, configWarnings) = try loadConfig()
+        var (config, configText, configWarnings) = try loadConfig()
         let theme = try Theme.load(options.templatesDirectory, displayRoot: options.templatesDisplay)
         let (words, wordWarnings) = try ThemeWords.resolve(
             theme.wordTables, language: config.language, languageLocation: config.languageLocation,
             overrides: config.words, generator: SitegenVersion.generator,
             shown: theme.wordsWritten.always.union(config.search ? theme.wordsWritten.withSearch : []))
+        if !config.titleIsSet, let documentation = words.words["navigation"] { config.title = documentation }
         var ignore = config.ignore.map(GlobPattern.init)
         // The bundle and the theme (`--templates Site/theme`) are no pages or assets of the site.
         for folder in [options.outputDirectory, options.templatesDirectory] {

@@ -60,6 +60,20 @@ import Testing
         #expect(outcome.diagnostics.isEmpty)
     }
 
+    /// Without a title of its own, a site is called what the theme calls documentation in its language.
+    @Test func theDefaultTitleIsInTheSitesLanguage() async throws {
+        for (config, title) in [
+            ("language: de\n", "Dokumentation"), ("language: de\ntitle: Hilfe\n", "Hilfe"), ("", "Documentation"),
+        ] {
+            let site = try TestSite(
+                ["Site/sitegen.yml": config, "Site/index.md": "# Start\n", "Site/b.md": "# B\n"], defaultTheme: true)
+            defer { site.remove() }
+            let outcome = try await site.build()
+            defer { outcome.staged.discard() }
+            #expect(try site.staged(outcome, "b.html").contains("<title>B · \(title)</title>"), "\(config)")
+        }
+    }
+
     @Test func traditionalChineseForTaiwanAndBrazilianPortugueseOverPortuguese() async throws {
         for (language, expected, absent) in [
             ("zh-TW", ["跳至主要內容", "選單"], ["跳到正文"]),
@@ -135,7 +149,7 @@ import Testing
         defer { site.remove() }
         for menu in ["Menü", "Inhalt"] {
             try site.write("menu: \(menu)\n", to: "Templates/words/de.yml")
-            var outcome = try await site.build()
+            let outcome = try await site.build()
             try outcome.commitBundle()
             outcome.saveCache(
                 crawl: BuildCache.CachedCrawl(findings: [], pages: 0, assets: 0, linksChecked: 0),

@@ -49,7 +49,10 @@ extension SiteConfig {
             case "title":
                 guard !value.isNull else { continue }
                 let title = try value.requireString(key, path: path)
-                if title.contains(where: { !$0.isWhitespace }) { config.title = title }
+                if title.contains(where: { !$0.isWhitespace }) {
+                    config.title = title
+                    config.titleIsSet = true
+                }
             case "language":
                 let tag = try value.requireString(key, path: path)
                 guard LanguageTag.isWellFormed(tag) else { throw InputError(LanguageTag.refusal(of: tag), at: at) }

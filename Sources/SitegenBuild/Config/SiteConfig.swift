@@ -4,6 +4,9 @@ import SitegenCore
 public struct SiteConfig: Sendable, Equatable {
     /// The site's title, shown in every page's `<title>` and header.
     public var title = "Documentation"
+    /// Whether `sitegen.yml` gives the title: without one, the theme's word for documentation in
+    /// the site's language is the title (`Dokumentation`).
+    public var titleIsSet = false
     /// The language of the pages, as a BCP 47 tag (`en`, `pt-BR`): the `lang` of every page, which
     /// screen readers, hyphenation and spell checkers go by.
     public var language = "en"
