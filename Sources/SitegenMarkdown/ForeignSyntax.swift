@@ -26,30 +26,56 @@ public struct ForeignSyntax: Sendable, Hashable {
     /// or content tab on a line of its own (Python-Markdown finds one inside a paragraph too), a
     /// table, an attribute list after a link.
     static func inParagraph(_ source: SourceText, line: Int, endLine: Int, column: Int) -> [ForeignSyntax] {
+        guard let first = source.lineRange(line), let last = source.lineRange(max(line, endLine)) else { return [] }
+        let bytes = source.bytes
+        // Most paragraphs have no `){`: looked for once in the whole paragraph, not on each line.
+        let whole = bytes[first.lowerBound..<last.upperBound]
+        var mayHaveAttributes = false
+        var from = whole.startIndex
+        while let close = whole[from...].firstIndex(of: UInt8(ascii: ")")) {
+            if close + 1 < whole.endIndex, whole[close + 1] == UInt8(ascii: "{") {
+                mayHaveAttributes = true
+                break
+            }
+            from = close + 1
+        }
         var found: [ForeignSyntax] = []
         for number in line...max(line, endLine) {
             guard let range = source.lineRange(number) else { break }
             // The first line starts where cmark says; a later one after a block quote's `>`s and spaces.
-            let start = number == line ? min(range.lowerBound + column - 1, range.upperBound) : range.lowerBound
-            let text = Array(source.bytes[start..<range.upperBound])
-            let content = number == line ? text[...] : text.drop { $0 == 0x20 || $0 == 0x09 || $0 == UInt8(ascii: ">") }
-            let at = number == line ? column : column + (content.startIndex - text.startIndex)
-            let shown = String(decoding: content, as: UTF8.self)
-            if isAdmonition(content) {
-                found.append(ForeignSyntax(kind: .admonition(trimmedEnd(shown)), line: number, column: at))
-            } else if isContentTab(content) {
-                found.append(ForeignSyntax(kind: .contentTab(trimmedEnd(shown)), line: number, column: at))
-            } else if number == line + 1,
-                source.lineRange(line).map({ source.bytes[$0].contains(UInt8(ascii: "|")) }) == true,
-                isDelimiterRow(content)
-            {
-                found.append(ForeignSyntax(kind: .pipeTable, line: line, column: column))
+            var start = number == line ? min(range.lowerBound + column - 1, range.upperBound) : range.lowerBound
+            if number != line {
+                while start < range.upperBound, bytes[start] == 0x20 || bytes[start] == 0x09 || bytes[start] == UInt8(ascii: ">")
+                {
+                    start += 1
+                }
             }
-            if let list = inlineAttributeList(content) {
-                found.append(ForeignSyntax(kind: .inlineAttributes(list), line: number, column: at))
+            let content = bytes[start..<range.upperBound]
+            let place = start - range.lowerBound + 1
+            switch content.first {
+            case UInt8(ascii: "!"), UInt8(ascii: "?"):
+                if isAdmonition(content) {
+                    found.append(ForeignSyntax(kind: .admonition(shown(content)), line: number, column: place))
+                }
+            case UInt8(ascii: "="):
+                if isContentTab(content) {
+                    found.append(ForeignSyntax(kind: .contentTab(shown(content)), line: number, column: place))
+                }
+            default:
+                if number == line + 1, bytes[first].contains(UInt8(ascii: "|")), isDelimiterRow(content) {
+                    found.append(ForeignSyntax(kind: .pipeTable, line: line, column: column))
+                }
+            }
+            if mayHaveAttributes, let list = inlineAttributeList(content) {
+                found.append(ForeignSyntax(kind: .inlineAttributes(list), line: number, column: place))
             }
         }
         return found
+    }
+
+    /// A line as a finding quotes it, without the spaces at its end.
+    private static func shown(_ line: ArraySlice<UInt8>) -> String {
+        trimmedEnd(String(decoding: line, as: UTF8.self))
     }
 
     /// Python-Markdown's `!!! type "title"` and pymdownx.details' `??? type` / `???+ type`: the
