@@ -59,7 +59,8 @@ public struct SiteBuilder: Sendable {
         // Read while the configuration, theme and site folder are: the cache is the largest read.
         async let cacheOnDisk = BuildCache.load(for: options.outputDirectory)
         var (config, configText, configWarnings) = try loadConfig()
-        let theme = try Theme.load(options.templatesDirectory, displayRoot: options.templatesDisplay)
+        let theme = try Theme.load(
+            options.templatesDirectory, displayRoot: options.templatesDisplay, language: config.language)
         let (words, wordWarnings) = try ThemeWords.resolve(
             theme.wordTables, language: config.language, languageLocation: config.languageLocation,
             overrides: config.words, generator: SitegenVersion.generator,

@@ -127,11 +127,17 @@ import Testing
         await site.expectInputError("Site/sitegen.yml:2:8: error: words must be a mapping of words to their text")
     }
 
+    /// The files the site's language looks in are read and checked; every file's name is checked.
     @Test func aThemesWordsFileIsChecked() async throws {
-        let site = try TestSite(["Site/index.md": "# S\n"], defaultTheme: true)
+        let site = try TestSite(["Site/sitegen.yml": "language: de-AT\n", "Site/index.md": "# S\n"], defaultTheme: true)
         defer { site.remove() }
         try site.write("menu: Menü\nmenue: x\n", to: "Templates/words/de.yml")
         await site.expectInputError("Templates/words/de.yml:2:1: error: unknown word 'menue' (en.yml names ", prefix: true)
+        // A site in another language does not read it.
+        try site.write("language: fr\n", to: "Site/sitegen.yml")
+        let french = try await site.build()
+        french.staged.discard()
+        try site.write("language: de-AT\n", to: "Site/sitegen.yml")
         try FileManager.default.removeItem(at: site.root.appendingPathComponent("Templates/words/de.yml"))
         try site.write("menu: x\n", to: "Templates/words/de_AT.yml")
         await site.expectInputError(

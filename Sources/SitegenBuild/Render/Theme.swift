@@ -24,7 +24,8 @@ public struct Theme: Sendable {
     /// section, on the pages of a site with search.
     var wordsWritten: (always: Set<String>, withSearch: Set<String>) = ([], [])
 
-    static func load(_ root: URL, displayRoot: String) throws(InputError) -> Theme {
+    /// Loads the theme, with its words in `language` (all its languages' for `nil`).
+    static func load(_ root: URL, displayRoot: String, language: String? = nil) throws(InputError) -> Theme {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: root.path, isDirectory: &isDirectory) else {
             throw InputError("templates folder not found (pass --templates DIR)", path: displayRoot)
@@ -83,7 +84,7 @@ public struct Theme: Sendable {
         // must stop the build too, before anything is rendered.
         if let unknown = library.unknownReferences().first { throw unknown.inputError }
         if let unused = library.unusedBlocks().first { throw unused.inputError }
-        let wordTables = try ThemeWords.loadTables(root, displayRoot: displayRoot)
+        let wordTables = try ThemeWords.loadTables(root, displayRoot: displayRoot, for: language)
         // `{{words.mneu}}` would write nothing on every page, without a word.
         let knownWords = ThemeWords.knownKeys(wordTables)
         var wordsWritten: (always: Set<String>, withSearch: Set<String>) = ([], [])

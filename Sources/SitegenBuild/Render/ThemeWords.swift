@@ -34,8 +34,10 @@ struct ThemeWords: Sendable, Equatable {
         (words[key] ?? Self.ownWords[key] ?? "").replacingOccurrences(of: "{count}", with: String(count))
     }
 
-    /// Reads every `words/*.yml` of the theme at `root`; none when it has no `words` folder.
-    static func loadTables(_ root: URL, displayRoot: String) throws(InputError) -> [Table] {
+    /// Reads the `words/*.yml` of the theme at `root` that `language` looks in (`en.yml` and the
+    /// files of its lookup chain; every file for `nil`); none when it has no `words` folder. Every
+    /// file's name is checked, whatever the language.
+    static func loadTables(_ root: URL, displayRoot: String, for language: String? = nil) throws(InputError) -> [Table] {
         let folder = root.appendingPathComponent(Self.folder)
         let display = displayRoot + Self.folder + "/"
         var isDirectory: ObjCBool = false
@@ -44,6 +46,8 @@ struct ThemeWords: Sendable, Equatable {
         let names = try Theme.templateNames(in: folder, display: display)
         var tables: [Table] = []
         var byLowercased: [String: String] = [:]
+        // 15 files of YAML parsed on every build of every site would be a millisecond and more of each.
+        let wanted = language.map { Set(lookupChain(for: $0).map { $0.lowercased() }) }
         for name in names where !name.hasPrefix(".") {
             let fileDisplay = display + name
             guard name.hasSuffix(".yml") else {
@@ -63,10 +67,15 @@ struct ThemeWords: Sendable, Equatable {
                 throw InputError(
                     "'\(other)' and '\(name)' name one language (tags ignore letter case): keep one", path: fileDisplay)
             }
+            // Another language's file is named, to be listed as one the theme has, and not read.
+            guard wanted?.contains(language.lowercased()) ?? true else {
+                tables.append(Table(language: language, display: fileDisplay, words: [:]))
+                continue
+            }
             let text = try readUTF8(folder.appendingPathComponent(name), display: fileDisplay)
             tables.append(Table(language: language, display: fileDisplay, words: try words(of: text, display: fileDisplay)))
         }
-        guard tables.isEmpty || tables.contains(where: { $0.language == baseLanguage }) else {
+        guard byLowercased.isEmpty || byLowercased[baseLanguage] != nil else {
             throw InputError(
                 "the theme's words folder has no \(baseLanguage).yml, which names every word the theme writes", path: display)
         }
