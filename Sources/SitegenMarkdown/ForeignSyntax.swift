@@ -15,6 +15,8 @@ public struct ForeignSyntax: Sendable, Hashable {
         case inlineAttributes(String)
         /// ```` ``` { .py title="x" } ````: a fence's attribute list, which CommonMark takes as the language.
         case fenceAttributes(String)
+        /// ```` ```{note} ````: a directive of MyST (Sphinx's Markdown), which CommonMark shows as code.
+        case mystDirective(String)
     }
 
     public var kind: Kind
@@ -209,7 +211,14 @@ public struct ForeignSyntax: Sendable, Hashable {
     /// as the language `{`.
     static func inFence(info: String, line: Int, column: Int) -> ForeignSyntax? {
         let trimmed = trimmedEnd(String(info.drop { $0 == " " || $0 == "\t" }))
-        guard trimmed.hasPrefix("{"), trimmed.hasSuffix("}") else { return nil }
+        guard trimmed.hasPrefix("{") else { return nil }
+        // `{note}` and `{code-block} python`: a directive's name alone in the braces.
+        if let close = trimmed.firstIndex(of: "}"), trimmed.index(after: trimmed.startIndex) < close,
+            trimmed[trimmed.index(after: trimmed.startIndex)..<close].utf8.allSatisfy(isWordByte)
+        {
+            return ForeignSyntax(kind: .mystDirective(trimmed), line: line, column: column)
+        }
+        guard trimmed.hasSuffix("}"), isAttributeList(trimmed.utf8) else { return nil }
         return ForeignSyntax(kind: .fenceAttributes(trimmed), line: line, column: column)
     }
 }

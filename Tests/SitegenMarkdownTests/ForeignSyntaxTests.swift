@@ -74,6 +74,14 @@ import Testing
             ])
     }
 
+    @Test func mystDirectivesOfSphinx() {
+        #expect(
+            found("```{note}\nText.\n```\n\n```{code-block} python\nx\n```\n\n```{}\n```\n") == [
+                ForeignSyntax(kind: .mystDirective("{note}"), line: 1, column: 1),
+                ForeignSyntax(kind: .mystDirective("{code-block} python"), line: 5, column: 1),
+            ])
+    }
+
     @Test func codeAndOrdinaryTextAreNone() {
         let markdown =
             "```\n!!! note\n| a |\n|---|\n```\n\n    !!! note indented code\n\nSay !!! loudly.\n\n!!!\n\n!!! \"title without a type\"\n"

@@ -37,6 +37,9 @@ struct PageLoader: Sendable {
         case .fenceAttributes(let list):
             "'\(list)' is a fence's attribute list (pymdownx.superfences), which CommonMark reads as the language "
                 + "'{': write the language alone after the fence (```py)"
+        case .mystDirective(let info):
+            "'```\(info)' is a directive of MyST (Sphinx), which CommonMark shows as a code block: write what it "
+                + "makes in raw HTML (a note as <div class=\"admonition note\">), or leave the page out with ignore"
         case .headingAttributes(let list, let id):
             "'\(list)' is an attribute list (Python-Markdown, kramdown), which CommonMark shows as the heading's text "
                 + "and puts in its id ('\(id)'): link to the id the heading's words make, or write <a id=\"…\"></a> "
