@@ -275,8 +275,17 @@ public struct SiteBuilder: Sendable {
         guard lists.contains(where: { !$0.1.isEmpty }) else { return }
         let assets = Set(model.assets.map(\.path))
         for (key, files) in lists {
+            var listed: Set<SitePath> = []
             for file in files {
+                guard listed.insert(file.path).inserted else {
+                    throw InputError("\(key): '\(file.path)' is listed twice: every page would load it twice", at: file.location)
+                }
                 guard assets.contains(file.path) else {
+                    if let pattern = config.ignore.first(where: { GlobPattern($0).matches(file.path.rawValue) }) {
+                        throw InputError(
+                            "\(key): '\(file.path)' is no file of the site: 'ignore' leaves it out ('\(pattern)')",
+                            at: file.location)
+                    }
                     let page = model.page(source: file.path) != nil ? " (a page, rendered to HTML)" : ""
                     let near = Suggestion.phrase(Suggestion.nearest(to: file.path.rawValue, in: assets.map(\.rawValue)))
                     throw InputError("\(key): '\(file.path)' is no file of the site\(page)\(near)", at: file.location)

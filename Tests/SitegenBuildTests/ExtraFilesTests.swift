@@ -48,6 +48,14 @@ import Testing
             "Site/sitegen.yml:1:13: error: extra_css: 'css/b.less' is served as application/octet-stream, and a browser uses it only as text/css: name it .css, or give it that type with mime_types"
         ),
         (
+            "extra_css: [css/extra.css, ./css/extra.css]\n",
+            "Site/sitegen.yml:1:28: error: extra_css: 'css/extra.css' is listed twice: every page would load it twice"
+        ),
+        (
+            "ignore: [css/**]\nextra_css: [css/extra.css]\n",
+            "Site/sitegen.yml:2:13: error: extra_css: 'css/extra.css' is no file of the site: 'ignore' leaves it out ('css/**')"
+        ),
+        (
             "extra_javascript: [g/p.md]\n",
             "Site/sitegen.yml:1:20: error: extra_javascript: 'g/p.md' is no file of the site (a page, rendered to HTML)"
         ),
