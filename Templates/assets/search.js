@@ -200,6 +200,7 @@
     var wanted = words(query);
     results.textContent = "";
     if (!wanted.length) {
+      openFirst = false;
       results.hidden = true;
       status.textContent = "";
       return;
@@ -219,6 +220,7 @@
     });
     results.hidden = false;
     if (!found.length) {
+      openFirst = false;
       status.textContent = say(form.getAttribute("data-no-results") || "No results for {query}", query.trim());
       return;
     }
