@@ -33,12 +33,12 @@ extension SiteBuilder {
             ? "../"
             : trimmed == ".." || trimmed.hasSuffix("/.") || trimmed.hasSuffix("/..")
                 ? site + "../" : trimmed.lastIndex(of: "/").map { String(trimmed[...$0]) } ?? "./"
-        for name in [SiteScanner.configFileName, SiteScanner.otherConfigFileName, "mkdocs.yml"]
+        for name in [SiteScanner.configFileName, SiteScanner.otherConfigFileName, "mkdocs.yml", "mkdocs.yaml"]
         where FileManager.default.fileExists(atPath: parent.appendingPathComponent(name).path) {
             let shown = parentDisplay + name
-            return name == "mkdocs.yml"
+            return name.hasPrefix("mkdocs")
                 ? "\(shown) is MkDocs' configuration, which sitegen does not read: its own is \(site)sitegen.yml "
-                    + "(title for site_name, nav as it is; see 'Coming from MkDocs')"
+                    + "(title for site_name, nav of pages and sections as it is; see 'Coming from MkDocs')"
                 : "\(shown) is not read: a site's configuration is the \(name) in the site folder, \(site)\(name)"
         }
         return nil

@@ -19,7 +19,11 @@ import Testing
         ),
         (
             "mkdocs.yml",
-            "note: ./mkdocs.yml is MkDocs' configuration, which sitegen does not read: its own is docs/sitegen.yml (title for site_name, nav as it is; see 'Coming from MkDocs')\n"
+            "note: ./mkdocs.yml is MkDocs' configuration, which sitegen does not read: its own is docs/sitegen.yml (title for site_name, nav of pages and sections as it is; see 'Coming from MkDocs')\n"
+        ),
+        (
+            "mkdocs.yaml",
+            "note: ./mkdocs.yaml is MkDocs' configuration, which sitegen does not read: its own is docs/sitegen.yml (title for site_name, nav of pages and sections as it is; see 'Coming from MkDocs')\n"
         ),
     ])
     func aConfigurationBesideTheSiteFolderIsNamed(name: String, note: String) throws {

@@ -22,6 +22,9 @@ struct PageLoader: Sendable {
     /// What a finding of another dialect's Markdown says: what it is, and how to write it here.
     static func message(for kind: ForeignSyntax.Kind) -> String {
         switch kind {
+        case .admonition(let line) where line.hasPrefix("???"):
+            "'\(line)' is a collapsible admonition of MkDocs (pymdownx.details), which CommonMark shows as text: write "
+                + "it in raw HTML, <details> with a <summary> and the Markdown inside it between blank lines"
         case .admonition(let line):
             "'\(line)' is an admonition of MkDocs (Python-Markdown), which CommonMark shows as text: write it in raw "
                 + "HTML, <div class=\"admonition\"> with the Markdown inside it between blank lines"
@@ -33,7 +36,7 @@ struct PageLoader: Sendable {
                 + "HTML, <table>"
         case .inlineAttributes(let list):
             "'\(list)' is an attribute list (Python-Markdown's attr_list), which CommonMark shows as text after the "
-                + "link or image: write the element in raw HTML with its attributes (<a class=\"…\" href=\"…\">)"
+                + "link or image: write the element in raw HTML with its attributes (<a class=\"…\" href=\"page.html\">)"
         case .fenceAttributes(let list):
             "'\(list)' is a fence's attribute list (pymdownx.superfences), which CommonMark reads as the language "
                 + "'{': write the language alone after the fence (```py)"
