@@ -1,3 +1,5 @@
+import Foundation
+
 /// "Did you mean" hints: the closest candidates by edit distance, if they are close enough.
 package enum Suggestion {
     /// How far a candidate may be from `word` (in UTF-8 bytes) to be suggested: about a third of the
@@ -41,6 +43,24 @@ package enum Suggestion {
     package static func nearest(to word: String, in candidates: some Sequence<String>) -> [String] {
         let packed = CandidatePaths(paths: Array(candidates))
         return packed.nearest(to: word, among: Array(packed.paths.indices))
+    }
+
+    /// `nearest(to:in:)` for an id: when none is near, the ids that are `word` once their accents
+    /// are dropped (`café-options` for `cafe-options`), as MkDocs makes its heading ids: an accented
+    /// letter is two bytes, too far for the byte distance in a short id.
+    package static func nearestID(to word: String, in candidates: some Sequence<String>) -> [String] {
+        let candidates = Array(candidates)
+        let near = nearest(to: word, in: candidates)
+        guard near.isEmpty, word.utf8.allSatisfy({ $0 < 0x80 }) else { return near }
+        let same = candidates.filter { candidate in
+            !candidate.utf8.allSatisfy { $0 < 0x80 }
+                && String(
+                    String.UnicodeScalarView(
+                        candidate.decomposedStringWithCanonicalMapping.unicodeScalars.filter {
+                            !(0x300...0x36F).contains($0.value)
+                        })) == word
+        }
+        return same.count <= mostNamed ? same.sorted() : []
     }
 
     /// The positions of the candidates nearest to `word` among `count` candidates, each given by its

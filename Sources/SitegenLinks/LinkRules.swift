@@ -383,7 +383,7 @@ struct LinkRules {
             hasLetter && withHint
             ? Suggestion.phrase(
                 pageSuggestions.suggestions(for: document.path + "\u{0}#" + decoded) {
-                    Suggestion.nearest(to: decoded, in: document.anchorNames.map(\.string))
+                    Suggestion.nearestID(to: decoded, in: document.anchorNames.map(\.string))
                 }) : ""
         return "\(missing) in \(name)\(hint)"
     }

@@ -436,3 +436,21 @@ extension SiteBuilderTests {
             ])
     }
 }
+
+extension SiteBuilderTests {
+    /// MkDocs drops accents from its heading ids (`cafe-options`), GitHub's ids keep them: a link
+    /// written for MkDocs is told the id it meant, though an accented letter is two bytes away.
+    @Test func anIdWithoutItsAccentsIsSuggested() async throws {
+        let site = try TestSite([
+            "Site/index.md": "# Home\n\n## Café options\n\n[a](#cafe-options) [b](#cafe-optoins)\n"
+        ])
+        defer { site.remove() }
+        let outcome = try await site.build()
+        defer { outcome.staged.discard() }
+        #expect(
+            outcome.diagnostics.map(\.description) == [
+                "Site/index.md:5:1: error: no heading 'cafe-options' in index.md (did you mean 'café-options'?) [broken-fragment]",
+                "Site/index.md:5:20: error: no heading 'cafe-optoins' in index.md [broken-fragment]",
+            ])
+    }
+}

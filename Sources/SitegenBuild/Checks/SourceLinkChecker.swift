@@ -285,7 +285,7 @@ struct SourceLinkChecker: Sendable {
         let shown = fragment.removingPercentEncoding ?? fragment
         let hint = Suggestion.phrase(
             suggestions.suggestions(for: target.source.rawValue + "\u{0}#" + shown) {
-                Suggestion.nearest(to: shown, in: target.anchorIDs)
+                Suggestion.nearestID(to: shown, in: target.anchorIDs)
             })
         return Diagnostic(.error, .brokenFragment, "no heading '\(shown)' in \(target.source)\(hint)", at: at)
     }
