@@ -66,13 +66,16 @@ final class ConnectionSocket: @unchecked Sendable {
 
     /// Ends a connection whose reply said `Connection: close` in stages (RFC 9112 §9.6): stops
     /// sending, so the client sees the reply end, then reads and drops what it still sends (the
-    /// rest of a request body) until it closes, for at most `budget` and `limit` bytes. Closed
-    /// at once, a socket with unread bytes is reset, and the client may lose the reply unread.
-    func closeLingering(budget: Duration = .seconds(2), limit: Int = 16 << 20) async {
+    /// rest of a request body) until it closes, as long as bytes keep coming (`idle` at most
+    /// between two reads, as nginx's `lingering_timeout`), for at most `total` and `limit` bytes.
+    /// Closed at once, a socket with unread bytes is reset, and the client may lose the reply unread.
+    func closeLingering(idle: Duration = .seconds(2), total: Duration = .seconds(30), limit: Int = 16 << 20) async {
         shutdown(descriptor, Int32(SHUT_WR))
-        var budget = budget
+        let deadline = ContinuousClock.now + total
         var dropped = 0
-        while dropped < limit, let bytes = try? await read(maximum: 64 * 1024, budget: &budget) {
+        while dropped < limit, ContinuousClock.now < deadline {
+            var budget = idle
+            guard let bytes = try? await read(maximum: 64 * 1024, budget: &budget) else { break }
             dropped += bytes.count
         }
         close()
