@@ -292,12 +292,10 @@ public struct SiteBuilder: Sendable {
                 }
                 // Served under another type (`.less`), a browser would use it on no page.
                 let type = MIMEType.forPath(file.path.rawValue, overrides: config.mimeTypes)
-                let essence = MIMEType.essence(type)
-                let fits = key == "extra_css" ? essence == "text/css" : MIMEType.isJavaScript(essence)
-                if !fits {
+                if !(key == "extra_css" ? MIMEType.isStyleSheet(type) : MIMEType.isScript(type)) {
                     let wanted = key == "extra_css" ? "text/css" : "JavaScript (text/javascript)"
                     throw InputError(
-                        "\(key): '\(file.path)' is served as \(essence), and a browser uses it only as \(wanted): name it "
+                        "\(key): '\(file.path)' is served as \(MIMEType.essence(type)), and a browser uses it only as \(wanted): name it "
                             + "\(key == "extra_css" ? ".css" : ".js"), or give it that type with mime_types", at: file.location)
                 }
             }

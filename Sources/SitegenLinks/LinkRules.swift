@@ -353,8 +353,8 @@ struct LinkRules {
     static func typeFits(_ mimeType: String, _ destination: ExtractedLink.Destination) -> Bool {
         switch destination {
         case .other: true
-        case .style: MIMEType.essence(mimeType) == "text/css"
-        case .script: MIMEType.isJavaScript(MIMEType.essence(mimeType))
+        case .style: MIMEType.isStyleSheet(mimeType)
+        case .script: MIMEType.isScript(mimeType)
         }
     }
 

@@ -54,6 +54,13 @@ public enum MIMEType {
         return textApplicationTypes.contains(type)
     }
 
+    /// Whether a file served as `mimeType` is used by a browser as a style sheet (`text/css` only,
+    /// under `nosniff`).
+    public static func isStyleSheet(_ mimeType: String) -> Bool { essence(mimeType) == "text/css" }
+
+    /// Whether a file served as `mimeType` is run by a browser as a script (a JavaScript MIME type).
+    public static func isScript(_ mimeType: String) -> Bool { isJavaScript(essence(mimeType)) }
+
     /// Whether `essence` (a type without parameters, lowercase) is one of the MIME Sniffing standard's
     /// JavaScript MIME types, the types under which a browser runs a script sent with `nosniff`.
     public static func isJavaScript(_ essence: String) -> Bool { javaScriptEssences.contains(essence) }
