@@ -7,18 +7,23 @@ struct PageContext: Sendable {
     var nav: NavTree
     var origin: String
     var navValues: NavValues
-    var words: ThemeWords
-    private var wordValues: TemplateValue
-    /// `ltr` or `rtl`: which way the site's language runs.
-    private var direction: String
+    /// `site` and `words`, the same on every page: made once, not for each of 10,000.
+    private var siteValue: TemplateValue
+    private var wordsValue: TemplateValue
 
     init(model: SiteModel, nav: NavTree, origin: String, words: ThemeWords = ThemeWords()) {
         self.model = model
         self.nav = nav
         self.origin = origin
-        self.words = words
-        direction = LanguageTag.direction(of: model.config.language)
-        wordValues = .dictionary(TemplateDictionary(words.words.mapValues { TemplateValue.string($0) }))
+        let config = model.config
+        siteValue = .dictionary([
+            "title": .string(config.title), "language": .string(config.language),
+            "direction": .string(LanguageTag.direction(of: config.language)), "origin": .string(origin),
+            "generator": .string(SitegenVersion.generator), "search": .bool(config.search),
+            "extraCSS": .list(config.extraCSS.map { .string(NavScript.url(of: $0.path)) }),
+            "extraJavaScript": .list(config.extraJavaScript.map { .string(NavScript.url(of: $0.path)) }),
+        ])
+        wordsValue = .dictionary(TemplateDictionary(words.words.mapValues { TemplateValue.string($0) }))
         navValues = NavValues(tree: nav, words: words)
     }
 
@@ -29,13 +34,7 @@ struct PageContext: Sendable {
         func link(_ target: SitePath) -> TemplateValue { .string(here.relativeReference(to: target)) }
 
         var context: TemplateDictionary = [
-            "site": .dictionary([
-                "title": .string(model.config.title), "language": .string(model.config.language),
-                "direction": .string(direction), "origin": .string(origin),
-                "generator": .string(SitegenVersion.generator), "search": .bool(model.config.search),
-                "extraCSS": .list(model.config.extraCSS.map { .string(NavScript.url(of: $0.path)) }),
-                "extraJavaScript": .list(model.config.extraJavaScript.map { .string(NavScript.url(of: $0.path)) }),
-            ]),
+            "site": siteValue,
             "page": .dictionary([
                 "title": .string(page.title), "description": .string(page.meta.description ?? ""),
                 "path": .string(here.rawValue), "source": .string(page.source.rawValue),
@@ -48,7 +47,7 @@ struct PageContext: Sendable {
             "root": .string(String(repeating: "../", count: here.folderDepth)),
             // The entry page, wherever `entry:` puts it: a theme's home link is not `{{root}}index.html`.
             "home": link(model.entry.output),
-            "words": wordValues,
+            "words": wordsValue,
         ]
 
         context["nav"] = navValues.value(for: here)
