@@ -186,7 +186,8 @@ struct ThemeWords: Sendable, Equatable {
         var untranslated = Set(words.keys).intersection(shown.union(ownWords.keys))
         let byTag = Dictionary(tables.map { ($0.language.lowercased(), $0) }, uniquingKeysWith: { first, _ in first })
         var found: [String] = []
-        for tag in lookupChain(for: language).reversed() where tag.lowercased() != baseLanguage {
+        let chain = lookupChain(for: language)
+        for tag in chain.reversed() where tag.lowercased() != baseLanguage {
             guard let table = byTag[tag.lowercased()] else { continue }
             found.append(table.language)
             for (key, word) in table.words {
@@ -202,7 +203,7 @@ struct ThemeWords: Sendable, Equatable {
             words[key] = text.replacingOccurrences(of: "{generator}", with: generator)
         }
         // A theme without words writes only the sidebar's, which few pages show: no warning for them.
-        let isEnglish = lookupChain(for: language).first?.split(separator: "-").first?.lowercased() == baseLanguage
+        let isEnglish = chain.first?.split(separator: "-").first?.lowercased() == baseLanguage
         guard let base, !isEnglish, !untranslated.isEmpty else { return (ThemeWords(words: words), []) }
         let others = tables.map(\.language).filter { $0 != baseLanguage }.sorted()
         let written = known.intersection(shown.union(ownWords.keys)).count
@@ -217,7 +218,7 @@ struct ThemeWords: Sendable, Equatable {
         let warning = Diagnostic(
             .warning, .untranslated,
             "\(missing): \(which) show in English; translate them under 'words' in this file, or in the theme's "
-                + "words/\(found.last ?? lookupChain(for: language).first ?? language).yml",
+                + "words/\(found.last ?? chain.first ?? language).yml",
             at: languageLocation ?? SourceLocation(path: base.display))
         return (ThemeWords(words: words), [warning])
     }
