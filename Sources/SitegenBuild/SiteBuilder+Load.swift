@@ -26,13 +26,9 @@ extension SiteBuilder {
     func configBesideSite() -> String? {
         let parent = options.siteDirectory.deletingLastPathComponent()
         let site = options.siteDisplay.hasSuffix("/") ? options.siteDisplay : options.siteDisplay + "/"
-        // The folder above the site's, as the site's is shown: `docs/` → `./`, `./` → `../`, `a/b/` → `a/`.
-        let trimmed = site.dropLast()
-        let parentDisplay =
-            trimmed.isEmpty || trimmed == "."
-            ? "../"
-            : trimmed == ".." || trimmed.hasSuffix("/.") || trimmed.hasSuffix("/..")
-                ? site + "../" : trimmed.lastIndex(of: "/").map { String(trimmed[...$0]) } ?? "./"
+        // `./sitegen.yml` beside `docs/`: the working folder is named, not left blank.
+        let above = ShownPath.folder(above: site)
+        let parentDisplay = above.isEmpty ? "./" : above
         for name in [SiteScanner.configFileName, SiteScanner.otherConfigFileName, "mkdocs.yml", "mkdocs.yaml"]
         where FileManager.default.fileExists(atPath: parent.appendingPathComponent(name).path) {
             let shown = parentDisplay + name

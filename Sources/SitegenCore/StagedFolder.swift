@@ -135,9 +135,8 @@ public struct StagedFolder: Sendable {
             return nil
         } catch {
             guard FileManager.default.fileExists(atPath: folder.path) else { return nil }
-            let trimmed = displayPath.hasSuffix("/") ? String(displayPath.dropLast()) : displayPath
-            let parent = trimmed.contains("/") ? String(trimmed[...trimmed.lastIndex(of: "/")!]) : ""
-            return Leftover(displayPath: parent + folder.lastPathComponent + "/", reason: reason(error))
+            return Leftover(
+                displayPath: ShownPath.folder(above: displayPath) + folder.lastPathComponent + "/", reason: reason(error))
         }
     }
 
