@@ -166,7 +166,8 @@ public struct SiteBuilder: Sendable {
             }
             defer { if writer.previousFolder >= 0 { close(writer.previousFolder) } }
             if !writer.inPlace {
-                try staged.createFolders(for: pages.map(\.output) + assets.map(\.path) + SiteModel.generatedFiles(config))
+                try staged.createFolders(
+                    for: pages.map(\.output) + assets.map(\.path) + SiteModel.generatedFiles(config, pageCount: pages.count))
                 if previous ?? keepable != nil { writer.linkedFolders = LinkedFolders.find(in: staged.destination) }
             }
             var written = try await writer.writePages(model.pages, plans: plans, siteRoot: site.path)
@@ -177,17 +178,14 @@ public struct SiteBuilder: Sendable {
                     previous.navInputs == cache.navInputs ? previous.outputs[NavScript.path.rawValue]?.inputs : nil
                 } ?? NavScript.fingerprint(nav)
             written.append(try writer.write(NavScript.path, inputs: navScriptInputs) { NavScript.render(nav) })
-            if config.search {
-                // Made whole on every build, from every page's details: kept when it comes out the same.
-                let index = SearchScript.render(model.pages.map(\.detailed))
-                written.append(try writer.write(SearchScript.path, inputs: Fingerprint.of(index)) { index })
-            }
+            if config.search { written += try await writer.writeSearchIndex(of: model.pages) }
             timer.lap("render, write")
             try Self.stopIfCancelled()
             let removesOutputs = cache.recordOutputs(written, previous: previous?.outputs)
             cache.outputOrder =
                 model.pages.map(\.output.rawValue)
-                + (assets.map(\.path.rawValue) + SiteModel.generatedFiles(config).map(\.rawValue)).sorted()
+                + (assets.map(\.path.rawValue) + SiteModel.generatedFiles(config, pageCount: pages.count).map(\.rawValue))
+                .sorted()
             for asset in assets {
                 if let output = cache.outputs[asset.path.rawValue] {
                     cache.assets[asset.path] = BuildCache.FileRecord(
@@ -309,7 +307,7 @@ public struct SiteBuilder: Sendable {
         guard !paths.isEmpty else { return }
         let files = Set(
             model.pages.map(\.output.rawValue) + model.assets.map(\.path.rawValue)
-                + SiteModel.generatedFiles(model.config).map(\.rawValue))
+                + SiteModel.generatedFiles(model.config, pageCount: model.pages.count).map(\.rawValue))
         for (file, place) in paths.sorted(by: { $0.value < $1.value }) where !files.contains(file) {
             let near = Suggestion.phrase(Suggestion.nearest(to: file, in: Array(files)))
             throw InputError("mime_types: '\(file)' is no file of the bundle\(near)", at: place)

@@ -1,6 +1,6 @@
-// The search box (search: true in sitegen.yml). The first time it is used it loads
-// _sitegen/search.js, every page's title, description, headings and text (a script, so that it
-// loads from file:// too), and then lists the pages that hold every word typed: a word in the
+// The search box (search: true in sitegen.yml). The first time it is used it loads the index,
+// every page's title, description, headings and text (scripts, so that it loads from file://
+// too), and then lists the pages that hold every word typed: a word in the
 // title counts most, then one in a heading (the result then leads to that heading), then the text;
 // a word that starts a word counts more than one inside a word, and a word found often more than
 // one found once. Letter case and accents do not matter (`resume` finds `Résumé`, and `كتاب`
@@ -52,13 +52,50 @@
       .replace(/ß/g, "ss");
   }
 
+  // The index comes in parts (_sitegen/search.js names them), each a script; a part that fails to
+  // load is left out rather than holding the search up. Pages that score the same keep the
+  // sidebar's order.
   function load() {
     if (requested) return;
     requested = true;
+    window.sitegenSearch = [];
+    addScript(root + "_sitegen/search.js", function () {
+      var parts = window.sitegenSearchParts || [];
+      var left = parts.length;
+      if (!left) loaded();
+      parts.forEach(function (part) {
+        addScript(root + part, function () {
+          left -= 1;
+          if (!left) loaded();
+        });
+      });
+    });
+  }
+
+  function addScript(source, done) {
     var script = document.createElement("script");
-    script.src = root + "_sitegen/search.js";
-    script.onload = function () {
-      pages = (window.sitegenSearch || []).map(function (entry) {
+    script.src = source;
+    script.onload = done;
+    script.onerror = done;
+    document.head.appendChild(script);
+  }
+
+  function siteOrder() {
+    var order = {};
+    var next = 0;
+    (function visit(entries) {
+      (entries || []).forEach(function (entry) {
+        if (entry[1] && !(entry[1] in order)) order[entry[1]] = next++;
+        visit(entry[2]);
+      });
+    })(window.sitegenNav);
+    return order;
+  }
+
+  function loaded() {
+    var order = siteOrder();
+    pages = window.sitegenSearch
+      .map(function (entry) {
         return {
           path: entry[0],
           title: entry[1],
@@ -69,11 +106,14 @@
           foldedHeadings: entry[4].map(function (heading) {
             return fold(heading[1]);
           }),
+          order: entry[0] in order ? order[entry[0]] : Infinity,
         };
+      })
+      .sort(function (a, b) {
+        if (a.order !== b.order) return a.order < b.order ? -1 : 1;
+        return a.path < b.path ? -1 : a.path > b.path ? 1 : 0;
       });
-      search();
-    };
-    document.head.appendChild(script);
+    search();
   }
 
   // The last query, for the way back; a WebView may have no session storage (file://).

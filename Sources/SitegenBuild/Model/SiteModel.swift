@@ -27,7 +27,8 @@ public struct SiteModel: Sendable {
         self.assets = assets
         self.drafts = drafts
         let navScript = NavScript.path
-        var outputs = Set(Self.generatedFiles(config))
+        let generated = Set(Self.generatedFiles(config, pageCount: pages.count))
+        var outputs = generated
         outputs.reserveCapacity(pages.count + assets.count + 1)
         pageBySource.reserveCapacity(pages.count)
         pageByOutput.reserveCapacity(pages.count)
@@ -41,7 +42,7 @@ public struct SiteModel: Sendable {
             let other =
                 asset.path == navScript
                 ? "sitegen's navigation script"
-                : asset.path == SearchScript.path
+                : generated.contains(asset.path)
                     ? "sitegen's search index"
                     : pageByOutput[asset.path].map { pages[$0].displayPath } ?? displayRoot + asset.path.rawValue
             let this =
@@ -76,7 +77,9 @@ public struct SiteModel: Sendable {
     /// nav script) cannot be written: named by what makes each, before anything is.
     private func checkFilesAgainstFolders(displayRoot: String, theme: (root: String, display: String)?) throws(InputError) {
         // In source order, outputs mostly share their folder with the one before: few lookups.
-        let paths = pages.map(\.output.rawValue) + assets.map(\.path.rawValue) + Self.generatedFiles(config).map(\.rawValue)
+        let paths =
+            pages.map(\.output.rawValue) + assets.map(\.path.rawValue)
+            + Self.generatedFiles(config, pageCount: pages.count).map(\.rawValue)
         for folder in SiteScanner.folders(of: paths) where outputPaths.contains(SitePath(unchecked: folder)) {
             let file = SitePath(unchecked: folder)
             let inside = paths.filter { $0.hasPrefix(folder + "/") }.min() ?? folder + "/"
@@ -91,7 +94,7 @@ public struct SiteModel: Sendable {
     /// or the theme, or the nav script.
     private func maker(of path: SitePath, displayRoot: String, theme: (root: String, display: String)?) -> String {
         if path == NavScript.path { return "sitegen's navigation script (\(path))" }
-        if path == SearchScript.path { return "sitegen's search index (\(path))" }
+        if Self.generatedFiles(config, pageCount: pages.count).contains(path) { return "sitegen's search index (\(path))" }
         if let page = pageByOutput[path] { return pages[page].displayPath }
         if let theme, assets.contains(where: { $0.path == path && $0.root == theme.root }) {
             return "the theme's \(theme.display)\(path)"
@@ -100,9 +103,9 @@ public struct SiteModel: Sendable {
     }
 
     /// The files sitegen writes into every bundle besides pages and assets: the nav script, and
-    /// the search index when the site has one.
-    static func generatedFiles(_ config: SiteConfig) -> [SitePath] {
-        config.search ? [NavScript.path, SearchScript.path] : [NavScript.path]
+    /// the search index's files when the site has one (as many as `pageCount` pages need).
+    static func generatedFiles(_ config: SiteConfig, pageCount: Int) -> [SitePath] {
+        [NavScript.path] + (config.search ? SearchScript.paths(pages: pageCount) : [])
     }
 
     func page(source: SitePath) -> Page? { pageBySource[source].map { pages[$0] } }
