@@ -86,7 +86,8 @@ public struct CandidatePaths: Sendable {
             }
             return renamed
         }
-        let near = nearest(to: path, among: nearbyIndices(path, lengthWithin: Suggestion.limit(for: path)))
+        // In bytes: a character's edit is up to four.
+        let near = nearest(to: path, among: nearbyIndices(path, lengthWithin: 4 * Suggestion.limit(for: path)))
         if !near.isEmpty { return near }
         let index = otherExtensions(ofFolderIndex: path)
         if !index.isEmpty { return index }

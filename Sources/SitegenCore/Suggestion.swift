@@ -2,11 +2,11 @@ import Foundation
 
 /// "Did you mean" hints: the closest candidates by edit distance, if they are close enough.
 package enum Suggestion {
-    /// How far a candidate may be from `word` (in UTF-8 bytes) to be suggested: about a third of the
-    /// length of its name (the last path component without its extension: `instal` of
-    /// `guide/instal.html`), at most 3, and nothing for a name under three bytes, which any other
-    /// short name is as near to (`b.html` is no typo of `a.html`). A candidate whose length differs
-    /// by more is never close enough.
+    /// How far a candidate may be from `word` (in edits of one character, a Unicode scalar: `é` for
+    /// `e` is one) to be suggested: about a third of the length of its name (the last path component
+    /// without its extension: `instal` of `guide/instal.html`), at most 3, and nothing for a name
+    /// under three characters, which any other short name is as near to (`b.html` is no typo of
+    /// `a.html`). A candidate whose length differs by more is never close enough.
     package static func limit(for word: String) -> Int {
         var word = word
         return word.withUTF8 { limit(for: $0) }
@@ -16,7 +16,8 @@ package enum Suggestion {
         let start = (word.lastIndex(of: UInt8(ascii: "/")) ?? -1) + 1
         let dot = word[start...].lastIndex(of: UInt8(ascii: "."))
         let end = dot.flatMap { $0 > start ? $0 : nil } ?? word.count
-        let name = end - start
+        // UTF-8's continuation bytes start no character.
+        let name = word[start..<end].count { $0 & 0xC0 != 0x80 }
         return name < 3 ? 0 : min(3, max(1, name / 3))
     }
 
@@ -46,8 +47,8 @@ package enum Suggestion {
     }
 
     /// `nearest(to:in:)` for an id: when none is near, the ids that are `word` once their accents
-    /// are dropped (`café-options` for `cafe-options`), as MkDocs makes its heading ids: an accented
-    /// letter is two bytes, too far for the byte distance in a short id.
+    /// are dropped (`été` for `ete`), as MkDocs makes its heading ids: a short id's accents can be
+    /// more edits than its length allows.
     package static func nearestID(to word: String, in candidates: some Sequence<String>) -> [String] {
         let candidates = Array(candidates)
         let near = nearest(to: word, in: candidates)
@@ -75,13 +76,22 @@ package enum Suggestion {
         var best: [Int] = []
         var bestDistance = Int.max
         var rows = ([Int](), [Int]())
+        var scalars = ([UInt32](), [UInt32]())
+        let wordIsASCII = isASCII(w)
         withUnsafeTemporaryAllocation(of: Int32.self, capacity: 256) { storage in
             let counts = ByteCounts(w, storage: storage)
             for index in 0..<count {
                 let c = candidate(index)
-                guard abs(c.count - w.count) <= limit, counts.lowerBound(from: w.count, to: c) <= limit,
-                    let d = distance(w, c, limit: limit, rows: &rows), d > 0, !differInNumbersOnly(w, c)
-                else { continue }
+                let found: Int?
+                if wordIsASCII && isASCII(c) {
+                    guard abs(c.count - w.count) <= limit, counts.lowerBound(from: w.count, to: c) <= limit else { continue }
+                    found = distance(w, c, limit: limit, rows: &rows)
+                } else {
+                    // An edit of one character changes the length by up to four bytes.
+                    guard abs(c.count - w.count) <= 4 * limit else { continue }
+                    found = scalarDistance(w, c, limit: limit, rows: &rows, scalars: &scalars)
+                }
+                guard let d = found, d > 0, !differInNumbersOnly(w, c) else { continue }
                 if d < bestDistance {
                     best.removeAll(keepingCapacity: true)
                     bestDistance = d
@@ -123,6 +133,56 @@ package enum Suggestion {
         }
     }
 
+    private static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var any: UInt8 = 0
+        for byte in bytes { any |= byte }
+        return any < 0x80
+    }
+
+    /// `distance(_:_:limit:rows:)` counted in Unicode scalars, for words with other than ASCII: `é`
+    /// for `e` is one edit, not two. The common start and end are cut at a character's start.
+    private static func scalarDistance(
+        _ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>, limit: Int, rows: inout ([Int], [Int]),
+        scalars: inout ([UInt32], [UInt32])
+    ) -> Int? {
+        func continues(_ bytes: UnsafeBufferPointer<UInt8>, _ index: Int) -> Bool {
+            index < bytes.count && bytes[index] & 0xC0 == 0x80
+        }
+        var start = 0
+        while start < a.count, start < b.count, a[start] == b[start] { start += 1 }
+        while start > 0, continues(a, start) || continues(b, start) { start -= 1 }
+        var endA = a.count, endB = b.count
+        while endA > start, endB > start, a[endA - 1] == b[endB - 1] {
+            endA -= 1
+            endB -= 1
+        }
+        while continues(a, endA) || continues(b, endB) {
+            endA += 1
+            endB += 1
+        }
+        decode(UnsafeBufferPointer(rebasing: a[start..<endA]), into: &scalars.0)
+        decode(UnsafeBufferPointer(rebasing: b[start..<endB]), into: &scalars.1)
+        return scalars.0.withUnsafeBufferPointer { a in
+            scalars.1.withUnsafeBufferPointer { b in distance(a, b, limit: limit, rows: &rows) }
+        }
+    }
+
+    /// The scalars of valid UTF-8 (the bytes of a `String`).
+    private static func decode(_ bytes: UnsafeBufferPointer<UInt8>, into scalars: inout [UInt32]) {
+        scalars.removeAll(keepingCapacity: true)
+        var index = 0
+        while index < bytes.count {
+            let lead = UInt32(bytes[index])
+            let width = lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
+            var scalar = width == 1 ? lead : lead & (0x7F >> UInt32(width))
+            for offset in 1..<width where index + offset < bytes.count {
+                scalar = scalar << 6 | UInt32(bytes[index + offset] & 0x3F)
+            }
+            scalars.append(scalar)
+            index += width
+        }
+    }
+
     /// Levenshtein distance, or `nil` once it must exceed `limit`.
     package static func distance(_ a: [UInt8], _ b: [UInt8], limit: Int) -> Int? {
         var rows = ([Int](), [Int]())
@@ -133,8 +193,8 @@ package enum Suggestion {
 
     /// `distance(_:_:limit:)` in `rows`, two buffers reused from one candidate to the next. A common
     /// start and end change no distance, so only the bytes between them are compared.
-    private static func distance(
-        _ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>, limit: Int, rows: inout ([Int], [Int])
+    private static func distance<Unit: FixedWidthInteger>(
+        _ a: UnsafeBufferPointer<Unit>, _ b: UnsafeBufferPointer<Unit>, limit: Int, rows: inout ([Int], [Int])
     ) -> Int? {
         var start = 0
         while start < a.count, start < b.count, a[start] == b[start] { start += 1 }

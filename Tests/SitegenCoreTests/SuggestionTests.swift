@@ -4,7 +4,7 @@ import Testing
 
 @Suite struct SuggestionTests {
     /// The textbook dynamic programme, to check the trimmed and bounded one against.
-    private func levenshtein(_ a: [UInt8], _ b: [UInt8]) -> Int {
+    private func levenshtein<Unit: Equatable>(_ a: [Unit], _ b: [Unit]) -> Int {
         var previous = Array(0...b.count)
         for i in a.indices {
             var current = [i + 1] + Array(repeating: 0, count: b.count)
@@ -39,13 +39,14 @@ import Testing
         }
     }
 
-    /// What `nearest` must find, by brute force: every candidate at the smallest distance within the
-    /// limit, in order, unless more than three tie; none that differs only in a number's value.
+    /// What `nearest` must find, by brute force: every candidate at the smallest distance (in
+    /// Unicode scalars) within the limit, in order, unless more than three tie; none that differs
+    /// only in a number's value.
     private func bruteNearest(_ word: String, _ candidates: [String]) -> [String] {
         let limit = Suggestion.limit(for: word)
         let near =
             candidates
-            .map { (levenshtein(Array(word.utf8), Array($0.utf8)), $0) }
+            .map { (levenshtein(word.unicodeScalars.map(\.value), $0.unicodeScalars.map(\.value)), $0) }
             .filter { $0.0 > 0 && $0.0 <= limit && !numbersOnly(word, $0.1) }
         guard let best = near.map(\.0).min() else { return [] }
         let tied = Set(near.filter { $0.0 == best }.map(\.1)).sorted()
@@ -74,7 +75,7 @@ import Testing
     @Test func nearestAgreesWithBruteForceOnRandomFolders() {
         var random = Numbers(seed: 11)
         func next(_ bound: Int) -> Int { random.next(bound) }
-        let alphabet = Array("abc-é1".unicodeScalars)
+        let alphabet = Array("abc-é1日\u{1F600}".unicodeScalars)
         func word() -> String {
             "guide/" + String(String.UnicodeScalarView((0..<(1 + next(8))).map { _ in alphabet[next(alphabet.count)] })) + ".md"
         }
@@ -116,6 +117,18 @@ import Testing
         #expect(Suggestion.hint(for: "nav", in: keys) == "", "too short to be a start")
         #expect(Suggestion.hint(for: "colour", in: keys) == "")
         #expect(Suggestion.hint(for: "temp", in: ["template", "temperature"]) == " (did you mean 'temperature' or 'template'?)")
+    }
+
+    /// A letter for an accented one, or a kana for another, is one edit: the distance and the limit
+    /// count characters, not the bytes of their UTF-8.
+    @Test func anAccentOrAKanaIsOneEdit() {
+        #expect(Suggestion.nearest(to: "guide/cafe.md", in: ["guide/café.md", "guide/tea.md"]) == ["guide/café.md"])
+        #expect(Suggestion.nearest(to: "uberblick.md", in: ["überblick.md"]) == ["überblick.md"])
+        #expect(Suggestion.nearest(to: "überblik.md", in: ["überblick.md"]) == ["überblick.md"])
+        #expect(Suggestion.nearest(to: "インストル.md", in: ["インストール.md"]) == ["インストール.md"])
+        #expect(Suggestion.limit(for: "設定.md") == 0, "two characters, however many bytes")
+        #expect(Suggestion.nearest(to: "設定.md", in: ["設置.md"]).isEmpty)
+        #expect(Suggestion.limit(for: "guide/résumé.html") == 2)
     }
 
     /// `v20` is no slip for `v10`: another version, which a changelog must not suggest.
