@@ -127,6 +127,17 @@ import Testing
         await site.expectInputError("Site/sitegen.yml:2:8: error: words must be a mapping of words to their text")
     }
 
+    /// A blank word would be a link or landmark with no name: in the configuration or a theme's file.
+    @Test func aBlankWordIsAnErrorAtItsValue() async throws {
+        let site = try TestSite(
+            ["Site/sitegen.yml": "language: de\nwords:\n  next: \"  \"\n", "Site/index.md": "# S\n"], defaultTheme: true)
+        defer { site.remove() }
+        await site.expectInputError("Site/sitegen.yml:3:9: error: the word 'next' is empty: write the text the theme shows")
+        try site.write("language: de\n", to: "Site/sitegen.yml")
+        try site.write("menu: ''\n", to: "Templates/words/de.yml")
+        await site.expectInputError("Templates/words/de.yml:1:7: error: the word 'menu' is empty: write the text the theme shows")
+    }
+
     /// The files the site's language looks in are read and checked; every file's name is checked.
     @Test func aThemesWordsFileIsChecked() async throws {
         let site = try TestSite(["Site/sitegen.yml": "language: de-AT\n", "Site/index.md": "# S\n"], defaultTheme: true)

@@ -101,7 +101,13 @@ struct ThemeWords: Sendable, Equatable {
                 throw InputError("a word's key must be letters and digits, starting with a letter, such as onThisPage", at: at)
             }
             guard words[key] == nil else { throw InputError("the word '\(key)' is given twice", at: at) }
-            words[key] = ConfiguredWord(text: try pair.value.requireString(key, path: display), location: at)
+            let text = try pair.value.requireString(key, path: display)
+            // Shown as a link's or landmark's name, a blank word would leave it with none to read.
+            guard text.contains(where: { !$0.isWhitespace }) else {
+                throw InputError(
+                    "the word '\(key)' is empty: write the text the theme shows", at: pair.value.location(in: display))
+            }
+            words[key] = ConfiguredWord(text: text, location: at)
         }
         return words
     }
