@@ -39,7 +39,8 @@ public enum SitegenCLI {
             return .inputError
         }
         guard let command = commands.first(where: { $0.spec.name == first }) else {
-            let hint = Suggestion.phrase(Suggestion.nearest(to: first, in: commands.map { $0.spec.name }))
+            // Names too short for most slips: two letters swapped (`biuld`) and a start (`ser`) count too.
+            let hint = Suggestion.hint(for: first, in: commands.map { $0.spec.name })
             console.err("error: unknown command '\(first)'\(hint) (see 'sitegen --help')\n")
             return .inputError
         }

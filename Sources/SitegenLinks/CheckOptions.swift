@@ -24,6 +24,9 @@ public struct CheckOptions: Sendable, Hashable {
     public var typeSource: TypeSource = .configured
     /// Said after an entry that is not in the bundle: how to name another.
     public var missingEntryHint: String?
+    /// The bundle's origin (`docs://app`), to tell an entry of another origin why it is not served;
+    /// empty when not known.
+    public var bundleOrigin: String = ""
 
     /// Creates options; the defaults ignore external links and report orphans.
     public init(

@@ -9,6 +9,17 @@ extension LinkRules {
         for entry in entries {
             let outcome = state.outcomes[entry.key]
             if case .found = outcome { continue }
+            // Whatever its path, a URL of another origin is none of the bundle's.
+            if !options.bundleOrigin.isEmpty, let scheme = entry.url.scheme,
+                "\(scheme)://\(entry.url.host ?? "")".lowercased() != options.bundleOrigin
+            {
+                add(
+                    .error, .brokenLink,
+                    "entry '\(entry.url.absoluteString)' is of another origin than the bundle's (\(options.bundleOrigin)): "
+                        + "name a path inside the folder, or a URL of \(options.bundleOrigin)",
+                    page: nil, href: nil, at: folder)
+                continue
+            }
             let path = Self.bundlePath(of: entry.url)
             let onDisk = whyUnserved(path)
             // A link out of the bundle at the entry's path is said as a link's target is.

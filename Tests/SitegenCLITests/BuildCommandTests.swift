@@ -196,6 +196,13 @@ import Testing
             "\(option.stderr)")
         let command = try runner.run(["buld"])
         #expect(command.stderr == "error: unknown command 'buld' (did you mean 'build'?) (see 'sitegen --help')\n")
+        let swapped = try runner.run(["biuld"])
+        #expect(swapped.status == 2)
+        #expect(swapped.stderr == "error: unknown command 'biuld' (did you mean 'build'?) (see 'sitegen --help')\n")
+        let swappedOption = try runner.run(["build", "--uot", "x"])
+        #expect(
+            swappedOption.stderr.hasPrefix("error: unknown option '--uot' for 'sitegen build' (did you mean '--out'?)"),
+            "\(swappedOption.stderr)")
         let version = try runner.run(["--versio"])
         #expect(version.status == 2)
         #expect(version.stderr == "error: unknown option '--versio' (did you mean '--version'?) (see 'sitegen --help')\n")

@@ -48,16 +48,19 @@ import Testing
         let pipe = try runner.run(["verify", "dist"])
         #expect(pipe.status == 2)
         // Named once, where the finding is: the message does not repeat the path.
-        #expect(pipe.stderr == "dist/manifest.json: error: manifest.json is not a regular file (a named pipe)\n", "\(pipe.stderr)")
+        #expect(
+            pipe.stderr == "dist/manifest.json: error: manifest.json is not a regular file (a named pipe)\n", "\(pipe.stderr)")
         try FileManager.default.removeItem(atPath: manifest)
         try FileManager.default.createSymbolicLink(atPath: manifest, withDestinationPath: "/dev/zero")
         let device = try runner.run(["verify", "dist"])
         #expect(device.status == 2)
-        #expect(device.stderr == "dist/manifest.json: error: manifest.json is not a regular file (a device)\n", "\(device.stderr)")
+        #expect(
+            device.stderr == "dist/manifest.json: error: manifest.json is not a regular file (a device)\n", "\(device.stderr)")
         for command in [["check", "dist"], ["resolve", "dist", "index.html"]] {
             let run = try runner.run(command)
             #expect(
-                run.status == 2 && run.stderr.contains("dist/manifest.json: error: manifest.json is not a regular file (a device)\n"),
+                run.status == 2
+                    && run.stderr.contains("dist/manifest.json: error: manifest.json is not a regular file (a device)\n"),
                 "\(run.stderr)")
         }
     }

@@ -37,7 +37,7 @@ struct ParsedArguments: Sendable {
                 inlineValue = String(argument[argument.index(after: equals)...])
             }
             guard let option = byName[name] else {
-                var hint = Suggestion.phrase(Suggestion.nearest(to: name, in: spec.options.map(\.name) + ["--help"]))
+                var hint = Suggestion.hint(for: name, in: spec.options.map(\.name) + ["--help"])
                 // `--version` belongs to sitegen itself, not to a command.
                 if hint.isEmpty, !Suggestion.nearest(to: name, in: ["--version"]).isEmpty {
                     hint = " (did you mean 'sitegen --version'?)"

@@ -14,7 +14,10 @@ enum CheckCommand: Command {
                 "--entry", "PATH",
                 "Also crawl from PATH (bundle-relative, or a URL of the bundle's origin); the default entry is the manifest's, else index.html.",
                 repeatable: true),
-            .value("--scheme", "S", "The scheme of a tree without manifest (default docs)."),
+            .value(
+                "--scheme", "S",
+                "The scheme of a tree without manifest (default docs): an app's own, not one a browser keeps (http, https, file, data, ...)."
+            ),
             .value("--host", "H", "The host of a tree without manifest (default app)."),
             .value("--external", "POLICY", "External links: ignore, warn or error (default warn). They are never fetched."),
             .value(

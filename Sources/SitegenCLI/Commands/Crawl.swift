@@ -60,6 +60,7 @@ enum Crawl {
         options.ignorePatterns = ignore
         options.displayRoot = displayRoot
         options.typeSource = typeSource
+        options.bundleOrigin = resolver.origin.description
         // A start page is a bundle path (`guide/a.html`, `/guide/a.html`) or a URL (`docs://app/guide/a.html`).
         let extra = entries.map { entry in
             StartPage.isURL(entry)
