@@ -47,21 +47,30 @@ package enum Suggestion {
     }
 
     /// `nearest(to:in:)` for an id: when none is near, the ids that are `word` once their accents
-    /// are dropped (`été` for `ete`), as MkDocs makes its heading ids: a short id's accents can be
-    /// more edits than its length allows.
+    /// are dropped as MkDocs drops them (every letter not in ASCII once decomposed: `größe` is
+    /// `groe`), or spelt out (`grosse`): a short id's accents can be more edits than its length allows.
     package static func nearestID(to word: String, in candidates: some Sequence<String>) -> [String] {
         let candidates = Array(candidates)
         let near = nearest(to: word, in: candidates)
         guard near.isEmpty, word.utf8.allSatisfy({ $0 < 0x80 }) else { return near }
         let same = candidates.filter { candidate in
-            !candidate.utf8.allSatisfy { $0 < 0x80 }
-                && String(
-                    String.UnicodeScalarView(
-                        candidate.decomposedStringWithCanonicalMapping.unicodeScalars.filter {
-                            !(0x300...0x36F).contains($0.value)
-                        })) == word
+            guard !candidate.utf8.allSatisfy({ $0 < 0x80 }) else { return false }
+            return plainLetters(candidate, spelling: false) == word || plainLetters(candidate, spelling: true) == word
         }
         return same.count <= mostNamed ? same.sorted() : []
+    }
+
+    /// `id` decomposed with its non-ASCII left out, as MkDocs' ids are made; with `spelling`, the
+    /// letters that do not decompose spelt out first (`ß` as `ss`, `æ` as `ae`).
+    private static func plainLetters(_ id: String, spelling: Bool) -> String {
+        var text = id
+        if spelling {
+            for (letter, spelt) in [("ß", "ss"), ("æ", "ae"), ("œ", "oe"), ("ø", "o"), ("đ", "d"), ("ł", "l"), ("þ", "th")] {
+                text = text.replacingOccurrences(of: letter, with: spelt)
+            }
+        }
+        return String(
+            String.UnicodeScalarView(text.decomposedStringWithCompatibilityMapping.unicodeScalars.filter(\.isASCII)))
     }
 
     /// The positions of the candidates nearest to `word` among `count` candidates, each given by its

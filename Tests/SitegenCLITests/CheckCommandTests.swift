@@ -242,6 +242,17 @@ import Testing
             ),
             "\(more.stdout)")
         #expect(more.stdout.contains("no file 'page.html' in the bundle: it is a folder, which no resolver serves"))
+        // A folder linked inside the tree: a folder without manifest is served without it.
+        try runner.write("<p id=\"a\">a</p>\n", to: "t/real/a.html")
+        try FileManager.default.createSymbolicLink(atPath: runner.url("t/alias").path, withDestinationPath: "real")
+        try runner.write("<a href=\"alias/a.html#a\">a</a><a href=\"real/a.html\">r</a>\n", to: "t/index.html")
+        let inside = try runner.run(["check", "t"])
+        #expect(
+            inside.stdout.contains(
+                "t/index.html:1:4: error: no file 'alias/a.html' in the bundle: it is under 'alias', a symbolic link to a folder, "
+                    + "which no resolver serves [broken-link]"), "\(inside.stdout)")
+        try FileManager.default.removeItem(at: runner.url("t/alias"))
+        try FileManager.default.removeItem(at: runner.url("t/real"))
         try FileManager.default.removeItem(at: runner.url("t/index.html"))
         try FileManager.default.createSymbolicLink(
             atPath: runner.url("t/index.html").path, withDestinationPath: "../outside/j.js")
@@ -354,7 +365,7 @@ import Testing
     }
 
     /// A start page may be given as a URL of the bundle's origin, as `resolve` takes it; one of
-    /// another origin is not in the bundle.
+    /// another origin is not in the bundle, and is told so.
     @Test func aStartPageMayBeAURL() throws {
         let runner = try SitegenRunner()
         defer { runner.cleanUp() }
@@ -366,8 +377,14 @@ import Testing
         let other = try runner.run(["check", "doc", "--entry", "docs://other/guía%20rápida.html"])
         #expect(other.status == 1)
         #expect(
-            other.stdout.contains("doc/: error: entry 'docs://other/gu%C3%ADa%20r%C3%A1pida.html' is not in the bundle"),
+            other.stdout.contains(
+                "doc/: error: entry 'docs://other/gu%C3%ADa%20r%C3%A1pida.html' is of another origin than the bundle's (docs://app): "
+                    + "name a path inside the folder, or a URL of docs://app [broken-link]"),
             "\(other.stdout)")
+        // Not said to be a folder, though its path is one of the bundle's.
+        try runner.write("<p>a</p>\n", to: "doc/about/index.html")
+        let web = try runner.run(["check", "doc", "--entry", "https://example.org/about"])
+        #expect(web.stdout.contains("doc/: error: entry 'https://example.org/about' is of another origin"), "\(web.stdout)")
         // One whose path leaves the folder is a mistake of the command, as `../x` is.
         for leaving in ["docs://app/../x.html", "docs://app/%2e%2e/x.html", "docs://app/%2E%2e/%ff.html"] {
             let run = try runner.run(["check", "doc", "--entry", leaving])

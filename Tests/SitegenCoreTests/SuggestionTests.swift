@@ -131,6 +131,16 @@ import Testing
         #expect(Suggestion.limit(for: "guide/résumé.html") == 2)
     }
 
+    /// MkDocs' ids drop what is not ASCII once decomposed (`größe` is `groe`); a writer may spell
+    /// it out (`grosse`): either is told the id, when nothing is near in edits.
+    @Test func anIdAsMkDocsWritesItNamesTheId() {
+        let ids = ["größe-und-überprüfung", "inhalt"]
+        #expect(Suggestion.nearestID(to: "groe-und-uberprufung", in: ids) == ["größe-und-überprüfung"])
+        #expect(Suggestion.nearestID(to: "grosse-und-uberprufung", in: ids) == ["größe-und-überprüfung"])
+        #expect(Suggestion.nearestID(to: "ete", in: ["été"]) == ["été"])
+        #expect(Suggestion.nearestID(to: "groesse-und-ueberpruefung", in: ids).isEmpty, "no German transliteration")
+    }
+
     /// `v20` is no slip for `v10`: another version, which a changelog must not suggest.
     @Test func anotherNumberIsNoSuggestion() {
         #expect(Suggestion.nearest(to: "v30", in: ["v10", "v20", "v31"]).isEmpty)

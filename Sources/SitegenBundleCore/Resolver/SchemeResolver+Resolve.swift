@@ -55,7 +55,7 @@ extension SchemeResolver {
     public func whyUnserved(path: String) -> String? {
         // Only a path below the root is looked at: this is no way around the resolver's refusals.
         guard !path.hasPrefix("/"), !path.utf8.contains(0), !path.split(separator: "/").contains("..") else { return nil }
-        return tree.whyUnserved(path)
+        return tree.whyUnserved(path, servedThroughFolderLinks: manifest != nil)
     }
 
     /// The whole body of a resolved resource (for the crawler; large media should use `reply`).

@@ -105,8 +105,10 @@ struct BundleTree: Sendable {
 
     /// Why the bundle-relative `path`, which is on disk, is not served: `a symbolic link out of the
     /// bundle (to /usr/share/javascript/jquery.js)`, `… to nothing`, `… to a folder`, `a file it
-    /// cannot read (permission denied)`; `nil` for anything else (served, or not there at all).
-    func whyUnserved(_ relative: String) -> String? {
+    /// cannot read (permission denied)`, `under 'docs', a symbolic link to a folder` (when the
+    /// resolver does not serve through such links: a folder without manifest); `nil` for anything
+    /// else (served, or not there at all).
+    func whyUnserved(_ relative: String, servedThroughFolderLinks: Bool = true) -> String? {
         // Each folder on the way first: a link out of the bundle there takes every path below it.
         let parts = relative.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false).map(Substring.init)
         var path = ""
@@ -126,7 +128,8 @@ struct BundleTree: Sendable {
                 if case .success = realFile(path) { return nil }
                 let target = linkTarget(path)
                 if isLast { return "a symbolic link " + target.whyUnserved }
-                if case .folder = target { continue }
+                // A folder without manifest is listed without following links to folders (`files()`).
+                if case .folder = target, servedThroughFolderLinks { continue }
                 return "under '\(path)', a symbolic link " + target.whyUnserved
             case S_IFDIR:
                 if isLast { return FileKind.folder.description }
