@@ -124,8 +124,13 @@ public struct SiteBuilder: Sendable {
             let name = page.meta.template ?? Theme.defaultTemplate
             guard theme.pageTemplates.contains(name) else {
                 let known = theme.pageTemplates.sorted().joined(separator: ", ")
+                // `page.html` is the file; the front matter names the template without its extension.
+                let stem = name.hasSuffix(".html") ? String(name.dropLast(5)) : nil
+                let hint =
+                    stem.flatMap { theme.pageTemplates.contains($0) ? ": write '\($0)'" : nil }
+                    ?? Suggestion.hint(for: name, in: theme.pageTemplates)
                 throw InputError(
-                    "unknown template '\(name)' (the theme has: \(known))",
+                    "unknown template '\(name)'\(hint) (the theme has: \(known))",
                     at: FrontMatterPlace.of(name, under: "template", in: page, site: site))
             }
         }

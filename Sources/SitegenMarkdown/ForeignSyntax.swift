@@ -17,6 +17,8 @@ public struct ForeignSyntax: Sendable, Hashable {
         case fenceAttributes(String)
         /// ```` ```{note} ````: a directive of MyST (Sphinx's Markdown), which CommonMark shows as code.
         case mystDirective(String)
+        /// `{{< ref "install.md" >}}`, `{{% note %}}`: a shortcode of Hugo.
+        case hugoShortcode(String)
     }
 
     public var kind: Kind
@@ -41,6 +43,7 @@ public struct ForeignSyntax: Sendable, Hashable {
             }
             from = close + 1
         }
+        let mayHaveShortcodes = containsShortcodeOpening(whole)
         var found: [ForeignSyntax] = []
         for number in line...max(line, endLine) {
             guard let range = source.lineRange(number) else { break }
@@ -70,6 +73,10 @@ public struct ForeignSyntax: Sendable, Hashable {
             }
             if mayHaveAttributes, let list = inlineAttributeList(content) {
                 found.append(ForeignSyntax(kind: .inlineAttributes(list), line: number, column: place))
+            }
+            if mayHaveShortcodes, let (shortcode, at) = hugoShortcode(content) {
+                found.append(
+                    ForeignSyntax(kind: .hugoShortcode(shortcode), line: number, column: place + at - content.startIndex))
             }
         }
         return found
@@ -153,6 +160,63 @@ public struct ForeignSyntax: Sendable, Hashable {
         return pipes > 0 && cells > 0
     }
 
+    private static func containsShortcodeOpening(_ bytes: ArraySlice<UInt8>) -> Bool {
+        var from = bytes.startIndex
+        while let open = bytes[from...].firstIndex(of: UInt8(ascii: "{")) {
+            if open + 2 < bytes.endIndex, bytes[open + 1] == UInt8(ascii: "{"),
+                bytes[open + 2] == UInt8(ascii: "<") || bytes[open + 2] == UInt8(ascii: "%")
+            {
+                return true
+            }
+            from = open + 1
+        }
+        return false
+    }
+
+    /// The first Hugo shortcode on the line outside code spans (`{{< name … >}}`, `{{% name … %}}`,
+    /// `{{</* name */>}}` too), and where it starts.
+    private static func hugoShortcode(_ line: ArraySlice<UInt8>) -> (String, Int)? {
+        var index = line.startIndex
+        while index + 2 < line.endIndex {
+            if line[index] == UInt8(ascii: "`") {
+                index = afterCodeSpan(line, at: index)
+                continue
+            }
+            if line[index] == UInt8(ascii: "{"), line[index + 1] == UInt8(ascii: "{"),
+                case let mark = line[index + 2], mark == UInt8(ascii: "<") || mark == UInt8(ascii: "%")
+            {
+                let close: [UInt8] = [mark == UInt8(ascii: "<") ? UInt8(ascii: ">") : mark, UInt8(ascii: "}"), UInt8(ascii: "}")]
+                var end = index + 3
+                // Up to its closing, with no other opening on the way (`a {{< b and {{<>}}` is prose).
+                while end + 3 <= line.endIndex, !line[end..<end + 3].elementsEqual(close),
+                    !(line[end] == UInt8(ascii: "{") && line[end + 1] == UInt8(ascii: "{"))
+                {
+                    end += 1
+                }
+                // A name after the opening: `{{<` alone is prose (`a {{< b`), as Hugo would refuse it.
+                let name = line[(index + 3)...].drop { $0 == 0x20 || $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "*") }
+                if end + 3 <= line.endIndex, line[end..<end + 3].elementsEqual(close), let first = name.first, isWordByte(first) {
+                    return (String(decoding: line[index..<end + 3], as: UTF8.self), index)
+                }
+            }
+            index += 1
+        }
+        return nil
+    }
+
+    /// Where the code span opening at `index` ends (after its closing run of backticks), or after
+    /// its opening run when it is never closed.
+    private static func afterCodeSpan(_ line: ArraySlice<UInt8>, at index: Int) -> Int {
+        let run = line[index...].prefix { $0 == UInt8(ascii: "`") }.count
+        var close = index + run
+        while close < line.endIndex {
+            let length = line[close...].prefix { $0 == UInt8(ascii: "`") }.count
+            if length == run { break }
+            close += max(length, 1)
+        }
+        return close < line.endIndex ? close + run : index + run
+    }
+
     /// The attribute list right after a link or image (`){ .md-button }`, `){: #id }`,
     /// `){ width="300" }`), if the line has one.
     private static func inlineAttributeList(_ line: ArraySlice<UInt8>) -> String? {
@@ -160,14 +224,7 @@ public struct ForeignSyntax: Sendable, Hashable {
         while index < line.endIndex - 1 {
             // A code span (`` `[a](b){ .c }` ``) shows its text as it is: skipped, to its closing run.
             if line[index] == UInt8(ascii: "`") {
-                let run = line[index...].prefix { $0 == UInt8(ascii: "`") }.count
-                var close = index + run
-                while close < line.endIndex {
-                    let length = line[close...].prefix { $0 == UInt8(ascii: "`") }.count
-                    if length == run { break }
-                    close += max(length, 1)
-                }
-                index = close < line.endIndex ? close + run : index + run
+                index = afterCodeSpan(line, at: index)
                 continue
             }
             if line[index] == UInt8(ascii: ")"), line[index + 1] == UInt8(ascii: "{"),

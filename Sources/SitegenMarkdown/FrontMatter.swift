@@ -18,7 +18,9 @@ public enum FrontMatter {
                     "front matter in TOML ('+++') is not read: write it as YAML between '---' lines (title: My page)",
                     at: SourceLocation(path: path, line: 1, column: 1))
             }
-            return FrontMatterSplit(yaml: nil, yamlLineOffset: 0, body: string(bytes), bodyLineOffset: 0)
+            var split = FrontMatterSplit(yaml: nil, yamlLineOffset: 0, body: string(bytes), bodyLineOffset: 0)
+            split.lateFrontMatterLine = lateStart(in: bytes, lines: lines)
+            return split
         }
         var lineNumber = 1
         var cursor = first.next
@@ -34,6 +36,43 @@ public enum FrontMatter {
         throw InputError(
             "front matter starts with '---' but never ends (close it with a line '---')",
             at: SourceLocation(path: path, line: 1, column: 1))
+    }
+
+    /// The line of a `---` after nothing but blank lines, followed by a `key:` line and, later, a
+    /// closing `---`: front matter a blank line too low, which Markdown reads as a rule and text.
+    private static func lateStart(in bytes: ArraySlice<UInt8>, lines: Lines) -> Int? {
+        func isBlank(_ line: ArraySlice<UInt8>) -> Bool {
+            line.allSatisfy { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
+        }
+        var cursor = bytes.startIndex
+        var number = 0
+        var opening: Int?
+        var sawKey = false
+        while let line = lines.next(after: cursor) {
+            number += 1
+            cursor = line.next
+            let content = bytes[line.content]
+            guard let start = opening else {
+                if isBlank(content) { continue }
+                guard number > 1, isMarker(content, allowDots: false) else { return nil }
+                opening = number
+                continue
+            }
+            if number == start + 1 {
+                // `title: Welcome`: a key of letters, digits, `_` or `-`, then a colon.
+                let key = content.prefix { $0 != UInt8(ascii: ":") }
+                guard key.count < content.count, !key.isEmpty,
+                    key.allSatisfy({
+                        (0x30...0x39).contains($0) || (0x41...0x5A).contains($0) || (0x61...0x7A).contains($0) || $0 == 0x5F
+                            || $0 == 0x2D
+                    })
+                else { return nil }
+                sawKey = true
+                continue
+            }
+            if isMarker(content, allowDots: true) { return sawKey ? start : nil }
+        }
+        return nil
     }
 
     private static func isMarker(_ line: ArraySlice<UInt8>, allowDots: Bool) -> Bool {

@@ -8,6 +8,9 @@ public struct FrontMatterSplit: Sendable, Hashable {
     public var body: String
     /// Lines of the file before `body`: pass to ``MarkdownRenderer/render(_:options:lineOffset:)``.
     public var bodyLineOffset: Int
+    /// The line of a `---` that opens what looks like front matter (`key: value` lines, then `---`)
+    /// after blank lines: not front matter, since it must start on the first line; read as Markdown.
+    public var lateFrontMatterLine: Int?
 
     /// Creates a split.
     public init(yaml: String?, yamlLineOffset: Int, body: String, bodyLineOffset: Int) {

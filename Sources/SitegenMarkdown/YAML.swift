@@ -101,6 +101,10 @@ public enum YAML {
                 message += "; quote a value that starts with * or & ('*.tmp')"
             }
         }
+        // `description: Start: pause`: a second `: ` in a plain value.
+        if message.hasSuffix("mapping values are not allowed in this context") {
+            message += "; quote a value that holds ': ' (description: \"Start: pause\")"
+        }
         if parser.error == YAML_READER_ERROR {
             // The reader (a control character, bytes that are not UTF-8) gives a byte offset, not a mark.
             return InputError(

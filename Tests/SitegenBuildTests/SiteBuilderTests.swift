@@ -96,8 +96,8 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: outcome.staged.directory.appendingPathComponent("wip.html").path))
         #expect(
             outcome.diagnostics.map(\.description) == [
-                "Site/index.md:3:1: error: 'wip.md' links to a draft, which is not in the bundle [broken-link]",
-                "Site/index.md:5:1: error: 'guide/' links to a folder whose 'guide/index.md' is a draft, which is not in the bundle [broken-link]",
+                "Site/index.md:3:1: error: 'wip.md' links to a draft, which is not in the bundle: publish the page (drop 'draft: true'), drop the link, or build with --drafts to preview both [broken-link]",
+                "Site/index.md:5:1: error: 'guide/' links to a folder whose 'guide/index.md' is a draft, which is not in the bundle: publish the page (drop 'draft: true'), drop the link, or build with --drafts to preview both [broken-link]",
             ])
     }
 
@@ -280,7 +280,7 @@ import Testing
     @Test func unknownConfigKeysAreWarnings() async throws {
         let site = try TestSite([
             "Site/sitegen.yml": "title: T\ncolour: blue\nstict: true\n",
-            "Site/index.md": "---\ntitel: x\ndarft: true\nhide: [toc]\n---\n# Home\n",
+            "Site/index.md": "---\ntitel: x\ndarft: true\nhide: [toc]\nweight: 3\n---\n# Home\n",
         ])
         defer { site.remove() }
         let outcome = try await site.build()
@@ -291,6 +291,7 @@ import Testing
                 "Site/index.md:2:1: warning: unknown front matter key 'titel' (did you mean 'title'?) [unknown-key]",
                 "Site/index.md:3:1: warning: unknown front matter key 'darft' (did you mean 'draft'?) [unknown-key]",
                 "Site/index.md:4:1: warning: unknown front matter key 'hide': a page without the sidebar or the table of contents uses a template of its own (template:) [unknown-key]",
+                "Site/index.md:5:1: warning: unknown front matter key 'weight': the place in the sidebar is order: (Hugo's weight) [unknown-key]",
                 "Site/sitegen.yml:2:1: warning: unknown key 'colour' in the configuration [unknown-key]",
                 "Site/sitegen.yml:3:1: warning: unknown key 'stict' in the configuration (did you mean 'strict'?) [unknown-key]",
             ])

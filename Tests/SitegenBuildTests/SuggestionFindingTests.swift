@@ -61,6 +61,20 @@ import Testing
         await site.expectInputError("Site/sitegen.yml:3:5: error: nav entry '\(entry)' \(expected)")
     }
 
+    /// A folder means its page; a page that `ignore` leaves out is told so.
+    @Test func aNavEntryForAFolderOrAnIgnoredPageSaysWhat() async throws {
+        let site = try TestSite([
+            "Site/sitegen.yml": "ignore: [old/*]\nnav:\n  - index.md\n  - guide/\n", "Site/index.md": "# H\n",
+            "Site/guide/index.md": "# Guide\n", "Site/old/gps.md": "# GPS\n",
+        ])
+        defer { site.remove() }
+        await site.expectInputError(
+            "Site/sitegen.yml:4:5: error: nav entry 'guide' must name a Markdown file inside the site: write 'guide/index.md'")
+        try site.write("ignore: [old/*]\nnav:\n  - index.md\n  - old/gps.md\n", to: "Site/sitegen.yml")
+        await site.expectInputError(
+            "Site/sitegen.yml:4:5: error: nav entry 'old/gps.md' names no page of the site: 'ignore' leaves it out ('old/*')")
+    }
+
     /// `alias` for `aliases`, a slip too far in edits for so short a key, is named all the same.
     @Test func aSingularOrAStartOfAKeyIsNamed() async throws {
         let found = try await messages(["Site/index.md": "---\nalias: [old.html]\ndesc: x\n---\n# Home\n"])

@@ -17,7 +17,10 @@ import Testing
         defer { runner.cleanUp() }
         let plain = try runner.run(["build"])
         #expect(plain.status == 1)
-        #expect(plain.stdout.contains("Site/index.md:3:1: error: 'next.md' links to a draft, which is not in the bundle"))
+        #expect(
+            plain.stdout.contains(
+                "Site/index.md:3:1: error: 'next.md' links to a draft, which is not in the bundle: publish the page (drop 'draft: true'), drop the link, or build with --drafts to preview both"
+            ))
         #expect(!FileManager.default.fileExists(atPath: runner.url("dist/next.html").path))
 
         let preview = try runner.run(["build", "--drafts"])

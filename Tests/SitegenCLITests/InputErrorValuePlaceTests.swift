@@ -11,6 +11,14 @@ import Testing
         ("---\naliases:\n  - ok.html\n  - ''\n---\nx\n", "Site/p.md:4:5: error: alias '' is not a path inside the bundle"),
         // A value that also appears in its key is found after the key.
         ("---\ntemplate: templat\n---\nx\n", "Site/p.md:2:11: error: unknown template 'templat' (the theme has: page)"),
+        (
+            "---\ntemplate: page.html\n---\nx\n",
+            "Site/p.md:2:11: error: unknown template 'page.html': write 'page' (the theme has: page)"
+        ),
+        (
+            "---\ntemplate: pgae\n---\nx\n",
+            "Site/p.md:2:11: error: unknown template 'pgae' (did you mean 'page'?) (the theme has: page)"
+        ),
     ])
     func emptyValues(page: String, error: String) throws {
         let runner = try SitegenRunner()

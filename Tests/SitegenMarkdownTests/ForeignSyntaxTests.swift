@@ -82,6 +82,18 @@ import Testing
             ])
     }
 
+    /// Hugo's shortcodes, at their column; in a code span, or without a name, they are none.
+    @Test func shortcodesOfHugo() {
+        let markdown =
+            "See {{< ref \"install.md\" >}} now.\n\n{{% note %}}\nText.\n{{% /note %}}\n\n`{{< ref x >}}` and a {{< b and {{<>}}.\n"
+        #expect(
+            found(markdown) == [
+                ForeignSyntax(kind: .hugoShortcode("{{< ref \"install.md\" >}}"), line: 1, column: 5),
+                ForeignSyntax(kind: .hugoShortcode("{{% note %}}"), line: 3, column: 1),
+                ForeignSyntax(kind: .hugoShortcode("{{% /note %}}"), line: 5, column: 1),
+            ])
+    }
+
     @Test func codeAndOrdinaryTextAreNone() {
         let markdown =
             "```\n!!! note\n| a |\n|---|\n```\n\n    !!! note indented code\n\nSay !!! loudly.\n\n!!!\n\n!!! \"title without a type\"\n"

@@ -15,6 +15,21 @@ import Testing
         #expect(try split("----\nx\n----\n").yaml == nil)
     }
 
+    /// Front matter below blank lines is no front matter (Hugo and MkDocs read it from the first
+    /// line only): its line is told, so that the loader can warn; a rule and text are not.
+    @Test func frontMatterBelowABlankLineIsTold() throws {
+        let late = try split("\n\n---\ntitle: A\norder: 2\n---\n# Body\n")
+        #expect(late.yaml == nil && late.lateFrontMatterLine == 3)
+        #expect(late.body == "\n\n---\ntitle: A\norder: 2\n---\n# Body\n")
+        #expect(try split(" \r\n---\r\nnav_title: A\r\n...\r\n").lateFrontMatterLine == 2)
+        for text in [
+            "---\ntitle: A\n---\n", "Text\n\n---\ntitle: A\n---\n", "\n---\nSome text: here\n---\n", "\n---\ntitle: A\n",
+            "\n---\n---\n",
+        ] {
+            #expect(try split(text).lateFrontMatterLine == nil, "\(text)")
+        }
+    }
+
     @Test func normal() throws {
         let result = try split("---\ntitle: A\ntags: [x]\n---\n# Body\n")
         #expect(result == FrontMatterSplit(yaml: "title: A\ntags: [x]\n", yamlLineOffset: 1, body: "# Body\n", bodyLineOffset: 4))

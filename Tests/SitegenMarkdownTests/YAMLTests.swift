@@ -85,7 +85,8 @@ import Testing
     @Test func syntaxErrorsCarryLibyamlsMessageAndPosition() {
         #expect(
             throws: InputError(
-                "invalid YAML: mapping values are not allowed in this context",
+                "invalid YAML: mapping values are not allowed in this context; quote a value that holds ': ' "
+                    + "(description: \"Start: pause\")",
                 at: SourceLocation(path: "Site/sitegen.yml", line: 3, column: 5))
         ) {
             try parse("a: 1\nb: 2\nc: d: e\n")

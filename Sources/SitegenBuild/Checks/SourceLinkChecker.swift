@@ -176,7 +176,10 @@ struct SourceLinkChecker: Sendable {
             if let index, let page = model.page(source: index) { return .page(page) }
             if let index, model.drafts.contains(index) {
                 return .problem(
-                    .brokenLink, .error, { "'\($0)' links to a folder whose '\(index)' is a draft, which is not in the bundle" })
+                    .brokenLink, .error,
+                    {
+                        "'\($0)' links to a folder whose '\(index)' is a draft, which is not in the bundle: \(Self.draftAdvice)"
+                    })
             }
             return missing(index ?? path, kind: "page", suggestions: &suggestions)
         }
@@ -189,7 +192,8 @@ struct SourceLinkChecker: Sendable {
                 return .page(page)
             }
             if model.drafts.contains(path) {
-                return .problem(.brokenLink, .error, { "'\($0)' links to a draft, which is not in the bundle" })
+                return .problem(
+                    .brokenLink, .error, { "'\($0)' links to a draft, which is not in the bundle: \(Self.draftAdvice)" })
             }
             return missing(path, kind: "page", suggestions: &suggestions)
         case "html":
@@ -214,6 +218,9 @@ struct SourceLinkChecker: Sendable {
         }
         return missing(path, kind: "file", suggestions: &suggestions)
     }
+
+    /// What to do about a link to a draft.
+    static let draftAdvice = "publish the page (drop 'draft: true'), drop the link, or build with --drafts to preview both"
 
     private func missing(_ path: SitePath, kind: String, suggestions: inout PageSuggestions) -> Target {
         if Self.isHidden(path) {

@@ -40,6 +40,9 @@ struct PageLoader: Sendable {
         case .fenceAttributes(let list):
             "'\(list)' is a fence's attribute list (pymdownx.superfences), which CommonMark reads as the language "
                 + "'{': write the language alone after the fence (```py)"
+        case .hugoShortcode(let shortcode):
+            "'\(shortcode)' is a shortcode of Hugo, which CommonMark shows as text: write what it makes in Markdown "
+                + "(a ref as a link to the page's .md file) or in raw HTML"
         case .mystDirective(let info):
             "'```\(info)' is a directive of MyST (Sphinx), which CommonMark shows as a code block: write what it "
                 + "makes in raw HTML (a note as <div class=\"admonition note\">), or leave the page out with ignore"
@@ -60,6 +63,14 @@ struct PageLoader: Sendable {
         if let yaml = split.yaml {
             let root = try YAML.parse(yaml, path: display, lineOffset: split.yamlLineOffset)
             (meta, warnings) = try PageMeta.decode(root, path: display)
+        }
+        if let line = split.lateFrontMatterLine {
+            warnings.append(
+                Diagnostic(
+                    .warning, .notCommonMark,
+                    "front matter must start on the first line: below blank lines, this '---' and the lines after it "
+                        + "are read as Markdown (a rule and a heading): remove the blank lines above it",
+                    at: SourceLocation(path: display, line: line, column: 1)))
         }
         var body = MarkdownRenderer.render(split.body, options: options, lineOffset: split.bodyLineOffset)
         if collectsSearchText { body.text = SearchText.of(html: body.html) }

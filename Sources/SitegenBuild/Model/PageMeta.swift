@@ -62,14 +62,22 @@ public struct PageMeta: Sendable, Equatable {
         return (meta, warnings)
     }
 
-    /// Front matter keys of MkDocs (and MkDocs Material) that a moved page brings along, and what
-    /// sitegen has instead.
+    /// Front matter keys of MkDocs (and MkDocs Material) and Hugo that a moved page brings along,
+    /// and what sitegen has instead.
     static let mkdocsKeys: [String: String] = [
         "hide": "a page without the sidebar or the table of contents uses a template of its own (template:)",
         "search": "every page is in the search index when sitegen.yml has search: true",
         "tags": "sitegen has no tags",
         "icon": "sitegen's navigation has no icons",
         "status": "sitegen's navigation has no page status",
+        // Hugo's.
+        "weight": "the place in the sidebar is order: (Hugo's weight)",
+        "linkTitle": "the sidebar's title is nav_title: (Hugo's linkTitle)",
+        "summary": "the summary is description: (Hugo's summary)",
+        "layout": "a page's template is template: (Hugo's layout)",
+        "slug": "a page's URL is its file's path: rename the file, and keep the old URL with aliases:",
+        "url": "a page's URL is its file's path: rename the file, and keep the old URL with aliases:",
+        "categories": "sitegen has no taxonomies",
     ]
 
     /// `text`, or nil when it holds nothing but white space.

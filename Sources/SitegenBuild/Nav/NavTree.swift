@@ -153,8 +153,16 @@ public struct NavTree: Sendable {
     /// Why a nav entry names no page: a file that is no Markdown, or nothing at all; with the page
     /// meant when one is near, as a broken link's finding names it.
     private static func noPage(_ path: SitePath, _ location: SourceLocation, _ model: SiteModel) -> InputError {
+        if let pattern = model.config.ignore.first(where: { GlobPattern($0).matches(path.rawValue) }) {
+            return InputError(
+                "nav entry '\(path)' names no page of the site: 'ignore' leaves it out ('\(pattern)')", at: location)
+        }
         let sources = CandidatePaths(paths: model.pages.map(\.source.rawValue))
-        let meant = sources.sameIgnoringCase(as: path.rawValue).map { [$0] } ?? sources.suggestions(for: path.rawValue)
+        // A folder (`guide/sync/`) means its page.
+        let index = path.rawValue + "/index.md"
+        let meant =
+            model.page(source: SitePath(unchecked: index)) != nil
+            ? [index] : sources.sameIgnoringCase(as: path.rawValue).map { [$0] } ?? sources.suggestions(for: path.rawValue)
         guard path.pathExtension == "md" else {
             let fix = meant.count == 1 ? ": write '\(meant[0])'" : Suggestion.phrase(meant)
             return InputError("nav entry '\(path)' must name a Markdown file inside the site\(fix)", at: location)

@@ -50,7 +50,8 @@ enum RuleCatalog {
         Rule(id: .unknownKey, defaultSeverity: .warning, summary: "A configuration or front-matter key sitegen does not know."),
         Rule(
             id: .notCommonMark, defaultSeverity: .warning,
-            summary: "Markdown of another dialect (an admonition, a pipe table, an attribute list) that CommonMark shows as text."
+            summary:
+                "Markdown of another dialect (an admonition, a pipe table, an attribute list, a Hugo shortcode) that CommonMark shows as text."
         ),
         Rule(
             id: .untranslated, defaultSeverity: .warning,
