@@ -4,12 +4,17 @@ extension Suggestion {
     /// commonest slip in a short key); else its plural or singular (`alias`, `aliases`); else those it
     /// begins, from four letters on (`desc`, `description`). Nothing when more than `mostNamed` fit.
     package static func hint(for word: String, in candidates: some Sequence<String>) -> String {
+        phrase(names(hintedFor: word, in: candidates))
+    }
+
+    /// The names `hint(for:in:)` puts in its phrase, for a caller that writes them otherwise.
+    package static func names(hintedFor word: String, in candidates: some Sequence<String>) -> [String] {
         let candidates = Array(candidates).sorted()
         var found = nearest(to: word, in: candidates)
         if found.isEmpty { found = candidates.filter { isTransposition(of: word, $0) } }
         if found.isEmpty { found = candidates.filter { isPlural(of: word, $0) || isPlural(of: $0, word) } }
         if found.isEmpty, word.utf8.count >= 4 { found = candidates.filter { $0 != word && $0.hasPrefix(word) } }
-        return phrase(found.count <= mostNamed ? found : [])
+        return found.count <= mostNamed ? found : []
     }
 
     /// Whether `b` is `a` with two neighbouring bytes swapped.

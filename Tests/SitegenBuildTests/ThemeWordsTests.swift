@@ -272,8 +272,8 @@ import Testing
             ["Site/sitegen.yml": "words:\n  more: \"… {cuont} more\"\n", "Site/index.md": "# S\n"], defaultTheme: true)
         defer { site.remove() }
         await site.expectInputError(
-            "Site/sitegen.yml:2:3: error: the word 'more' holds '{cuont}', which is no placeholder of it (it may hold "
-                + "{count}, {generator})")
+            "Site/sitegen.yml:2:3: error: the word 'more' holds '{cuont}', which is no placeholder of it (did you mean "
+                + "'{count}'?) (it may hold {count}, {generator})")
         try site.write("search: true\nwords:\n  results: \"Found {query}\"\n", to: "Site/sitegen.yml")
         await site.expectInputError(
             "Site/sitegen.yml:3:3: error: the word 'results' holds '{query}', which is no placeholder of it (it may hold "

@@ -247,7 +247,9 @@ struct ThemeWords: Sendable, Equatable {
     private static func checkPlaceholders(_ key: String, _ word: ConfiguredWord, allowed: Set<String>) throws(InputError) {
         guard let name = placeholders(in: word.text).subtracting(allowed).sorted().first else { return }
         let others = allowed.sorted().map { "{\($0)}" }.joined(separator: ", ")
+        let meant = Suggestion.phrase(Suggestion.names(hintedFor: name, in: allowed).map { "{\($0)}" })
         throw InputError(
-            "the word '\(key)' holds '{\(name)}', which is no placeholder of it (it may hold \(others))", at: word.location)
+            "the word '\(key)' holds '{\(name)}', which is no placeholder of it\(meant) (it may hold \(others))",
+            at: word.location)
     }
 }
