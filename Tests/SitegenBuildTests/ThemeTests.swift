@@ -33,6 +33,48 @@ import Testing
         await site.expectInputError(expected)
     }
 
+    /// A field of `page`, `site`, `prev` or `next` that no page has would write nothing on every
+    /// page: the theme's loading names it, and the field meant.
+    @Test func anUnknownFieldOfPageOrSiteStopsTheBuild() async throws {
+        let site = try TestSite(
+            ["Site/index.md": "# Home\n", "Templates/partials/extra.html": "<title>{{page.titel}}</title>\n"],
+            defaultTheme: true)
+        defer { site.remove() }
+        await site.expectInputError(
+            "Templates/partials/extra.html:1:8: error: unknown value 'page.titel' (did you mean 'page.title'?) "
+                + "(page has description, isEntry, path, showTitle, source, title)")
+        try site.write("{{#next}}{{next.link}}{{/next}}{{{site.language}}}\n", to: "Templates/partials/extra.html")
+        await site.expectInputError("Templates/partials/extra.html:1:10: error: unknown value 'next.link' (next has title, url)")
+        try site.write("{{site.language}}{{#page}}{{page.title}}{{/page}}{{other.x}}\n", to: "Templates/partials/extra.html")
+        let outcome = try await site.build()
+        outcome.staged.discard()
+    }
+
+    /// What `dottedFields` says the values have is what every page's context gives them.
+    @Test func theDottedFieldsAreThoseOfThePagesContext() async throws {
+        let site = try TestSite(["Site/index.md": "# Home\n", "Site/b.md": "# B\n", "Site/c.md": "# C\n"])
+        defer { site.remove() }
+        let outcome = try await site.build()
+        defer { outcome.staged.discard() }
+        let model = try SiteModel(
+            config: SiteConfig(), pages: outcome.sources.model.pages, assets: [], drafts: [], displayRoot: "Site/")
+        let context = PageContext(model: model, nav: NavTree.fromFolders(model), origin: "docs://app")
+        var seen: Set<String> = []
+        for page in model.pages {
+            guard case .dictionary(let values) = context.value(for: page) else {
+                Issue.record("no dictionary")
+                return
+            }
+            // The first page has no `prev`, the last no `next`.
+            for (root, fields) in PageContext.dottedFields {
+                guard case .dictionary(let value) = values[root] else { continue }
+                seen.insert(root)
+                #expect(Set(value.keys) == fields, "\(root)")
+            }
+        }
+        #expect(seen == Set(PageContext.dottedFields.keys))
+    }
+
     /// The specification drops what a parent tag holds outside its blocks: every page would lack it.
     @Test func contentInAParentOutsideAnyBlockStopsTheBuild() async throws {
         let site = try TestSite(

@@ -11,6 +11,14 @@ struct PageContext: Sendable {
     private var siteValue: TemplateValue
     private var wordsValue: TemplateValue
 
+    /// The fields of the values a template names with a dot (`page.title`), whatever section it is
+    /// in: a name not among them writes nothing on any page, so the theme's loading refuses it.
+    static let dottedFields: [String: Set<String>] = [
+        "page": ["title", "description", "path", "source", "showTitle", "isEntry"],
+        "site": ["title", "language", "direction", "origin", "generator", "search", "extraCSS", "extraJavaScript"],
+        "prev": ["title", "url"], "next": ["title", "url"],
+    ]
+
     init(model: SiteModel, nav: NavTree, origin: String, words: ThemeWords = ThemeWords()) {
         self.model = model
         self.nav = nav

@@ -104,6 +104,7 @@ public struct Theme: Sendable {
                 }
             }
         }
+        try checkDottedNames(templates)
         return Theme(
             library: library, pageTemplates: pageTemplates,
             assets: try assetFiles(root, displayRoot: displayRoot), templateSources: sources,
@@ -213,5 +214,29 @@ extension Theme {
         let closer = String(opener.reversed().map { pairs[$0] ?? $0 })
         return
             "\(opener)content\(closer) would show the page's HTML as text (the tag escapes it): write \(opener)&content\(closer)"
+    }
+}
+
+extension Theme {
+    /// `{{page.titel}}`, `{{site.tilte}}`: a field no page has would write nothing on every page,
+    /// as Mustache writes a missing name, with no word of it.
+    static func checkDottedNames(_ templates: [String: Template]) throws(InputError) {
+        let roots = PageContext.dottedFields
+        for name in templates.keys.sorted() {
+            let tags =
+                templates[name]?.tags(where: { tagName in
+                    guard let dot = tagName.firstIndex(of: "."), let fields = roots[String(tagName[..<dot])] else {
+                        return false
+                    }
+                    return !fields.contains(String(tagName[tagName.index(after: dot)...]))
+                }) ?? []
+            guard let tag = tags.first, let dot = tag.name.firstIndex(of: ".") else { continue }
+            let root = String(tag.name[..<dot]), field = String(tag.name[tag.name.index(after: dot)...])
+            let fields = roots[root] ?? []
+            let meant = Suggestion.phrase(Suggestion.names(hintedFor: field, in: fields).map { "\(root).\($0)" })
+            throw tag.error(
+                "unknown value '\(tag.name)'\(meant) (\(root) has \(fields.sorted().joined(separator: ", ")))"
+            ).inputError
+        }
     }
 }
