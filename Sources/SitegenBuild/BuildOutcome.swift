@@ -194,6 +194,22 @@ public struct SourceMap: Sendable {
         }
     }
 
+    /// ` (the page of Site/gps.md, a draft: …)` when `href`, written on generated page `page`, names
+    /// the page a draft would have: a link written as raw HTML is checked in the bundle, where a
+    /// draft is no file.
+    public func draftNote(linkedAs href: String, fromPage page: String) -> String? {
+        guard !model.drafts.isEmpty, let base = URL(string: "docs://app/" + BundleOrigin.percentEncodePath(page)),
+            let url = URL(string: URLPath.encodedAsBrowsersSend(href), relativeTo: base)?.absoluteURL,
+            url.scheme == "docs", url.host == "app"
+        else { return nil }
+        var path = String(url.path.drop { $0 == "/" })
+        if path.isEmpty || url.hasDirectoryPath { path += path.isEmpty ? "index.html" : "/index.html" }
+        guard let target = SitePath(normalizing: path), target.pathExtension == "html",
+            case let source = target.replacingExtension(with: "md"), model.drafts.contains(source)
+        else { return nil }
+        return " (the page of \(siteDisplay + source.rawValue), a draft: \(SourceLinkChecker.draftAdvice))"
+    }
+
     /// Where a finding about `href` on generated page `page` should point: the Markdown link when
     /// the link came from Markdown (written as Markdown or as raw HTML), else the page's template.
     /// `generated` places the finding's link among the generated page's links with this href; when

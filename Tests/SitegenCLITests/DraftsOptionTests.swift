@@ -12,6 +12,23 @@ import Testing
         return runner
     }
 
+    /// A link in raw HTML is checked in the bundle, where the draft is no file: the finding says
+    /// whose page it would be, and what to do.
+    @Test func aRawHTMLLinkToADraftSaysItIsADraft() throws {
+        let runner = try site()
+        defer { runner.cleanUp() }
+        try runner.write("---\ndraft: true\n---\n# Guide\n", to: "Site/guide/index.md")
+        try runner.write("# Home\n\n<a href=\"next.html#home\">Next</a> <a href=\"guide/\">Guide</a>\n", to: "Site/index.md")
+        let run = try runner.run(["build"])
+        #expect(run.status == 1)
+        let advice = "a draft: publish the page (drop 'draft: true'), drop the link, or build with --drafts to preview both)"
+        #expect(
+            run.stdout.contains(
+                "Site/index.md:3:10: error: no file 'next.html' in the bundle (the page of Site/next.md, \(advice) [broken-link]"),
+            "\(run.stdout)")
+        #expect(run.stdout.contains("(the page of Site/guide/index.md, \(advice)"), "\(run.stdout)")
+    }
+
     @Test func draftsAreBuiltWithTheOptionAndLeftOutAgainWithout() throws {
         let runner = try site()
         defer { runner.cleanUp() }

@@ -216,6 +216,12 @@ enum BuildPipeline {
             diagnostic.location = location
             return diagnostic
         }
+        // Written as raw HTML, a link to a draft's page is a missing file of the bundle: say whose.
+        if diagnostic.rule == .brokenLink, let page = finding.page, let href = finding.href,
+            diagnostic.message.hasPrefix("no file "), let note = sources.draftNote(linkedAs: href, fromPage: page)
+        {
+            diagnostic.message += note
+        }
         guard let page = finding.page,
             let location = sources.location(
                 page: page, href: finding.href, occurrence: occurrence, generated: generated, memo: places)
