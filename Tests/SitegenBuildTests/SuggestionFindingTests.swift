@@ -14,6 +14,23 @@ import Testing
         return outcome.diagnostics.map(\.message)
     }
 
+    /// A page moved to another folder: the path meant is named from the site's folder, and, as the
+    /// linking page must write it, relative to that page, its fragment kept.
+    @Test func thePathMeantIsAlsoWrittenAsTheLinkMustWriteIt() async throws {
+        let found = try await messages([
+            "Site/index.md": "# Home\n\n[Formats](reference/formats.md)\n",
+            "Site/guide/sharing.md": "# Sharing\n\n[Export](export.md#gpx)\n",
+            "Site/guide/data/export.md": "# Export\n\n## GPX\n\n[Formats](../reference/formats.md) [Home](../../index.md)\n",
+            "Site/reference/formats.md": "# Formats\n",
+        ])
+        #expect(
+            found == [
+                "no page 'guide/reference/formats.md' in the site (did you mean 'reference/formats.md', written "
+                    + "'../../reference/formats.md'?)",
+                "no page 'guide/export.md' in the site (did you mean 'guide/data/export.md', written 'data/export.md#gpx'?)",
+            ])
+    }
+
     /// A changelog's `#v30` is no slip for `v10`, `v20` or `v31`; two headings as near are both named.
     @Test func fragmentTiesAreAllNamedAndOtherVersionsNone() async throws {
         let found = try await messages([

@@ -141,6 +141,9 @@ struct SourceLinkChecker: Sendable {
             case .asset: targetPage = nil
             case .problem(let rule, let severity, let message):
                 return Diagnostic(severity, rule, message(link.destination), at: at)
+            case .missing(let message, let suggested):
+                return Diagnostic(
+                    .error, .brokenLink, message + Self.hint(suggested, from: page.source, link: link.destination), at: at)
             }
             if isAbsolute, !namesOrigin {
                 return Diagnostic(
@@ -163,6 +166,8 @@ struct SourceLinkChecker: Sendable {
         case page(Page)
         case asset
         case problem(RuleID, Severity, (String) -> String)
+        /// No such page or file: the message, and the paths near it that it names.
+        case missing(String, suggested: [String])
     }
 
     private func resolve(_ path: SitePath, wantsDirectory: Bool, suggestions: inout PageSuggestions) -> Target {
@@ -246,10 +251,19 @@ struct SourceLinkChecker: Sendable {
                 + "(\(readme.replacingExtension(with: "html"))); rename it to index.md"
             return .problem(.brokenLink, .error, { _ in message })
         }
-        let hint = Suggestion.phrase(
-            suggestions.suggestions(for: path.rawValue) { suggestionPaths.suggestions(for: path.rawValue) }
-        )
-        return .problem(.brokenLink, .error, { _ in "no \(kind) '\(path)' in the site\(hint)" })
+        let suggested = suggestions.suggestions(for: path.rawValue) { suggestionPaths.suggestions(for: path.rawValue) }
+        return .missing("no \(kind) '\(path)' in the site", suggested: suggested)
+    }
+
+    /// ` (did you mean 'guide/data/export.md'?)`, and for one path that the page links to otherwise,
+    /// how to write it (`, written 'data/export.md#gpx'`), the query and fragment kept: a path of
+    /// the site pasted into the link would name another.
+    static func hint(_ suggested: [String], from source: SitePath, link: String) -> String {
+        guard suggested.count == 1 else { return Suggestion.phrase(suggested) }
+        let suffix = link.firstIndex(where: { $0 == "?" || $0 == "#" }).map { String(link[$0...]) } ?? ""
+        let written = BundleOrigin.percentEncodePath(source.relativeReference(to: SitePath(unchecked: suggested[0]))) + suffix
+        guard written != suggested[0] else { return Suggestion.phrase(suggested) }
+        return " (did you mean '\(suggested[0])', written '\(written)'?)"
     }
 
     /// `link` with a `/` after its path, before any query or fragment: `guide#setup` becomes `guide/#setup`.
