@@ -27,6 +27,9 @@ public struct CheckOptions: Sendable, Hashable {
     /// The bundle's origin (`docs://app`), to tell an entry of another origin why it is not served;
     /// empty when not known.
     public var bundleOrigin: String = ""
+    /// Where the tree is served on the web (`--site-url`): links are resolved as there, and those
+    /// below it are links into the tree.
+    public var siteURL: SiteURL?
 
     /// Creates options; the defaults ignore external links and report orphans.
     public init(

@@ -12,7 +12,8 @@ extension LinkChecker {
     public func recheck(entries: [URL], baseline: CheckReport, memo: CrawlMemo) async -> (
         report: CheckReport, memo: CrawlMemo
     )? {
-        let resolver = LinkResolver(scheme: fetcher.scheme, host: fetcher.host, ignorePatterns: options.ignorePatterns)
+        let resolver = LinkResolver(
+            scheme: fetcher.scheme, host: fetcher.host, ignorePatterns: options.ignorePatterns, siteURL: options.siteURL)
         let paths = fetcher.allPaths
         guard memo.paths == paths, memo.context == context(entries: entries.map { resolver.key(for: $0) }) else {
             return nil

@@ -46,7 +46,8 @@ public struct LinkChecker: Sendable {
     private func crawl(entries: [URL], memo: CrawlMemo?, unserved: Set<String>) async -> (
         report: CheckReport, memo: CrawlMemo, unserved: Set<String>
     ) {
-        let resolver = LinkResolver(scheme: fetcher.scheme, host: fetcher.host, ignorePatterns: options.ignorePatterns)
+        let resolver = LinkResolver(
+            scheme: fetcher.scheme, host: fetcher.host, ignorePatterns: options.ignorePatterns, siteURL: options.siteURL)
         var state = CrawlState()
         var queue: [(key: String, url: URL)] = []
         var entryKeys: [(key: String, url: URL)] = []
@@ -139,6 +140,7 @@ public struct LinkChecker: Sendable {
         fingerprint.add(options.external.rawValue)
         fingerprint.add(options.reportOrphans ? "orphans" : "")
         for pattern in options.ignorePatterns { fingerprint.add(pattern) }
+        fingerprint.add(options.siteURL?.description ?? "")
         return fingerprint.value
     }
 

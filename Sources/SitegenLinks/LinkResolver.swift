@@ -7,6 +7,8 @@ struct LinkResolver: Sendable {
     let scheme: String
     let host: String
     private(set) var ignorePatterns: [LinkPattern]
+    /// Where the tree is served on the web, when it is checked as a web site (`--site-url`).
+    private(set) var siteURL: SiteURL?
     /// `scheme://host`, the start of every same-origin key.
     private let originBytes: [UInt8]
 
@@ -14,10 +16,11 @@ struct LinkResolver: Sendable {
     /// Not links to content: scripts, inline data, and actions of the device (`mailto:` opens Mail).
     private static let nonLinkSchemes: Set<String> = ["javascript", "mailto", "tel", "data", "about", "blob", "sms"]
 
-    init(scheme: String, host: String, ignorePatterns: [String]) {
+    init(scheme: String, host: String, ignorePatterns: [String], siteURL: SiteURL? = nil) {
         self.scheme = scheme.lowercased()
         self.host = host.lowercased()
         self.ignorePatterns = ignorePatterns.map(LinkPattern.init)
+        self.siteURL = siteURL
         originBytes = Array("\(self.scheme)://\(self.host)".utf8)
     }
 
@@ -91,6 +94,7 @@ struct LinkResolver: Sendable {
         if !ignorePatterns.isEmpty, isIgnored(href) { return .ignored }
         if written == "file" { return .fileURL }
         if base == nil, href.utf8.first == UInt8(ascii: "#") { return .samePage(fragment: String(href.dropFirst())) }
+        if let siteURL { return resolveOnSite(href, page: page, pagePath: pagePath, base: base, site: siteURL) }
         if base == nil, written == nil, let fast = RelativeReference.resolve(href.utf8, pagePath: pagePath),
             let target = fastTarget(href, fast)
         {
@@ -130,6 +134,34 @@ struct LinkResolver: Sendable {
             SameOriginTarget(
                 key: key, path: path, fragment: Self.fragment(of: href), escapesRoot: escapes,
                 absolutePath: href.hasPrefix("/") && !href.hasPrefix("//")))
+    }
+
+    /// `href` resolved as a browser on the site resolves it, against the page's URL there (or its
+    /// `<base href>`): a URL below the site is the tree's file, resolved again as the bundle's URL
+    /// (a root-relative `/docs/a/` is then no mistake); any other is external, never fetched.
+    private func resolveOnSite(_ href: String, page: URL, pagePath: [UInt8], base: URL?, site: SiteURL) -> LinkTarget {
+        func onSite(_ url: URL) -> URL? {
+            guard isSameOrigin(url) else { return url }
+            let path = String(url.path(percentEncoded: true).drop { $0 == "/" })
+            return site.url(ofTreePath: path + (url.query(percentEncoded: true).map { "?" + $0 } ?? ""))
+        }
+        guard let sitePage = onSite(page),
+            let url = URL(string: URLPath.encodedAsBrowsersSend(href), relativeTo: base.flatMap(onSite) ?? sitePage)?
+                .absoluteURL,
+            url.scheme != nil, !Self.hasMalformedEscape(href), (url.port ?? 0) <= 65535
+        else { return .invalid }
+        if url.scheme?.lowercased() == "file" { return .fileURL }
+        if HostlessURL.hasForbiddenHostCharacter(href) { return .invalid }
+        if let scheme = url.scheme?.lowercased(), (url.host ?? "").isEmpty, HostlessURL.isHostless(href, scheme: scheme) {
+            return .invalid
+        }
+        guard let treePath = site.treePath(of: url) else {
+            return isIgnored(url.absoluteString) ? .ignored : .external(url.absoluteString)
+        }
+        var plain = self
+        plain.siteURL = nil
+        let fragment = url.fragment(percentEncoded: true).map { "#" + $0 } ?? ""
+        return plain.resolve("\(scheme)://\(host)/\(treePath)\(fragment)", page: page, pagePath: pagePath, base: nil)
     }
 
     /// The target of a reference `RelativeReference` resolved; `nil` when its path does not decode.

@@ -364,6 +364,49 @@ import Testing
         #expect(both.stdout.contains("doc/index.html:1:4: error: no file 'nowhere.html'"), "\(both.stdout)")
     }
 
+    /// `--site-url`: a tree checked as the web site served there. Links below it (root-relative,
+    /// absolute, `http` too, the folder without its slash) are checked in the tree, with their
+    /// fragments and no absolute-path warning; the host's other pages and `//cdn` are external.
+    @Test func aTreeIsCheckedAsTheWebSiteAtItsURL() throws {
+        let runner = try SitegenRunner()
+        defer { runner.cleanUp() }
+        try runner.write(
+            """
+            <link rel="stylesheet" href="/docs/css/s.css">
+            <a href="/docs/about/">a</a>
+            <a href="https://example.org/docs/about/#team">b</a>
+            <a href="https://example.org/docs/nothere/">c</a>
+            <a href="/">d</a>
+            <a href="//cdn.example.com/x.js">e</a>
+            <a href="about/#teamz">f</a>
+            <a href="http://example.org/docs">g</a>
+            <a href="/docs/about/#crew">h</a>
+
+            """, to: "public/index.html")
+        try runner.write("<h1 id=\"team\">Team</h1><a href=\"../\">home</a>\n", to: "public/about/index.html")
+        try runner.write("body {}\n", to: "public/css/s.css")
+        let run = try runner.run(["check", "public", "--site-url", "https://example.org/docs/"])
+        #expect(run.status == 1)
+        #expect(
+            run.stdout.components(separatedBy: "\n").filter { $0.hasPrefix("public/") } == [
+                "public/index.html:4:4: error: no file 'nothere/index.html' in the bundle [broken-link]",
+                "public/index.html:5:4: warning: external link 'https://example.org/' (not checked) [external-link]",
+                "public/index.html:6:4: warning: external link 'https://cdn.example.com/x.js' (not checked) [external-link]",
+                "public/index.html:7:4: error: no id 'teamz' in about/index.html (did you mean 'team'?) [broken-fragment]",
+                "public/index.html:9:4: error: no id 'crew' in about/index.html [broken-fragment]",
+            ], "\(run.stdout)")
+        // Served at the host's root, every root-relative link is the tree's.
+        let root = try runner.run(["check", "public", "--site-url", "http://localhost:1313"])
+        #expect(
+            root.stdout.contains("public/index.html:2:4: error: no file 'docs/about/index.html' in the bundle"), "\(root.stdout)")
+        #expect(!root.stdout.contains("absolute-path"))
+        for bad in ["ftp://example.org/", "https://example.org/docs/?x=1", "example.org/docs/", "https:///docs/"] {
+            let refused = try runner.run(["check", "public", "--site-url", bad])
+            #expect(refused.status == 2, "\(bad)")
+            #expect(refused.stderr.hasPrefix("error: --site-url must be an http or https URL"), "\(refused.stderr)")
+        }
+    }
+
     /// A start page may be given as a URL of the bundle's origin, as `resolve` takes it; one of
     /// another origin is not in the bundle, and is told so.
     @Test func aStartPageMayBeAURL() throws {

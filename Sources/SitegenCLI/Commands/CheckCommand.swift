@@ -19,6 +19,10 @@ enum CheckCommand: Command {
                 "The scheme of a tree without manifest (default docs): an app's own, not one a browser keeps (http, https, file, data, ...)."
             ),
             .value("--host", "H", "The host of a tree without manifest (default app)."),
+            .value(
+                "--site-url", "URL",
+                "Check the tree as the web site served at URL (Hugo's baseURL, MkDocs' site_url): links resolve as there, and those below URL are checked in the tree."
+            ),
             .value("--external", "POLICY", "External links: ignore, warn or error (default warn). They are never fetched."),
             .value(
                 "--ignore", "PATTERN",
@@ -31,6 +35,7 @@ enum CheckCommand: Command {
         let started = ContinuousClock.now
         let report: ReportOptions
         let external: ExternalLinkPolicy
+        var siteURL: SiteURL?
         do {
             report = try ReportOptions(arguments, spec: spec)
             let name = arguments.value("--external") ?? "warn"
@@ -38,6 +43,14 @@ enum CheckCommand: Command {
                 throw UsageError("--external must be ignore, warn or error, not '\(name)'", command: spec)
             }
             external = policy
+            if let text = arguments.value("--site-url") {
+                guard let parsed = SiteURL(parsing: text) else {
+                    throw UsageError(
+                        "--site-url must be an http or https URL with a host and no query or fragment, such as "
+                            + "https://example.org/docs/, not '\(text)'", command: spec)
+                }
+                siteURL = parsed
+            }
         } catch {
             console.err("\(error)\n")
             return .inputError
@@ -92,7 +105,8 @@ enum CheckCommand: Command {
                 return .success(
                     try await Crawl.run(
                         bundle: directory, displayRoot: display, entries: entries, external: external, ignore: ignored,
-                        origin: origin, typeSource: hasManifest ? .manifest : .fileNames, progress: progress.handler))
+                        origin: origin, typeSource: hasManifest ? .manifest : .fileNames, siteURL: siteURL,
+                        progress: progress.handler))
             } catch {
                 // Without a manifest, the folder was listed instead: a file or folder it could not
                 // read names itself.

@@ -44,7 +44,8 @@ extension CrawlResult {
 enum Crawl {
     static func run(
         bundle: URL, displayRoot: String, entries: [String], external: ExternalLinkPolicy, ignore: [String],
-        origin: BundleOrigin = BundleOrigin(), typeSource: TypeSource = .configured, progress: ProgressHandler? = nil,
+        origin: BundleOrigin = BundleOrigin(), typeSource: TypeSource = .configured, siteURL: SiteURL? = nil,
+        progress: ProgressHandler? = nil,
         memo: CrawlMemo? = nil,
         baseline: CheckReport? = nil, resolver made: Result<SchemeResolver, ManifestError>? = nil
     ) async throws(ManifestError) -> CrawlResult {
@@ -61,6 +62,7 @@ enum Crawl {
         options.displayRoot = displayRoot
         options.typeSource = typeSource
         options.bundleOrigin = resolver.origin.description
+        options.siteURL = siteURL
         // A start page is a bundle path (`guide/a.html`, `/guide/a.html`) or a URL (`docs://app/guide/a.html`).
         let extra = entries.map { entry in
             StartPage.isURL(entry)

@@ -1,0 +1,48 @@
+import Foundation
+
+/// Where a tree of HTML is served on the web (`https://example.org/docs/`, Hugo's `baseURL`,
+/// MkDocs' `site_url`), for `sitegen check --site-url`: links are resolved as a browser on that
+/// site resolves them, and those that stay below it are links into the tree. A root-relative
+/// link (`/docs/a/`) is then no mistake, and an absolute one to the site's own pages is checked.
+public struct SiteURL: Sendable, Hashable, CustomStringConvertible {
+    /// `http` or `https`, lowercased.
+    public let scheme: String
+    /// The host, lowercased, with `:port` when one is given.
+    public let authority: String
+    /// The path the tree is served at: starts and ends with `/` (`/docs/`, or `/`).
+    public let basePath: String
+
+    /// Reads `text`; `nil` for anything but an `http` or `https` URL with a host and without a
+    /// query, a fragment or a user.
+    public init?(parsing text: String) {
+        guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
+            let host = url.host?.lowercased(), !host.isEmpty, url.query == nil, url.fragment == nil, url.user == nil
+        else { return nil }
+        self.scheme = scheme
+        authority = url.port.map { "\(host):\($0)" } ?? host
+        let path = url.path(percentEncoded: true)
+        basePath = path.isEmpty ? "/" : path.hasSuffix("/") ? path : path + "/"
+    }
+
+    public var description: String { "\(scheme)://\(authority)\(basePath)" }
+
+    /// The site URL of the tree's file at the percent-encoded bundle path `path` (no leading `/`).
+    func url(ofTreePath path: String) -> URL? { URL(string: description + path) }
+
+    /// The tree path (percent-encoded, without a leading `/`, with the query) that `url` names, when
+    /// it is below the site (either scheme: a site served on `https` still answers its `http` links,
+    /// with a redirect); `nil` for any other URL.
+    func treePath(of url: URL) -> String? {
+        guard let urlScheme = url.scheme?.lowercased(), urlScheme == "http" || urlScheme == "https",
+            let host = url.host?.lowercased(), (url.port.map { "\(host):\($0)" } ?? host) == authority,
+            (url.user ?? "").isEmpty
+        else { return nil }
+        var path = url.path(percentEncoded: true)
+        if path.isEmpty { path = "/" }
+        // `/docs` is the site's folder without its slash, which a web server redirects to `/docs/`.
+        if path + "/" == basePath { path = basePath }
+        guard path.hasPrefix(basePath) else { return nil }
+        let query = url.query(percentEncoded: true).map { "?" + $0 } ?? ""
+        return String(path.dropFirst(basePath.count)) + query
+    }
+}
