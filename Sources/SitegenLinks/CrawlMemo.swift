@@ -19,6 +19,8 @@ public struct CrawlMemo: Sendable {
     struct Stored: Sendable {
         var sha256: String
         var range: Range<Int>
+        /// A fingerprint of the entry's bytes: a damaged file must not give another page's findings.
+        var check: UInt64
     }
 
     /// The path table that documents' accepted targets are numbers into.
@@ -50,9 +52,13 @@ public struct CrawlMemo: Sendable {
     /// The SHA-256 of the file as it was parsed.
     func sha256(at path: String) -> String? { stored[path]?.sha256 }
 
-    /// The entry of `path`, decoded; `nil` when there is none or its bytes are damaged.
+    /// The entry of `path`, decoded; `nil` when there is none or its bytes are damaged (then the
+    /// crawl parses the file again).
     func entry(at path: String) -> Entry? {
-        guard let stored = stored[path], var reader = reader(for: stored.range) else { return nil }
+        guard let stored = stored[path], let bytes = bytes(of: stored.range), Fingerprint.of(bytes) == stored.check else {
+            return nil
+        }
+        var reader = ByteReader(Array(bytes))
         return Self.readEntry(&reader, path: path, sha256: stored.sha256, pathCount: paths.count)
     }
 
@@ -67,15 +73,10 @@ public struct CrawlMemo: Sendable {
         changes?.insert(path)
         let start = baseCount + added.count
         added += encoded
-        stored[path] = Stored(sha256: sha256, range: start..<start + encoded.count)
+        stored[path] = Stored(sha256: sha256, range: start..<start + encoded.count, check: Fingerprint.of(encoded))
     }
 
     private var baseCount: Int { base?.count ?? 0 }
-
-    private func reader(for range: Range<Int>) -> ByteReader? {
-        if let base, range.lowerBound < base.count { return base.reader(for: range) }
-        return ByteReader(added, range: range.lowerBound - baseCount..<range.upperBound - baseCount)
-    }
 
     private func bytes(of range: Range<Int>) -> ArraySlice<UInt8>? {
         if let base, range.lowerBound < base.count { return base.bytes(range) }
@@ -88,7 +89,7 @@ public struct CrawlMemo: Sendable {
         guard let entry = other.stored[path], let bytes = other.bytes(of: entry.range) else { return }
         let start = baseCount + added.count
         added.append(contentsOf: bytes)
-        stored[path] = Stored(sha256: entry.sha256, range: start..<start + entry.range.count)
+        stored[path] = Stored(sha256: entry.sha256, range: start..<start + entry.range.count, check: entry.check)
     }
 
     /// An entry's bytes, as `remember(encoded:sha256:at:)` takes them.
@@ -100,7 +101,7 @@ public struct CrawlMemo: Sendable {
 
     /// Changes with the format, and with what parsing finds in a file: entries are kept by the file's
     /// SHA-256, so a memo of a sitegen that read fewer attributes would go on hiding their references.
-    static let magic = "sitegen-crawl 13"
+    static let magic = "sitegen-crawl 14"
 
     /// The memo as bytes, deterministic for the same content.
     public func encoded() -> [UInt8] {
@@ -131,6 +132,7 @@ public struct CrawlMemo: Sendable {
             index.string(path)
             index.string(memo.stored[path]!.sha256)
             index.int(memo.stored[path]!.range.count)
+            index.uint(memo.stored[path]!.check)
         }
         var head = ByteWriter()
         head.string(Self.magic)
@@ -197,15 +199,16 @@ public struct CrawlMemo: Sendable {
         stored.reserveCapacity(count)
         var start = 0
         for _ in 0..<count {
-            guard let path = r.string(), let sha256 = r.string(), let length = r.count(), length <= entriesLength - start
+            guard let path = r.string(), let sha256 = r.string(), let length = r.count(), length <= entriesLength - start,
+                let check = r.uint()
             else { return false }
-            stored[path] = Stored(sha256: sha256, range: start..<start + length)
+            stored[path] = Stored(sha256: sha256, range: start..<start + length, check: check)
             start += length
         }
         return r.isAtEnd && start == entriesLength
     }
 
-    static let changesMagic = "sitegen-crawl-changes 10"
+    static let changesMagic = "sitegen-crawl-changes 11"
 
     /// The entries remembered since the memo was read from bytes, without the path table they share
     /// with it: what can be appended to the memo's file instead of rewriting 10,000 entries. `nil`
@@ -226,6 +229,7 @@ public struct CrawlMemo: Sendable {
         out.string(path)
         out.string(entry.sha256)
         out.int(entry.range.count)
+        out.uint(entry.check)
         out.bytes += bytes
     }
 
@@ -238,12 +242,13 @@ public struct CrawlMemo: Sendable {
         guard r.string() == Self.changesMagic, let context = r.uint(), context == self.context, let count = r.count()
         else { return false }
         for _ in 0..<count {
-            guard let path = r.string(), let sha256 = r.string(), let length = r.count(), r.position + length <= range.upperBound
+            guard let path = r.string(), let sha256 = r.string(), let length = r.count(), let check = r.uint(),
+                r.position + length <= range.upperBound
             else { return false }
             let start = baseCount + added.count
             added += bytes[r.position..<r.position + length]
             guard r.skip(length) else { return false }
-            stored[path] = Stored(sha256: sha256, range: start..<start + length)
+            stored[path] = Stored(sha256: sha256, range: start..<start + length, check: check)
         }
         return r.isAtEnd
     }

@@ -25,13 +25,6 @@ final class MemoBodies: Sendable {
         self.count = count
     }
 
-    /// A reader of the entry at `range` (counted from the first entry); `nil` when the file
-    /// cannot be read there.
-    func reader(for range: Range<Int>) -> ByteReader? {
-        guard let file else { return ByteReader(memory, range: start + range.lowerBound..<start + range.upperBound) }
-        return file.bytes(start + range.lowerBound..<start + range.upperBound).map { ByteReader($0) }
-    }
-
     /// The bytes at `range` (counted from the first entry); `nil` when the file cannot be read there.
     func bytes(_ range: Range<Int>) -> ArraySlice<UInt8>? {
         guard let file else { return memory[start + range.lowerBound..<start + range.upperBound] }
