@@ -24,9 +24,6 @@ public struct CheckOptions: Sendable, Hashable {
     public var typeSource: TypeSource = .configured
     /// Said after an entry that is not in the bundle: how to name another.
     public var missingEntryHint: String?
-    /// The bundle's origin (`docs://app`), to tell an entry of another origin why it is not served;
-    /// empty when not known.
-    public var bundleOrigin: String = ""
     /// Where the tree is served on the web (`--site-url`): links are resolved as there, and those
     /// below it are links into the tree.
     public var siteURL: SiteURL?

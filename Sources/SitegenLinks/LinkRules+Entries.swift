@@ -10,13 +10,11 @@ extension LinkRules {
             let outcome = state.outcomes[entry.key]
             if case .found = outcome { continue }
             // Whatever its path, a URL of another origin is none of the bundle's.
-            if !options.bundleOrigin.isEmpty, let scheme = entry.url.scheme,
-                "\(scheme)://\(entry.url.host ?? "")".lowercased() != options.bundleOrigin
-            {
+            if !table.isSameOrigin(entry.url) {
                 add(
                     .error, .brokenLink,
-                    "entry '\(entry.url.absoluteString)' is of another origin than the bundle's (\(options.bundleOrigin)): "
-                        + "name a path inside the folder, or a URL of \(options.bundleOrigin)",
+                    "entry '\(entry.url.absoluteString)' is of another origin than the bundle's (\(table.origin)): "
+                        + "name a path inside the folder, or a URL of \(table.origin)",
                     page: nil, href: nil, at: folder)
                 continue
             }

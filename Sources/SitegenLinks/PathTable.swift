@@ -24,6 +24,12 @@ struct PathTable: Sendable {
             ? [:] : Dictionary(paths.enumerated().map { (ByteKey($1), Int32($0)) }, uniquingKeysWith: { first, _ in first })
     }
 
+    /// The bundle's origin (`docs://app`), as messages name it.
+    var origin: String { "\(resolver.scheme)://\(resolver.host)" }
+
+    /// Whether `url` is of the bundle's origin.
+    func isSameOrigin(_ url: URL) -> Bool { resolver.isSameOrigin(url) }
+
     private static func key(of path: String, _ resolver: LinkResolver) -> String {
         resolver.url(forPath: path).map { resolver.key(for: $0.url) } ?? ""
     }

@@ -61,7 +61,6 @@ enum Crawl {
         options.ignorePatterns = ignore
         options.displayRoot = displayRoot
         options.typeSource = typeSource
-        options.bundleOrigin = resolver.origin.description
         options.siteURL = siteURL
         // A start page is a bundle path (`guide/a.html`, `/guide/a.html`) or a URL (`docs://app/guide/a.html`).
         let extra = entries.map { entry in
