@@ -100,15 +100,10 @@ struct LinkResolver: Sendable {
         {
             return target
         }
-        guard let url = URL(string: URLPath.encodedAsBrowsersSend(href), relativeTo: base ?? page)?.absoluteURL,
-            url.scheme != nil,
-            !Self.hasMalformedEscape(href), (url.port ?? 0) <= 65535
-        else { return .invalid }
-        if url.scheme?.lowercased() == "file" { return .fileURL }
-        if HostlessURL.hasForbiddenHostCharacter(href) { return .invalid }
-        // `https://` and the like: a URL with a special scheme has a host, or is no URL (URL standard).
-        if let scheme = url.scheme?.lowercased(), (url.host ?? "").isEmpty, HostlessURL.isHostless(href, scheme: scheme) {
-            return .invalid
+        let url: URL
+        switch Self.absoluteURL(of: href, against: base ?? page) {
+        case .url(let absolute): url = absolute
+        case .refused(let target): return target
         }
         guard isSameOrigin(url) else {
             if isIgnored(url.absoluteString) { return .ignored }
@@ -145,15 +140,11 @@ struct LinkResolver: Sendable {
             let path = String(url.path(percentEncoded: true).drop { $0 == "/" })
             return site.url(ofTreePath: path + (url.query(percentEncoded: true).map { "?" + $0 } ?? ""))
         }
-        guard let sitePage = onSite(page),
-            let url = URL(string: URLPath.encodedAsBrowsersSend(href), relativeTo: base.flatMap(onSite) ?? sitePage)?
-                .absoluteURL,
-            url.scheme != nil, !Self.hasMalformedEscape(href), (url.port ?? 0) <= 65535
-        else { return .invalid }
-        if url.scheme?.lowercased() == "file" { return .fileURL }
-        if HostlessURL.hasForbiddenHostCharacter(href) { return .invalid }
-        if let scheme = url.scheme?.lowercased(), (url.host ?? "").isEmpty, HostlessURL.isHostless(href, scheme: scheme) {
-            return .invalid
+        guard let sitePage = onSite(page) else { return .invalid }
+        let url: URL
+        switch Self.absoluteURL(of: href, against: base.flatMap(onSite) ?? sitePage) {
+        case .url(let absolute): url = absolute
+        case .refused(let target): return target
         }
         guard let treePath = site.treePath(of: url) else {
             return isIgnored(url.absoluteString) ? .ignored : .external(url.absoluteString)
@@ -162,6 +153,28 @@ struct LinkResolver: Sendable {
         plain.siteURL = nil
         let fragment = url.fragment(percentEncoded: true).map { "#" + $0 } ?? ""
         return plain.resolve("\(scheme)://\(host)/\(treePath)\(fragment)", page: page, pagePath: pagePath, base: nil)
+    }
+
+    /// A reference made absolute as a browser makes it, or why it names nothing to fetch.
+    private enum Absolute {
+        case url(URL)
+        case refused(LinkTarget)
+    }
+
+    /// `href` resolved against `base` (the page's URL, or its `<base href>`): `.invalid` for what
+    /// is no URL, `.fileURL` for a `file:` URL.
+    private static func absoluteURL(of href: String, against base: URL) -> Absolute {
+        guard let url = URL(string: URLPath.encodedAsBrowsersSend(href), relativeTo: base)?.absoluteURL,
+            url.scheme != nil,
+            !hasMalformedEscape(href), (url.port ?? 0) <= 65535
+        else { return .refused(.invalid) }
+        if url.scheme?.lowercased() == "file" { return .refused(.fileURL) }
+        if HostlessURL.hasForbiddenHostCharacter(href) { return .refused(.invalid) }
+        // `https://` and the like: a URL with a special scheme has a host, or is no URL (URL standard).
+        if let scheme = url.scheme?.lowercased(), (url.host ?? "").isEmpty, HostlessURL.isHostless(href, scheme: scheme) {
+            return .refused(.invalid)
+        }
+        return .url(url)
     }
 
     /// The target of a reference `RelativeReference` resolved; `nil` when its path does not decode.
