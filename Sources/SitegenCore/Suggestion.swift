@@ -176,20 +176,11 @@ package enum Suggestion {
         }
     }
 
-    /// The scalars of valid UTF-8 (the bytes of a `String`).
+    /// The scalars of valid UTF-8 (the bytes of a `String`), into a buffer reused from one candidate
+    /// to the next.
     private static func decode(_ bytes: UnsafeBufferPointer<UInt8>, into scalars: inout [UInt32]) {
         scalars.removeAll(keepingCapacity: true)
-        var index = 0
-        while index < bytes.count {
-            let lead = UInt32(bytes[index])
-            let width = lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
-            var scalar = width == 1 ? lead : lead & (0x7F >> UInt32(width))
-            for offset in 1..<width where index + offset < bytes.count {
-                scalar = scalar << 6 | UInt32(bytes[index + offset] & 0x3F)
-            }
-            scalars.append(scalar)
-            index += width
-        }
+        _ = transcode(bytes.makeIterator(), from: UTF8.self, to: UTF32.self, stoppingOnError: false) { scalars.append($0) }
     }
 
     /// Levenshtein distance, or `nil` once it must exceed `limit`.
