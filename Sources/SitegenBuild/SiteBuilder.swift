@@ -172,7 +172,7 @@ public struct SiteBuilder: Sendable {
             defer { if writer.previousFolder >= 0 { close(writer.previousFolder) } }
             if !writer.inPlace {
                 try staged.createFolders(
-                    for: pages.map(\.output) + assets.map(\.path) + SiteModel.generatedFiles(config, pageCount: pages.count))
+                    for: pages.map(\.output) + assets.map(\.path) + model.generatedFiles)
                 if previous ?? keepable != nil { writer.linkedFolders = LinkedFolders.find(in: staged.destination) }
             }
             var written = try await writer.writePages(model.pages, plans: plans, siteRoot: site.path)
@@ -189,7 +189,7 @@ public struct SiteBuilder: Sendable {
             let removesOutputs = cache.recordOutputs(written, previous: previous?.outputs)
             cache.outputOrder =
                 model.pages.map(\.output.rawValue)
-                + (assets.map(\.path.rawValue) + SiteModel.generatedFiles(config, pageCount: pages.count).map(\.rawValue))
+                + (assets.map(\.path.rawValue) + model.generatedFiles.map(\.rawValue))
                 .sorted()
             for asset in assets {
                 if let output = cache.outputs[asset.path.rawValue] {
@@ -284,7 +284,7 @@ public struct SiteBuilder: Sendable {
                     throw InputError("\(key): '\(file.path)' is listed twice: every page would load it twice", at: file.location)
                 }
                 guard assets.contains(file.path) else {
-                    if let pattern = config.ignore.first(where: { GlobPattern($0).matches(file.path.rawValue) }) {
+                    if let pattern = config.ignorePattern(leavingOut: file.path) {
                         throw InputError(
                             "\(key): '\(file.path)' is no file of the site: 'ignore' leaves it out ('\(pattern)')",
                             at: file.location)
@@ -312,7 +312,7 @@ public struct SiteBuilder: Sendable {
         guard !paths.isEmpty else { return }
         let files = Set(
             model.pages.map(\.output.rawValue) + model.assets.map(\.path.rawValue)
-                + SiteModel.generatedFiles(model.config, pageCount: model.pages.count).map(\.rawValue))
+                + model.generatedFiles.map(\.rawValue))
         for (file, place) in paths.sorted(by: { $0.value < $1.value }) where !files.contains(file) {
             let near = Suggestion.phrase(Suggestion.nearest(to: file, in: Array(files)))
             throw InputError("mime_types: '\(file)' is no file of the bundle\(near)", at: place)

@@ -50,6 +50,11 @@ public struct SiteConfig: Sendable, Equatable {
     public var mimeTypePaths: [String: SourceLocation] = [:]
 
     public init() {}
+
+    /// The `ignore` pattern that leaves the site path `path` out, as written; `nil` when none does.
+    func ignorePattern(leavingOut path: SitePath) -> String? {
+        ignore.first { GlobPattern($0).matches(path.rawValue) }
+    }
 }
 
 /// A path of the site that `sitegen.yml` names, with where it is written.

@@ -27,7 +27,7 @@ public struct SiteModel: Sendable {
         self.assets = assets
         self.drafts = drafts
         let navScript = NavScript.path
-        let generated = Set(Self.generatedFiles(config, pageCount: pages.count))
+        let generated = Set(generatedFiles)
         var outputs = generated
         outputs.reserveCapacity(pages.count + assets.count + 1)
         pageBySource.reserveCapacity(pages.count)
@@ -79,7 +79,7 @@ public struct SiteModel: Sendable {
         // In source order, outputs mostly share their folder with the one before: few lookups.
         let paths =
             pages.map(\.output.rawValue) + assets.map(\.path.rawValue)
-            + Self.generatedFiles(config, pageCount: pages.count).map(\.rawValue)
+            + generatedFiles.map(\.rawValue)
         for folder in SiteScanner.folders(of: paths) where outputPaths.contains(SitePath(unchecked: folder)) {
             let file = SitePath(unchecked: folder)
             let inside = paths.filter { $0.hasPrefix(folder + "/") }.min() ?? folder + "/"
@@ -94,7 +94,7 @@ public struct SiteModel: Sendable {
     /// or the theme, or the nav script.
     private func maker(of path: SitePath, displayRoot: String, theme: (root: String, display: String)?) -> String {
         if path == NavScript.path { return "sitegen's navigation script (\(path))" }
-        if Self.generatedFiles(config, pageCount: pages.count).contains(path) { return "sitegen's search index (\(path))" }
+        if generatedFiles.contains(path) { return "sitegen's search index (\(path))" }
         if let page = pageByOutput[path] { return pages[page].displayPath }
         if let theme, assets.contains(where: { $0.path == path && $0.root == theme.root }) {
             return "the theme's \(theme.display)\(path)"
@@ -103,10 +103,8 @@ public struct SiteModel: Sendable {
     }
 
     /// The files sitegen writes into every bundle besides pages and assets: the nav script, and
-    /// the search index's files when the site has one (as many as `pageCount` pages need).
-    static func generatedFiles(_ config: SiteConfig, pageCount: Int) -> [SitePath] {
-        [NavScript.path] + (config.search ? SearchScript.paths(pages: pageCount) : [])
-    }
+    /// the search index's files when the site has one (as many as its pages need).
+    var generatedFiles: [SitePath] { [NavScript.path] + (config.search ? SearchScript.paths(pages: pages.count) : []) }
 
     func page(source: SitePath) -> Page? { pageBySource[source].map { pages[$0] } }
     func page(output: SitePath) -> Page? { pageByOutput[output].map { pages[$0] } }

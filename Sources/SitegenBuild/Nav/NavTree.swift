@@ -153,7 +153,7 @@ public struct NavTree: Sendable {
     /// Why a nav entry names no page: a file that is no Markdown, or nothing at all; with the page
     /// meant when one is near, as a broken link's finding names it.
     private static func noPage(_ path: SitePath, _ location: SourceLocation, _ model: SiteModel) -> InputError {
-        if let pattern = model.config.ignore.first(where: { GlobPattern($0).matches(path.rawValue) }) {
+        if let pattern = model.config.ignorePattern(leavingOut: path) {
             return InputError(
                 "nav entry '\(path)' names no page of the site: 'ignore' leaves it out ('\(pattern)')", at: location)
         }
