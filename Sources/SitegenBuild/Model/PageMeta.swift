@@ -55,7 +55,7 @@ public struct PageMeta: Sendable, Equatable {
                     Diagnostic(
                         .warning, .unknownKey,
                         "unknown front matter key '\(key)'"
-                            + (mkdocsKeys[key].map { ": \($0)" } ?? Suggestion.hint(for: key, in: knownKeys)),
+                            + (otherToolsKeys[key].map { ": \($0)" } ?? Suggestion.hint(for: key, in: knownKeys)),
                         at: pair.key.location(in: path)))
             }
         }
@@ -64,7 +64,7 @@ public struct PageMeta: Sendable, Equatable {
 
     /// Front matter keys of MkDocs (and MkDocs Material) and Hugo that a moved page brings along,
     /// and what sitegen has instead.
-    static let mkdocsKeys: [String: String] = [
+    static let otherToolsKeys: [String: String] = [
         "hide": "a page without the sidebar or the table of contents uses a template of its own (template:)",
         "search": "every page is in the search index when sitegen.yml has search: true",
         "tags": "sitegen has no tags",
