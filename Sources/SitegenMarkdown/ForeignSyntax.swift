@@ -130,7 +130,8 @@ public struct ForeignSyntax: Sendable, Hashable {
         return rest[(close + 1)...].allSatisfy { $0 == 0x20 || $0 == 0x09 }
     }
 
-    private static func isWordByte(_ byte: UInt8) -> Bool {
+    /// A letter or digit of ASCII, `_` or `-`: what names and keys of these dialects are made of.
+    static func isWordByte(_ byte: UInt8) -> Bool {
         (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
             || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "-")
     }

@@ -47,7 +47,6 @@ public enum FrontMatter {
         var cursor = bytes.startIndex
         var number = 0
         var opening: Int?
-        var sawKey = false
         while let line = lines.next(after: cursor) {
             number += 1
             cursor = line.next
@@ -61,16 +60,10 @@ public enum FrontMatter {
             if number == start + 1 {
                 // `title: Welcome`: a key of letters, digits, `_` or `-`, then a colon.
                 let key = content.prefix { $0 != UInt8(ascii: ":") }
-                guard key.count < content.count, !key.isEmpty,
-                    key.allSatisfy({
-                        (0x30...0x39).contains($0) || (0x41...0x5A).contains($0) || (0x61...0x7A).contains($0) || $0 == 0x5F
-                            || $0 == 0x2D
-                    })
-                else { return nil }
-                sawKey = true
+                guard key.count < content.count, !key.isEmpty, key.allSatisfy(ForeignSyntax.isWordByte) else { return nil }
                 continue
             }
-            if isMarker(content, allowDots: true) { return sawKey ? start : nil }
+            if isMarker(content, allowDots: true) { return start }
         }
         return nil
     }
