@@ -7,34 +7,25 @@ extension PageWriter {
     func writeSearchIndex(of pages: [Page]) async throws(InputError) -> [WrittenFile] {
         let parts = SearchScript.parts(of: pages)
         let entry = SearchScript.renderEntry(partCount: parts.count)
-        var written = [try write(SearchScript.path, inputs: Fingerprint.of(entry)) { entry }]
+        let written = try write(SearchScript.path, inputs: Fingerprint.of(entry)) { entry }
         let results = await withTaskGroup(of: (Int, Result<WrittenFile, InputError>).self) { group in
             for (index, part) in parts.enumerated() {
                 group.addTask {
                     let inputs = SearchScript.fingerprint(part: index, of: part)
-                    do throws(InputError) {
-                        return (
-                            index,
-                            .success(
-                                try write(SearchScript.partPath(index), inputs: inputs) {
-                                    SearchScript.renderPart(part.map(\.detailed))
-                                })
-                        )
-                    } catch {
-                        return (index, .failure(error))
-                    }
+                    return (
+                        index,
+                        Result { () throws(InputError) in
+                            try write(SearchScript.partPath(index), inputs: inputs) {
+                                SearchScript.renderPart(part.map(\.detailed))
+                            }
+                        }
+                    )
                 }
             }
             var results: [(Int, Result<WrittenFile, InputError>)] = []
             for await result in group { results.append(result) }
             return results.sorted { $0.0 < $1.0 }.map(\.1)
         }
-        for result in results {
-            switch result {
-            case .success(let file): written.append(file)
-            case .failure(let error): throw error
-            }
-        }
-        return written
+        return try [written] + collect(results)
     }
 }

@@ -209,7 +209,7 @@ struct PageWriter: Sendable {
     }
 
     /// The files written, or the first failure in a stable order.
-    private func collect(_ results: [Result<WrittenFile, InputError>]) throws(InputError) -> [WrittenFile] {
+    func collect(_ results: [Result<WrittenFile, InputError>]) throws(InputError) -> [WrittenFile] {
         var files: [WrittenFile] = []
         var failures: [InputError] = []
         for result in results {
