@@ -222,17 +222,16 @@ extension Theme {
     /// as Mustache writes a missing name, with no word of it.
     static func checkDottedNames(_ templates: [String: Template]) throws(InputError) {
         let roots = PageContext.dottedFields
+        // `page.title` as `("page", "title")`, for a value the page context has.
+        func parts(_ name: String) -> (root: String, field: String, fields: Set<String>)? {
+            guard let dot = name.firstIndex(of: "."), case let root = String(name[..<dot]), let fields = roots[root] else {
+                return nil
+            }
+            return (root, String(name[name.index(after: dot)...]), fields)
+        }
         for name in templates.keys.sorted() {
-            let tags =
-                templates[name]?.tags(where: { tagName in
-                    guard let dot = tagName.firstIndex(of: "."), let fields = roots[String(tagName[..<dot])] else {
-                        return false
-                    }
-                    return !fields.contains(String(tagName[tagName.index(after: dot)...]))
-                }) ?? []
-            guard let tag = tags.first, let dot = tag.name.firstIndex(of: ".") else { continue }
-            let root = String(tag.name[..<dot]), field = String(tag.name[tag.name.index(after: dot)...])
-            let fields = roots[root] ?? []
+            let unknown = templates[name]?.tags { tagName in parts(tagName).map { !$0.fields.contains($0.field) } ?? false }
+            guard let tag = unknown?.first, let (root, field, fields) = parts(tag.name) else { continue }
             let meant = Suggestion.phrase(Suggestion.names(hintedFor: field, in: fields).map { "\(root).\($0)" })
             throw tag.error(
                 "unknown value '\(tag.name)'\(meant) (\(root) has \(fields.sorted().joined(separator: ", ")))"
