@@ -35,12 +35,12 @@ extension CandidatePaths {
         guard !stem.isEmpty, stem.last != UInt8(ascii: "/") else { return [] }
         var best: [Int] = []
         var bestDistance = Int.max
+        // Looked up rather than scanned for, once many ask.
+        let indices = searchIndex.isWorthIndexing() ? searchIndex.groups(of: self).byStem[stem] ?? [] : Array(ends.indices)
         bytes.withUnsafeBufferPointer { all in
             stem.withUnsafeBufferPointer { stem in
-                var start = 0
-                for index in ends.indices {
-                    let end = ends[index]
-                    defer { start = end }
+                for index in indices {
+                    let start = index == 0 ? 0 : ends[index - 1], end = ends[index]
                     guard end - start > stem.count + 1, all[start + stem.count] == UInt8(ascii: "."),
                         memcmp(all.baseAddress! + start, stem.baseAddress!, stem.count) == 0
                     else { continue }

@@ -15,10 +15,19 @@ public struct CandidatePaths: Sendable {
     /// Where each path ends in `bytes`.
     let ends: [Int]
     /// Where each path's last component starts in `bytes` (after its last `/`, if any).
-    private let nameStarts: [Int]
+    let nameStarts: [Int]
+    /// Made once many broken links ask, shared by the copies of this value.
+    let searchIndex: CandidateIndex
 
     public init(paths: [String]) {
+        self.init(paths: paths, scansBeforeIndexing: CandidateIndex.scansBeforeIndexing)
+    }
+
+    /// With how many asks are answered by scanning before the paths are indexed: `Int.max` never
+    /// indexes, 0 indexes at once (as tests compare the two).
+    package init(paths: [String], scansBeforeIndexing: Int) {
         self.paths = paths
+        searchIndex = CandidateIndex(scansBeforeIndexing: scansBeforeIndexing)
         var bytes: [UInt8] = []
         bytes.reserveCapacity(paths.count * 48)
         var ends: [Int] = []
@@ -48,6 +57,9 @@ public struct CandidatePaths: Sendable {
     public func sameIgnoringCase(as path: String) -> String? {
         let wanted = Array(path.utf8)
         let ascii = wanted.allSatisfy { $0 < 0x80 }
+        if ascii, searchIndex.isWorthIndexing() {
+            return searchIndex.asciiFolded(of: self)[CandidateIndex.asciiLowered(wanted)].map { paths[$0] }
+        }
         let folded = ascii ? [] : Array(path.lowercased().utf8)
         var best: String?
         bytes.withUnsafeBufferPointer { all in
@@ -107,18 +119,61 @@ public struct CandidatePaths: Sendable {
     /// the bytes held here.
     func nearest(to word: String, among indices: [Int]) -> [String] {
         var word = word
-        let found = word.withUTF8 { wanted in
-            bytes.withUnsafeBufferPointer { all in
+        return word.withUTF8 { wanted in
+            let (indices, bounds) =
+                searchIndex.isWorthIndexing()
+                ? nearestFirst(indices, to: wanted, signatures: searchIndex.signatures(of: self)) : (indices, [])
+            let found = bytes.withUnsafeBufferPointer { all in
                 Suggestion.nearestIndices(
                     to: wanted, count: indices.count,
                     candidate: { position in
                         let index = indices[position]
                         return UnsafeBufferPointer(rebasing: all[(index == 0 ? 0 : ends[index - 1])..<ends[index]])
                     },
+                    lowerBound: { bounds.isEmpty ? 0 : Int(bounds[$0]) },
                     precedes: { paths[indices[$0]] < paths[indices[$1]] })
             }
+            return found.map { paths[indices[$0]] }
         }
-        return found.map { paths[indices[$0]] }
+    }
+
+    /// `indices` in ascending order of their `BigramSignature` bound from `wanted`, with the bounds;
+    /// left out, those too far for any suggestion by that bound or by their length. A path with other
+    /// than ASCII, or `wanted` with it, is bounded by nothing.
+    private func nearestFirst(
+        _ indices: [Int], to wanted: UnsafeBufferPointer<UInt8>, signatures: CandidateIndex.Signatures
+    ) -> (indices: [Int], bounds: [UInt8]) {
+        let limit = Suggestion.limit(for: String(decoding: wanted, as: UTF8.self))
+        let wantedIsASCII = wanted.allSatisfy { $0 < 0x80 }
+        let signature = BigramSignature(wanted)
+        // A counting sort: the bounds that matter are 0 to 3.
+        var bounds = [UInt8](repeating: .max, count: indices.count)
+        var perBound = [Int](repeating: 0, count: limit + 2)
+        ends.withUnsafeBufferPointer { ends in
+            signatures.signatures.withUnsafeBufferPointer { all in
+                signatures.isASCII.withUnsafeBufferPointer { isASCII in
+                    for (position, index) in indices.enumerated() {
+                        let length = ends[index] - (index == 0 ? 0 : ends[index - 1])
+                        // An edit of one character changes the length by up to four bytes.
+                        guard abs(length - wanted.count) <= 4 * limit else { continue }
+                        let bound = wantedIsASCII && isASCII[index] ? all[index].lowerBound(to: signature) : 0
+                        guard bound <= limit else { continue }
+                        bounds[position] = UInt8(bound)
+                        perBound[bound + 1] += 1
+                    }
+                }
+            }
+        }
+        for bound in 0...limit { perBound[bound + 1] += perBound[bound] }
+        var ordered = [Int](repeating: 0, count: perBound[limit + 1])
+        var orderedBounds = [UInt8](repeating: 0, count: ordered.count)
+        for (position, bound) in bounds.enumerated() where bound != .max {
+            let slot = perBound[Int(bound)]
+            ordered[slot] = indices[position]
+            orderedBounds[slot] = bound
+            perBound[Int(bound)] += 1
+        }
+        return (ordered, orderedBounds)
     }
 
     /// The paths in the folder of `path`, then the paths named like it (ignoring case) in any folder,
@@ -133,7 +188,8 @@ public struct CandidatePaths: Sendable {
     /// `nearby(_:lengthWithin:)` as positions in `paths`, unsorted: a suggestion takes the nearest
     /// whatever the order, so there is no need to sort (or even make) thousands of names.
     private func nearbyIndices(_ path: String, lengthWithin: Int) -> [Int] {
-        let (inFolder, named) = nearbyGroups(path, lengthWithin: lengthWithin)
+        // Once indexed, `nearest` leaves out the lengths too far as it bounds the others.
+        let (inFolder, named) = nearbyGroups(path, lengthWithin: searchIndex.isWorthIndexing() ? nil : lengthWithin)
         return inFolder + named
     }
 
@@ -143,11 +199,20 @@ public struct CandidatePaths: Sendable {
         let slash = wanted.lastIndex(of: UInt8(ascii: "/"))
         let name = slash.map { Array(wanted[($0 + 1)...]) } ?? wanted
         let nameIsASCII = name.allSatisfy { $0 < 0x80 }
+        // The folder with its slash, as a candidate's bytes before its name hold it.
+        let folderPrefix = slash.map { Array(wanted[...$0]) } ?? []
+        // Looked up rather than scanned for, once many ask.
+        if nameIsASCII, searchIndex.isWorthIndexing() {
+            let groups = searchIndex.groups(of: self)
+            let inFolder = groups.byFolder[folderPrefix] ?? []
+            let named = groups.byASCIIName[CandidateIndex.asciiLowered(name)] ?? []
+            guard lengthWithin != nil else { return (inFolder, named) }
+            let fits = { (index: Int) in lengths.contains(ends[index] - (index == 0 ? 0 : ends[index - 1])) }
+            return (inFolder.filter(fits), named.filter(fits))
+        }
         let foldedName = String(decoding: name, as: UTF8.self).lowercased()
         var inFolder: [Int] = []
         var named: [Int] = []
-        // The folder with its slash, as a candidate's bytes before its name hold it.
-        let folderPrefix = slash.map { Array(wanted[...$0]) } ?? []
         bytes.withUnsafeBufferPointer { all in
             folderPrefix.withUnsafeBufferPointer { folder in
                 name.withUnsafeBufferPointer { name in

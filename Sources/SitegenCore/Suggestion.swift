@@ -76,10 +76,13 @@ package enum Suggestion {
     /// The positions of the candidates nearest to `word` among `count` candidates, each given by its
     /// bytes, sorted by `precedes` (which also tells equal ones apart: each is named once). What
     /// `nearest(to:in:)` does, for callers that hold their candidates as bytes already: no string is
-    /// touched but to sort the few found.
+    /// touched but to sort the few found. `lowerBound`, where a caller knows one (`BigramSignature`),
+    /// is for each position a distance its candidate is no nearer than, the positions in ascending
+    /// order of it: the search ends at the first whose bound is over the limit, which shrinks once
+    /// the nearest is found.
     package static func nearestIndices(
         to w: UnsafeBufferPointer<UInt8>, count: Int, candidate: (Int) -> UnsafeBufferPointer<UInt8>,
-        precedes: (Int, Int) -> Bool
+        lowerBound: (Int) -> Int = { _ in 0 }, precedes: (Int, Int) -> Bool
     ) -> [Int] {
         var limit = limit(for: w)
         var best: [Int] = []
@@ -90,6 +93,7 @@ package enum Suggestion {
         withUnsafeTemporaryAllocation(of: Int32.self, capacity: 256) { storage in
             let counts = ByteCounts(w, storage: storage)
             for index in 0..<count {
+                guard lowerBound(index) <= limit else { break }
                 let c = candidate(index)
                 let found: Int?
                 if wordIsASCII && isASCII(c) {

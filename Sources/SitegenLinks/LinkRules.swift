@@ -25,8 +25,10 @@ struct LinkRules {
     var whyUnserved: @Sendable (String) -> String? = { _ in nil }
     private var findings: [LinkFinding] = []
     private var linksChecked = 0
-    /// Where a broken link's suggestion is looked for: scanned per broken link, never indexed.
-    private lazy var candidates = CandidatePaths(paths: allPaths)
+    /// Where a broken link's suggestion is looked for: gathered once a link is broken, by whichever
+    /// parallel part of the judging finds one first, and shared by all of them.
+    private let gatheredCandidates = MadeOnce<CandidatePaths>()
+    private var candidates: CandidatePaths { gatheredCandidates.value { CandidatePaths(paths: allPaths) } }
     /// Suggestions already made, shared by the parallel parts of the judging.
     private let suggestionMemo = SuggestionMemo()
     /// The suggestions of the page being judged.

@@ -42,8 +42,10 @@ extension CandidatePathsTests {
         #expect(CandidatePaths(paths: ["posts/index.xml"]).suggestions(for: "posts/index.html") == ["posts/index.xml"])
     }
 
-    /// Random paths and queries (folders, names, letter case, non-ASCII): both scans agree.
-    @Test func agreesWithTheStringScanOnRandomPaths() {
+    /// Random paths and queries (folders, names, letter case, non-ASCII, misspelt paths): the scan
+    /// of bytes and the string scan agree, as do the lookups once the paths are indexed.
+    @Test(arguments: [Int.max, 0])
+    func agreesWithTheStringScanOnRandomPaths(scansBeforeIndexing: Int) {
         let parts = [
             "guide", "Guide", "ref", "a", "b.md", "B.md", "install.md", "Über", "straße.md", "index.md", "x y.md", "install",
             "b.html", "b.png", "index.html", "guide.md",
@@ -55,9 +57,23 @@ extension CandidatePathsTests {
         }
         func randomPath() -> String { (0..<(1 + next(3))).map { _ in parts[next(parts.count)] }.joined(separator: "/") }
         let paths = (0..<400).map { _ in randomPath() }
-        let scan = CandidatePaths(paths: paths), reference = ReferenceCandidatePaths(paths: paths)
-        for _ in 0..<300 {
-            let query = randomPath()
+        let scan = CandidatePaths(paths: paths, scansBeforeIndexing: scansBeforeIndexing)
+        let reference = ReferenceCandidatePaths(paths: paths)
+        // A path with two neighbouring characters swapped, or one dropped or doubled, that is still a
+        // path of a site (no empty folder name).
+        func misspelt(_ path: String) -> String {
+            var bytes = Array(path.utf8)
+            let at = next(bytes.count)
+            switch next(3) {
+            case 0 where at + 1 < bytes.count: bytes.swapAt(at, at + 1)
+            case 1: bytes.remove(at: at)
+            default: bytes.insert(bytes[at], at: at)
+            }
+            let spelt = String(decoding: bytes, as: UTF8.self)
+            return spelt.split(separator: "/", omittingEmptySubsequences: false).contains("") ? path : spelt
+        }
+        for round in 0..<600 {
+            let query = round.isMultiple(of: 2) ? randomPath() : misspelt(paths[next(paths.count)])
             #expect(scan.sameIgnoringCase(as: query) == reference.sameIgnoringCase(as: query), "\(query)")
             #expect(scan.nearby(query) == reference.nearby(query), "\(query)")
             // The suggestion, made from bytes, is the string search's over the same paths.

@@ -86,6 +86,37 @@ import Testing
         }
     }
 
+    /// The signatures' bound is never over the distance (else a suggestion would be missed), and it
+    /// rules out the far: random ASCII words over a small alphabet, and each with a few random edits.
+    @Test func bigramSignaturesBoundTheDistanceFromBelow() {
+        var random = Numbers(seed: 5)
+        func next(_ bound: Int) -> Int { random.next(bound) }
+        let alphabet = Array("ab-01./".utf8)
+        func word() -> [UInt8] { (0..<next(14)).map { _ in alphabet[next(alphabet.count)] } }
+        func edited(_ word: [UInt8]) -> [UInt8] {
+            var word = word
+            for _ in 0..<(1 + next(4)) {
+                let at = next(word.count + 1)
+                switch next(3) {
+                case 0: word.insert(alphabet[next(alphabet.count)], at: at)
+                case 1 where at < word.count: word.remove(at: at)
+                default: if at < word.count { word[at] = alphabet[next(alphabet.count)] }
+                }
+            }
+            return word
+        }
+        func signature(_ word: [UInt8]) -> BigramSignature { word.withUnsafeBufferPointer { BigramSignature($0) } }
+        var ruledOut = 0
+        for _ in 0..<3000 {
+            let a = word(), b = next(2) == 0 ? word() : edited(a)
+            let bound = signature(a).lowerBound(to: signature(b))
+            #expect(bound <= levenshtein(a, b), "\(a) \(b)")
+            #expect(bound == signature(b).lowerBound(to: signature(a)))
+            if bound > 1 { ruledOut += 1 }
+        }
+        #expect(ruledOut > 300)
+    }
+
     @Test func nearestPrefersTheClosestAndNamesTies() {
         let candidates = ["guide/install.md", "guide/instant.md", "guide/usage.md", "guide/instal.md"]
         #expect(Suggestion.nearest(to: "guide/instal.md", in: candidates) == ["guide/install.md"])

@@ -1,0 +1,101 @@
+import Synchronization
+
+/// What answers many broken links of one site without scanning every path for each: made once the
+/// links asking are more than a few (one broken link scans, as most rebuilds have none). A folder
+/// of 5,000 pages each with a misspelt link is 5,000 questions of 5,000 names alike.
+final class CandidateIndex: Sendable {
+    /// Asks answered by scanning before the index is made.
+    static let scansBeforeIndexing = 8
+
+    private let scans: Int
+    private let asks = Atomic<Int>(0)
+    private let signatures = MadeOnce<Signatures>()
+    private let asciiFolded = MadeOnce<[[UInt8]: Int]>()
+    private let groups = MadeOnce<Groups>()
+
+    init(scansBeforeIndexing: Int = scansBeforeIndexing) { scans = scansBeforeIndexing }
+
+    /// Counts one ask; whether the index is now worth making.
+    func isWorthIndexing() -> Bool {
+        asks.add(1, ordering: .relaxed).newValue > scans
+    }
+
+    /// Each path's `BigramSignature`, and whether it is ASCII: a path with other than ASCII has its
+    /// edits counted in characters of up to four bytes, which the signature does not bound.
+    struct Signatures: Sendable {
+        var signatures: [BigramSignature] = []
+        var isASCII: [Bool] = []
+    }
+
+    func signatures(of candidates: CandidatePaths) -> Signatures {
+        signatures.value {
+            var made = Signatures()
+            made.signatures.reserveCapacity(candidates.ends.count)
+            made.isASCII.reserveCapacity(candidates.ends.count)
+            candidates.bytes.withUnsafeBufferPointer { all in
+                var start = 0
+                for end in candidates.ends {
+                    let path = UnsafeBufferPointer(rebasing: all[start..<end])
+                    made.signatures.append(BigramSignature(path))
+                    made.isASCII.append(path.allSatisfy { $0 < 0x80 })
+                    start = end
+                }
+            }
+            return made
+        }
+    }
+
+    /// The ASCII paths by their bytes with A-Z lowered, each to the first in string order of those
+    /// that fold alike.
+    func asciiFolded(of candidates: CandidatePaths) -> [[UInt8]: Int] {
+        asciiFolded.value {
+            var folded: [[UInt8]: Int] = [:]
+            folded.reserveCapacity(candidates.paths.count)
+            candidates.bytes.withUnsafeBufferPointer { all in
+                var start = 0
+                for (index, end) in candidates.ends.enumerated() {
+                    defer { start = end }
+                    let path = UnsafeBufferPointer(rebasing: all[start..<end])
+                    guard path.allSatisfy({ $0 < 0x80 }) else { continue }
+                    let key = Self.asciiLowered(path)
+                    if let known = folded[key], candidates.paths[known] <= candidates.paths[index] { continue }
+                    folded[key] = index
+                }
+            }
+            return folded
+        }
+    }
+
+    /// The paths of each folder (by its bytes with the slash: `guide/`, none at the top), of each
+    /// ASCII name (with A-Z lowered), and of each stem (the bytes before an extension: `guide/install`
+    /// of `guide/install.md`), each list in the order of the paths.
+    struct Groups: Sendable {
+        var byFolder: [[UInt8]: [Int]] = [:]
+        var byASCIIName: [[UInt8]: [Int]] = [:]
+        var byStem: [[UInt8]: [Int]] = [:]
+    }
+
+    func groups(of candidates: CandidatePaths) -> Groups {
+        groups.value {
+            var groups = Groups()
+            candidates.bytes.withUnsafeBufferPointer { all in
+                var start = 0
+                for (index, end) in candidates.ends.enumerated() {
+                    defer { start = end }
+                    let nameStart = candidates.nameStarts[index]
+                    groups.byFolder[Array(all[start..<nameStart]), default: []].append(index)
+                    let name = all[nameStart..<end]
+                    if name.allSatisfy({ $0 < 0x80 }) { groups.byASCIIName[Self.asciiLowered(name), default: []].append(index) }
+                    if let dot = name.lastIndex(of: UInt8(ascii: ".")), dot < end - 1 {
+                        groups.byStem[Array(all[start..<dot]), default: []].append(index)
+                    }
+                }
+            }
+            return groups
+        }
+    }
+
+    static func asciiLowered(_ bytes: some Sequence<UInt8>) -> [UInt8] {
+        bytes.map { (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) ? $0 | 0x20 : $0 }
+    }
+}
