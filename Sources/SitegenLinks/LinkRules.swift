@@ -247,21 +247,31 @@ struct LinkRules {
             let hint = Suggestion.phrase(pageSuggestions.suggestions(for: wanted) { paths.suggestions(for: wanted) })
             return (.error, .brokenLink, "no file '\(wanted)' in the bundle\(hint)")
         case .found(let path, _):
+            var folderWarning: (Severity, RuleID, String)?
             if !target.path.isEmpty, !target.path.hasSuffix("/"), path == target.path + "/index.html" {
-                return (
+                guard options.siteURL != nil else {
+                    return (
+                        .warning, .directoryNoSlash,
+                        "'\(target.path)' is a folder: link to '\(target.path)/' so that relative links inside it resolve"
+                    )
+                }
+                // A web server's redirect takes the reader to the folder, and the fragment with them.
+                folderWarning = (
                     .warning, .directoryNoSlash,
-                    "'\(target.path)' is a folder: link to '\(target.path)/' so that relative links inside it resolve"
+                    "'\(target.path)' is a folder, which a web server serves by a redirect to '\(target.path)/': link to '\(target.path)/'"
                 )
             }
             guard let fragment = target.fragment, let document = state.documents[path], document.kind.definesIDs else {
-                return nil
+                return folderWarning
             }
-            guard let problem = fragmentProblem(fragment, in: document, name: path) else { return nil }
+            guard let problem = fragmentProblem(fragment, in: document, name: path) else { return folderWarning }
             // A redirect stub: the reader lands on the page it redirects to, where its script takes the fragment.
             if let index = document.refreshTarget, table.paths.indices.contains(Int(index)) {
                 let redirected = table.paths[Int(index)]
                 if let next = state.documents[redirected], next.kind.definesIDs {
-                    guard fragmentProblem(fragment, in: next, name: redirected, withHint: false) != nil else { return nil }
+                    guard fragmentProblem(fragment, in: next, name: redirected, withHint: false) != nil else {
+                        return folderWarning
+                    }
                     return (.error, .brokenFragment, problem + ", nor in \(redirected), where it redirects")
                 }
             }

@@ -7,6 +7,10 @@ import SitegenCore
 public struct ResolverFetcher: ResourceFetching {
     public let resolver: SchemeResolver
     public let resolutionFingerprint: UInt64
+    /// A folder asked for without its slash is answered as a web server answers it, by its index
+    /// (a redirect to the folder): for a tree checked as a web site (`check --site-url`). The
+    /// scheme's resolver answers no redirects.
+    public var redirectsFolders = false
 
     public init(resolver: SchemeResolver) {
         self.resolver = resolver
@@ -23,7 +27,7 @@ public struct ResolverFetcher: ResourceFetching {
     public var allPaths: [String] { resolver.paths }
 
     public func locate(_ url: URL) async -> LocatedResource? {
-        guard case .success(let resource) = resolver.resolve(url), let sha256 = resource.sha256 else { return nil }
+        guard case .success(let resource) = resolve(url), let sha256 = resource.sha256 else { return nil }
         // A page is read anyway; any other file must be readable too, or the app gets a 404 for it.
         if DocumentKind(mimeType: resource.mimeType) == .other, access(resource.filePath, R_OK) != 0 { return nil }
         var located = LocatedResource(path: resource.path, mimeType: resource.mimeType, sha256: sha256)
@@ -63,8 +67,20 @@ public struct ResolverFetcher: ResourceFetching {
         return true
     }
 
+    /// The resolver's answer, or with `redirectsFolders` the folder's for a URL it does not find.
+    private func resolve(_ url: URL) -> Result<ResolvedResource, ResolutionFailure> {
+        let answer = resolver.resolve(url)
+        guard redirectsFolders, case .failure(.notFound) = answer else { return answer }
+        var text = url.absoluteString
+        let pathEnd = text.firstIndex { $0 == "?" || $0 == "#" } ?? text.endIndex
+        guard text[..<pathEnd].last != "/" else { return answer }
+        text.insert("/", at: pathEnd)
+        guard let folder = URL(string: text), case .success(let index) = resolver.resolve(folder) else { return answer }
+        return .success(index)
+    }
+
     public func fetch(_ url: URL) async -> FetchResult {
-        switch resolver.resolve(url) {
+        switch resolve(url) {
         case .success(let resource):
             guard let body = try? resolver.contents(of: resource) else { return .notFound }
             return .found(path: resource.path, mimeType: resource.mimeType, body: body)

@@ -407,6 +407,29 @@ import Testing
         }
     }
 
+    /// A folder linked without its slash is what a web server redirects to the folder: under
+    /// `--site-url` a warning, its page reached and its fragments checked; under the scheme, which
+    /// answers no redirects, an error, and the page an orphan.
+    @Test func aWebSiteRedirectsAFolderWithoutItsSlash() throws {
+        let runner = try SitegenRunner()
+        defer { runner.cleanUp() }
+        try runner.write("<a href=\"/docs/about\">a</a>\n<a href=\"about#crew\">b</a>\n", to: "public/index.html")
+        try runner.write("<h1 id=\"team\">Team</h1><a href=\"../\">home</a>\n", to: "public/about/index.html")
+        let web = try runner.run(["check", "public", "--site-url", "https://example.org/docs/"])
+        #expect(
+            web.stdout.components(separatedBy: "\n").filter { $0.hasPrefix("public/") } == [
+                "public/index.html:1:4: warning: 'about' is a folder, which a web server serves by a redirect to 'about/': "
+                    + "link to 'about/' [directory-no-slash]",
+                "public/index.html:2:4: error: no id 'crew' in about/index.html [broken-fragment]",
+            ], "\(web.stdout)")
+        let app = try runner.run(["check", "public"])
+        #expect(app.stdout.contains("public/about/index.html: warning: no link reaches this page from the entry [orphan]"))
+        #expect(
+            app.stdout.contains(
+                "public/index.html:2:4: error: 'about' is a folder and is not served without its slash (no redirects under the scheme)"),
+            "\(app.stdout)")
+    }
+
     /// A start page may be given as a URL of the bundle's origin, as `resolve` takes it; one of
     /// another origin is not in the bundle, and is told so.
     @Test func aStartPageMayBeAURL() throws {

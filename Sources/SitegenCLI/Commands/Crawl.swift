@@ -55,7 +55,9 @@ enum Crawl {
         } else {
             resolver = try SchemeResolver(bundle: bundle, origin: origin)
         }
-        let fetcher = ResolverFetcher(resolver: resolver)
+        var fetcher = ResolverFetcher(resolver: resolver)
+        // A web server redirects a folder asked for without its slash.
+        fetcher.redirectsFolders = siteURL != nil
         var options = CheckOptions()
         options.external = external
         options.ignorePatterns = ignore
