@@ -101,7 +101,7 @@ public struct CrawlMemo: Sendable {
 
     /// Changes with the format, and with what parsing finds in a file: entries are kept by the file's
     /// SHA-256, so a memo of a sitegen that read fewer attributes would go on hiding their references.
-    static let magic = "sitegen-crawl 14"
+    static let magic = "sitegen-crawl 15"
 
     /// The memo as bytes, deterministic for the same content.
     public func encoded() -> [UInt8] {
@@ -208,7 +208,7 @@ public struct CrawlMemo: Sendable {
         return r.isAtEnd && start == entriesLength
     }
 
-    static let changesMagic = "sitegen-crawl-changes 11"
+    static let changesMagic = "sitegen-crawl-changes 12"
 
     /// The entries remembered since the memo was read from bytes, without the path table they share
     /// with it: what can be appended to the memo's file instead of rewriting 10,000 entries. `nil`
@@ -290,6 +290,7 @@ public struct CrawlMemo: Sendable {
             w.int(encoding.declared.map { table.index($0) } ?? -1)
         }
         w.int(document.refreshTarget.map { Int($0) } ?? -1)
+        w.int(document.baseHref.map { table.index($0) } ?? -1)
         w.int(document.acceptedCount)
         w.int(document.acceptedTargets.count)
         for index in document.acceptedTargets { w.int(Int(index)) }
@@ -345,8 +346,8 @@ public struct CrawlMemo: Sendable {
                 line: line, column: column, byte: byte, replacements: replacements,
                 declared: declared == -1 ? nil : strings[declared])
         }
-        guard let refresh = r.int(), refresh >= -1, refresh < pathCount, let acceptedCount = r.int(),
-            let targetCount = r.count()
+        guard let refresh = r.int(), refresh >= -1, refresh < pathCount, let base = r.int(),
+            base == -1 || strings.indices.contains(base), let acceptedCount = r.int(), let targetCount = r.count()
         else { return nil }
         var accepted: [Int32] = []
         accepted.reserveCapacity(targetCount)
@@ -370,7 +371,7 @@ public struct CrawlMemo: Sendable {
         let document = ParsedDocument(
             path: path, kind: kind, duplicateIDs: duplicates, links: links, acceptedTargets: accepted,
             acceptedCount: acceptedCount, anchorNames: anchors, mapNames: maps, encoding: encoding,
-            refreshTarget: refresh == -1 ? nil : Int32(refresh))
+            refreshTarget: refresh == -1 ? nil : Int32(refresh), baseHref: base == -1 ? nil : strings[base])
         return Entry(sha256: sha256, mimeType: mime, document: document)
     }
 

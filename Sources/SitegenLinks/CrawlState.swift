@@ -37,6 +37,9 @@ struct ParsedDocument: Sendable {
     /// with no fragment: a fragment of this page is looked up there too, as redirect stubs (rustdoc
     /// writes one for each moved item) carry the fragment on with a script.
     var refreshTarget: Int32? = nil
+    /// The page's `<base href>` as written, which its relative links resolve against: a finding
+    /// about one of them names it, as the link alone would point elsewhere.
+    var baseHref: String? = nil
 
     /// How many links the rules count as checked for this document.
     var checkedLinkCount: Int {

@@ -266,7 +266,7 @@ public struct LinkChecker: Sendable {
                 acceptedTargets: accepted.sorted(), acceptedCount: acceptedCount, anchorNames: anchorNames,
                 mapNames: mapNames,
                 encoding: !leftOut && servesUTF8(mimeType) ? body.withUnsafeBytes { EncodingProblem.find(in: $0) } : nil,
-                refreshTarget: refreshTarget)
+                refreshTarget: refreshTarget, baseHref: facts.baseHref)
             let encoded = located.map {
                 CrawlMemo.encode(CrawlMemo.Entry(sha256: $0.sha256, mimeType: mimeType, document: document))
             }

@@ -107,9 +107,15 @@ struct LinkRules {
 
     private mutating func check(_ resolved: ResolvedLink, in document: ParsedDocument) {
         let link = resolved.link
+        // Under a `<base href>`, a relative link points where the page's folder would not have it
+        // (a map's name and a fragment that stays on the page are no such links).
+        var baseNote = ""
+        if let base = document.baseHref, link.attribute != "usemap", Self.isPathRelative(link.url) {
+            if case .samePage = resolved.target {} else { baseNote = " (resolved against the page's <base href=\"\(base)\">)" }
+        }
         func report(_ severity: Severity, _ rule: RuleID, _ message: String) {
             add(
-                severity, rule, message, page: document.path, href: link.url,
+                severity, rule, message + baseNote, page: document.path, href: link.url,
                 at: location(document.path, link.line, link.column), isLink: true)
         }
         // A hash-name reference: with no `#`, it names no map, wherever it points.
@@ -179,6 +185,20 @@ struct LinkRules {
             }
         }
     }
+
+    /// Whether `href` is a reference a `<base href>` changes the meaning of beyond its origin: no
+    /// scheme, no leading `/` (a path, a query or a fragment alone).
+    static func isPathRelative(_ href: String) -> Bool {
+        let text = href.trimmingC0ControlOrSpace()
+        guard let first = text.utf8.first, first != UInt8(ascii: "/") else { return text.isEmpty }
+        let schemeEnd = text.utf8.firstIndex {
+            !(isASCIIAlphanumeric($0) || $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "."))
+        }
+        return !(isASCIILetter(first) && schemeEnd.map { text.utf8[$0] == UInt8(ascii: ":") } == true)
+    }
+
+    private static func isASCIILetter(_ byte: UInt8) -> Bool { (byte | 0x20) &- UInt8(ascii: "a") < 26 }
+    private static func isASCIIAlphanumeric(_ byte: UInt8) -> Bool { isASCIILetter(byte) || byte &- UInt8(ascii: "0") < 10 }
 
     /// The finding for a same-origin target, if any: missing file, wrong case, directory without slash,
     /// missing fragment.

@@ -92,6 +92,25 @@ import Testing
         #expect(again.report.findings == fresh.report.findings)
     }
 
+    /// A page's `<base href>` comes back from the memo: its findings still name it.
+    @Test func aPageFromTheMemoKeepsItsBase() async throws {
+        let root = try await bundle([
+            "index.html": "<base href=\"api/\"><a href=\"intro.html\">i</a><a href=\"b.html\">b</a>",
+            "api/b.html": "<p>b</p>",
+        ])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let first = try await check(root, memo: nil)
+        #expect(
+            first.report.findings.map(\.diagnostic.message) == [
+                "no file 'api/intro.html' in the bundle (resolved against the page's <base href=\"api/\">)"
+            ])
+        let decoded = try #require(CrawlMemo(bytes: first.memo.encoded()))
+        let reads = ReadCounter()
+        let again = try await check(root, memo: decoded, counter: reads)
+        #expect(!reads.read.contains("index.html"), "from the memo")
+        #expect(again.report.findings == first.report.findings)
+    }
+
     @Test func aDeletedTargetIsReportedInUnchangedPages() async throws {
         let root = try await bundle([
             "index.html": "<a href=\"a.html\">a</a> <a href=\"b.html\">b</a>",

@@ -365,8 +365,35 @@ import Testing
         ])
         let report = await site.check()
         #expect(report.summary == ["broken-fragment index.html:1:72", "broken-link index.html:1:93"])
-        #expect(report.messages(.brokenFragment) == ["no id 'secc' in guide/a.html (did you mean 'sec'?)"])
-        #expect(report.messages(.brokenLink) == ["no file 'guide/b.html' in the bundle"], "no hint between one-letter names")
+        // Each names the base, without which the link would point elsewhere.
+        #expect(
+            report.messages(.brokenFragment) == [
+                "no id 'secc' in guide/a.html (did you mean 'sec'?) (resolved against the page's <base href=\"guide/a.html\">)"
+            ])
+        #expect(
+            report.messages(.brokenLink) == [
+                "no file 'guide/b.html' in the bundle (resolved against the page's <base href=\"guide/a.html\">)"
+            ], "no hint between one-letter names")
+    }
+
+    /// A finding about a link the base moved names the base; one about a link it does not move (a
+    /// root-relative or absolute URL, a map's name, a fragment that stays on the page) does not.
+    @Test func aFindingNamesTheBaseOnlyWhereTheBaseMovedTheLink() async {
+        let site = InMemoryFetcher([
+            "index.html":
+                "<base href=\"api/\"><a href=\"intro.html\">i</a><a href=\"#top2\">t</a><a href=\"/nowhere.html\">n</a>"
+                + "<a href=\"docs://app/gone.html\">g</a><map name=m></map><img src=../a.png usemap=\"#m\">",
+            "api/index.html": "<p>api</p>",
+            "a.png": "png",
+        ])
+        let based = " (resolved against the page's <base href=\"api/\">)"
+        let expected = [
+            "no file 'api/intro.html' in the bundle\(based)", "no file 'gone.html' in the bundle",
+            "no file 'nowhere.html' in the bundle",
+        ]
+        let report = await site.check()
+        #expect(report.messages(.brokenLink).sorted() == expected, "\(report.messages(.brokenLink))")
+        #expect(report.messages(.brokenFragment) == ["no id 'top2' in api/index.html\(based)"], "usemap='#m' is the page's")
     }
 
     /// rustdoc leaves a stub at an item's old place, a meta refresh to the new one whose script
@@ -453,7 +480,7 @@ import Testing
         }
         let report = await InMemoryFetcher(files).check()
         let pages = (0..<12).map { "guide/p\($0).html" }
-        var expected = ["guide/based.html": ["no id 'sec' in other/x.html"]]
+        var expected = ["guide/based.html": ["no id 'sec' in other/x.html (resolved against the page's <base href=\"../other/\">)"]]
         for (index, page) in pages.enumerated() {
             expected[page] = ["no id 'nope' in guide/x.html"]
             if index % 2 == 1 { expected[page]! += ["no id 'even' in \(page)", "no id 'even' in \(page)"] }

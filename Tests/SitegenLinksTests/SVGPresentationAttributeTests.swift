@@ -121,7 +121,8 @@ import Testing
             Set(report.summary) == ["broken-fragment index.html:3:56", "broken-fragment index.html:4:4"], "\(report.summary)")
         #expect(
             report.messages(.brokenFragment).sorted() == [
-                "no id 'missing' in index.html", "no id 'present' in docs/index.html",
+                "no id 'missing' in index.html",
+                "no id 'present' in docs/index.html (resolved against the page's <base href=\"docs/\">)",
             ])
     }
 }
