@@ -4,8 +4,9 @@ import Synchronization
 /// links asking are more than a few (one broken link scans, as most rebuilds have none). A folder
 /// of 5,000 pages each with a misspelt link is 5,000 questions of 5,000 names alike.
 final class CandidateIndex: Sendable {
-    /// Asks answered by scanning before the index is made.
-    static let scansBeforeIndexing = 8
+    /// Asks answered by scanning before the index is made: a broken link asks three to six times
+    /// (its case, its extension, its folder and name, its nearest).
+    static let scansBeforeIndexing = 32
 
     private let scans: Int
     private let asks = Atomic<Int>(0)

@@ -7,7 +7,8 @@
 /// Every linkable path of a site or bundle, searched when a link is broken:
 /// for the same path in other letter case, and for paths in the same folder or with the same name to
 /// suggest. A scan of the UTF-8 bytes per broken link costs less than indexing 20,000 paths on every
-/// rebuild, most of which find no broken link at all.
+/// rebuild, most of which find no broken link at all; past a few broken links (`CandidateIndex`),
+/// the paths are indexed once and the same answers looked up.
 public struct CandidatePaths: Sendable {
     public let paths: [String]
     /// Every path's bytes, one after the other: scanned without touching 20,000 strings.

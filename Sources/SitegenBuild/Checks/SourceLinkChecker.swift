@@ -7,8 +7,8 @@ import SitegenMarkdown
 /// reports findings at the Markdown file's line and column.
 struct SourceLinkChecker: Sendable {
     var model: SiteModel
-    /// What a broken link's suggestion is looked for in: scanned per broken link, never indexed, and
-    /// gathered only once a link is broken (most rebuilds find none).
+    /// What a broken link's suggestion is looked for in: gathered only once a link is broken (most
+    /// rebuilds find none), scanned for the first few and indexed past them.
     private let candidates = MadeOnce<CandidatePaths>()
     /// Suggestions already made, shared by the tasks that check pages: a link broken on many pages
     /// is compared with the site's paths once.
