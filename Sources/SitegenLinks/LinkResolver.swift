@@ -141,18 +141,45 @@ struct LinkResolver: Sendable {
             return site.url(ofTreePath: path + (url.query(percentEncoded: true).map { "?" + $0 } ?? ""))
         }
         guard let sitePage = onSite(page) else { return .invalid }
+        let against = base.flatMap(onSite) ?? sitePage
         let url: URL
-        switch Self.absoluteURL(of: href, against: base.flatMap(onSite) ?? sitePage) {
+        switch Self.absoluteURL(of: Self.asWebURLReads(href, base: against), against: against) {
         case .url(let absolute): url = absolute
         case .refused(let target): return target
         }
         guard let treePath = site.treePath(of: url) else {
             return isIgnored(url.absoluteString) ? .ignored : .external(url.absoluteString)
         }
+        // `--ignore` names the site's URLs as the user knows them, written or as the site spells them.
+        let fragment = url.fragment(percentEncoded: true).map { "#" + $0 } ?? ""
+        let siteSpelling = site.description + treePath
+        if !ignorePatterns.isEmpty,
+            [url.absoluteString, siteSpelling, siteSpelling + fragment].contains(where: isIgnored)
+        {
+            return .ignored
+        }
         var plain = self
         plain.siteURL = nil
-        let fragment = url.fragment(percentEncoded: true).map { "#" + $0 } ?? ""
         return plain.resolve("\(scheme)://\(host)/\(treePath)\(fragment)", page: page, pagePath: pagePath, base: nil)
+    }
+
+    /// `href` as the URL standard reads it on a page of an `http` or `https` site, whose schemes are
+    /// special: a backslash in its path is a slash (`sub\a.html`), and the page's own scheme without
+    /// `//` starts a relative reference (`https:a.html`), which a `docs:` page reads otherwise.
+    static func asWebURLReads(_ href: String, base: URL) -> String {
+        var text = href
+        if let scheme = base.scheme, text.count > scheme.count + 1,
+            text.prefix(scheme.count + 1).lowercased() == scheme.lowercased() + ":"
+        {
+            let rest = text.dropFirst(scheme.count + 1)
+            // Two slashes, either way round, start an authority: `https://host/`, `https:\\host\`.
+            let startsAuthority = rest.count >= 2 && rest.prefix(2).allSatisfy { $0 == "/" || $0 == "\\" }
+            if !startsAuthority { text = String(rest) }
+        }
+        guard let end = text.firstIndex(where: { $0 == "?" || $0 == "#" }) ?? Optional(text.endIndex),
+            text[..<end].contains("\\")
+        else { return text }
+        return text[..<end].replacingOccurrences(of: "\\", with: "/") + text[end...]
     }
 
     /// A reference made absolute as a browser makes it, or why it names nothing to fetch.

@@ -96,9 +96,21 @@ struct LinkRules {
             }
             for (duplicate, first) in document.duplicateIDs {
                 let place = location(path, duplicate.line, duplicate.column)
+                let firstPlace =
+                    first.line == duplicate.line ? "line \(first.line), column \(first.column)" : "line \(first.line)"
                 add(
-                    .warning, .duplicateID, "duplicate id '\(duplicate.name)' (first at line \(first.line))", page: path,
+                    .warning, .duplicateID, "duplicate id '\(duplicate.name)' (first at \(firstPlace))", page: path,
                     href: duplicate.name, at: place)
+            }
+            // `<base href="/docs/">` moves every relative link of the page to the disk's root under file://.
+            if options.siteURL == nil, let base = document.baseHref?.trimmingC0ControlOrSpace(),
+                base.hasPrefix("/") || base.hasPrefix("\\"), !(base.hasPrefix("//") || base.hasPrefix("\\\\"))
+            {
+                add(
+                    .warning, .absolutePath,
+                    "root-relative <base href=\"\(base)\"> breaks every relative link of the page when the bundle is "
+                        + "loaded from file://; use a relative base, or none", page: path, href: base,
+                    at: SourceLocation(path: options.displayRoot + path))
             }
             pageSuggestions = PageSuggestions(memo: suggestionMemo)
             for link in document.links { check(link, in: document) }
@@ -210,6 +222,11 @@ struct LinkRules {
             }
             return (.error, .escapesRoot, "'\(target.path)' is outside the bundle")
         case .notFound, nil:
+            // `guide/install.html/`: asks for a folder's index where there is a file.
+            if target.path.hasSuffix("/"), target.path.count > 1, table.index(of: String(target.path.dropLast())) != nil {
+                let file = String(target.path.dropLast())
+                return (.error, .brokenLink, "'\(file)' is a file, not a folder: link to '\(file)' without the trailing slash")
+            }
             let wanted = target.path.isEmpty || target.path.hasSuffix("/") ? target.path + "index.html" : target.path
             // A path the manifest lists but the folder lacks is a candidate too: the same bytes are no case mismatch.
             if let real = candidates.sameIgnoringCase(as: wanted), ByteKey(real) != ByteKey(wanted) {
@@ -284,7 +301,9 @@ struct LinkRules {
             guard let fragment = target.fragment, let document = state.documents[path], document.kind.definesIDs else {
                 return folderWarning
             }
-            guard let problem = fragmentProblem(fragment, in: document, name: path) else { return folderWarning }
+            guard var problem = fragmentProblem(fragment, in: document, name: path) else { return folderWarning }
+            // The link's other fault, which the error would hide until it is fixed.
+            if folderWarning != nil { problem += " (and '\(target.path)' is a folder: link to '\(target.path)/')" }
             // A redirect stub: the reader lands on the page it redirects to, where its script takes the fragment.
             if let index = document.refreshTarget, table.paths.indices.contains(Int(index)) {
                 let redirected = table.paths[Int(index)]

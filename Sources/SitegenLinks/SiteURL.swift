@@ -19,12 +19,37 @@ public struct SiteURL: Sendable, Hashable, CustomStringConvertible {
             let host = url.host?.lowercased(), !host.isEmpty, url.query == nil, url.fragment == nil, url.user == nil
         else { return nil }
         self.scheme = scheme
-        authority = url.port.map { "\(host):\($0)" } ?? host
+        authority = Self.authority(host: host, port: url.port, scheme: scheme)
         let path = url.path(percentEncoded: true)
         basePath = path.isEmpty ? "/" : path.hasSuffix("/") ? path : path + "/"
     }
 
     public var description: String { "\(scheme)://\(authority)\(basePath)" }
+
+    /// The last segment of `text`'s path when it names a page (`index.html`, `about.php`) rather
+    /// than the folder a site is served at; `nil` otherwise.
+    public static func pageName(in text: String) -> String? {
+        guard let url = URL(string: text) else { return nil }
+        let path = url.path(percentEncoded: true)
+        guard !path.hasSuffix("/"), let last = path.split(separator: "/").last,
+            let dot = last.lastIndex(of: "."),
+            ["html", "htm", "xhtml", "php", "asp", "aspx"].contains(last[last.index(after: dot)...].lowercased())
+        else { return nil }
+        return String(last)
+    }
+
+    /// This URL with its last segment taken off: the folder of the page it names.
+    public var folderOfPage: String {
+        let trimmed = basePath.dropLast().split(separator: "/", omittingEmptySubsequences: false).dropLast()
+        return "\(scheme)://\(authority)\(trimmed.joined(separator: "/"))/"
+    }
+
+    /// `host:port`, or the host alone for no port or the scheme's default one (`:443` of `https`),
+    /// which the URL standard drops.
+    private static func authority(host: String, port: Int?, scheme: String) -> String {
+        guard let port, port != (scheme == "https" ? 443 : 80) else { return host }
+        return "\(host):\(port)"
+    }
 
     /// The site URL of the tree's file at the percent-encoded bundle path `path` (no leading `/`).
     func url(ofTreePath path: String) -> URL? { URL(string: description + path) }
@@ -32,9 +57,9 @@ public struct SiteURL: Sendable, Hashable, CustomStringConvertible {
     /// The tree path (percent-encoded, without a leading `/`, with the query) that `url` names, when
     /// it is below the site (either scheme: a site served on `https` still answers its `http` links,
     /// with a redirect); `nil` for any other URL.
-    func treePath(of url: URL) -> String? {
+    public func treePath(of url: URL) -> String? {
         guard let urlScheme = url.scheme?.lowercased(), urlScheme == "http" || urlScheme == "https",
-            let host = url.host?.lowercased(), (url.port.map { "\(host):\($0)" } ?? host) == authority,
+            let host = url.host?.lowercased(), Self.authority(host: host, port: url.port, scheme: urlScheme) == authority,
             (url.user ?? "").isEmpty
         else { return nil }
         var path = url.path(percentEncoded: true)

@@ -25,6 +25,24 @@ import Testing
         #expect(outcome.diagnostics.map(\.rule) == [.directoryNoSlash])
     }
 
+    /// The other way round: a file's page or asset asked for as a folder says to drop the slash.
+    @Test func aFileWithASlashIsToldToDropIt() async throws {
+        let site = try TestSite([
+            "Site/index.md": "# Home\n\n[a](install.md/) [b](install.md/#x) [c](logo.png/) [d](missing.md/)\n",
+            "Site/install.md": "# Install\n", "Site/logo.png": "png",
+        ])
+        defer { site.remove() }
+        let outcome = try await site.build()
+        defer { outcome.staged.discard() }
+        #expect(
+            outcome.diagnostics.map(\.message) == [
+                "'install.md' is a file, not a folder: link to it without the trailing slash",
+                "'install.md' is a file, not a folder: link to it without the trailing slash",
+                "'logo.png' is a file, not a folder: link to it without the trailing slash",
+                "no page 'missing.md/index.md' in the site",
+            ])
+    }
+
     /// The fix the finding gives puts the slash after the path, before a fragment or query.
     @Test func theSuggestedFixKeepsTheFragmentAndQueryAfterTheSlash() async throws {
         let site = try TestSite([

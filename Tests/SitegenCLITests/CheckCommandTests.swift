@@ -420,7 +420,8 @@ import Testing
             web.stdout.components(separatedBy: "\n").filter { $0.hasPrefix("public/") } == [
                 "public/index.html:1:4: warning: 'about' is a folder, which a web server serves by a redirect to 'about/': "
                     + "link to 'about/' [directory-no-slash]",
-                "public/index.html:2:4: error: no id 'crew' in about/index.html [broken-fragment]",
+                "public/index.html:2:4: error: no id 'crew' in about/index.html (and 'about' is a folder: link to 'about/') "
+                    + "[broken-fragment]",
             ], "\(web.stdout)")
         let app = try runner.run(["check", "public"])
         #expect(app.stdout.contains("public/about/index.html: warning: no link reaches this page from the entry [orphan]"))
@@ -428,6 +429,50 @@ import Testing
             app.stdout.contains(
                 "public/index.html:2:4: error: 'about' is a folder and is not served without its slash (no redirects under the scheme)"),
             "\(app.stdout)")
+    }
+
+    /// Under `--site-url`, links are read as a browser on that `https` site reads them: the default
+    /// port is no other site, `sub\\a.html` is `sub/a.html`, `https:a.html` is relative; `--ignore`
+    /// and `--entry` take the site's URLs; and a page's URL is refused as the site's.
+    @Test func aWebSiteIsReadAsBrowsersReadIt() throws {
+        let runner = try SitegenRunner()
+        defer { runner.cleanUp() }
+        try runner.write(
+            """
+            <a href="https://example.org:443/docs/about/#team">a</a>
+            <a href="http://example.org:80/docs/about/">b</a>
+            <a href="about\\index.html#team">c</a>
+            <a href="https:about/#team">d</a>
+            <a href="/docs/about/#nope">e</a>
+            <a href="https://example.org:8443/docs/about/">f</a>
+
+            """, to: "public/index.html")
+        try runner.write("<h1 id=\"team\">Team</h1><a href=\"../\">home</a>\n", to: "public/about/index.html")
+        try runner.write("<a href=\"../gone/\">gone</a>\n", to: "public/orphan/index.html")
+        let web = try runner.run(["check", "public", "--site-url", "https://example.org/docs/"])
+        #expect(
+            web.stdout.components(separatedBy: "\n").filter { $0.hasPrefix("public/") } == [
+                "public/index.html:5:4: error: no id 'nope' in about/index.html [broken-fragment]",
+                "public/index.html:6:4: warning: external link 'https://example.org:8443/docs/about/' (not checked) [external-link]",
+                "public/orphan/index.html: warning: no link reaches this page from the entry [orphan]",
+                "public/orphan/index.html:1:4: error: no file 'gone/index.html' in the bundle [broken-link]",
+            ], "\(web.stdout)")
+        // The site's URLs, as the user knows them, for --ignore and --entry; the port as the site's URL gives it.
+        let told = try runner.run([
+            "check", "public", "--site-url", "https://example.org:443/docs/", "--ignore", "https://example.org/docs/about/*",
+            "--entry", "https://example.org/docs/orphan/",
+        ])
+        #expect(
+            told.stdout.components(separatedBy: "\n").filter { $0.hasPrefix("public/") } == [
+                "public/index.html:6:4: warning: external link 'https://example.org:8443/docs/about/' (not checked) [external-link]",
+                "public/orphan/index.html:1:4: error: no file 'gone/index.html' in the bundle [broken-link]",
+            ], "\(told.stdout)")
+        let page = try runner.run(["check", "public", "--site-url", "https://example.org/docs/index.html"])
+        #expect(page.status == 2)
+        #expect(
+            page.stderr.hasPrefix(
+                "error: --site-url must name the folder the site is served at, not a page ('index.html'): write 'https://example.org/docs/'"),
+            "\(page.stderr)")
     }
 
     /// A start page may be given as a URL of the bundle's origin, as `resolve` takes it; one of

@@ -451,7 +451,7 @@ import Testing
         #expect(
             findings == [
                 "Site/legacy.html:2:7: error: no file 'nope.html' in the bundle [broken-link]",
-                "Site/legacy.html:2:45: warning: duplicate id 'i' (first at line 2) [duplicate-id]",
+                "Site/legacy.html:2:45: warning: duplicate id 'i' (first at line 2, column 33) [duplicate-id]",
                 "Site/old/lost.html: warning: no link reaches this page from the entry [orphan]",
                 "Templates/assets/extra.css:2:21: error: no file 'assets/gone.png' in the bundle [broken-link]",
             ], "\(run.stdout)")

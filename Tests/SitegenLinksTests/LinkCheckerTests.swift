@@ -376,6 +376,27 @@ import Testing
             ], "no hint between one-letter names")
     }
 
+    /// A file asked for as a folder (`a.html/`) says to drop the slash; a root-relative base, which
+    /// moves every relative link of the page to the disk's root under `file://`, is warned about.
+    @Test func aFileWithASlashAndARootRelativeBase() async {
+        let site = InMemoryFetcher([
+            "index.html": "<a href=\"a.html/\">a</a><a href=\"b/\">b</a><a href=\"c.html\">c</a>",
+            "a.html": "<base href=\"/\"><a href=\"index.html\">home</a>",
+            "c.html": "<base href=\"//cdn.example.com/\"><p>c</p>",
+        ])
+        let report = await site.check()
+        #expect(
+            report.messages(.brokenLink) == [
+                "'a.html' is a file, not a folder: link to 'a.html' without the trailing slash",
+                "no file 'b/index.html' in the bundle",
+            ])
+        #expect(
+            report.messages(.absolutePath) == [
+                "root-relative <base href=\"/\"> breaks every relative link of the page when the bundle is loaded "
+                    + "from file://; use a relative base, or none"
+            ], "not the protocol-relative one")
+    }
+
     /// A finding about a link the base moved names the base; one about a link it does not move (a
     /// root-relative or absolute URL, a map's name, a fragment that stays on the page) does not.
     @Test func aFindingNamesTheBaseOnlyWhereTheBaseMovedTheLink() async {

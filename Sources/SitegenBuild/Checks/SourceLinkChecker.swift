@@ -186,6 +186,12 @@ struct SourceLinkChecker: Sendable {
                         "'\($0)' links to a folder whose '\(index)' is a draft, which is not in the bundle: \(Self.draftAdvice)"
                     })
             }
+            // `install.md/`: a folder's page asked of a file.
+            if !path.rawValue.isEmpty, model.page(source: path) != nil || model.outputPaths.contains(path) {
+                return .problem(
+                    .brokenLink, .error,
+                    { _ in "'\(path)' is a file, not a folder: link to it without the trailing slash" })
+            }
             return missing(index ?? path, kind: "page", suggestions: &suggestions)
         }
         switch path.pathExtension {

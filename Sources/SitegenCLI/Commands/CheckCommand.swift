@@ -49,6 +49,12 @@ enum CheckCommand: Command {
                         "--site-url must be an http or https URL with a host and no query or fragment, such as "
                             + "https://example.org/docs/, not '\(text)'", command: spec)
                 }
+                // A page's URL would put every link of the tree outside the site: all external, none checked.
+                if let page = SiteURL.pageName(in: text) {
+                    throw UsageError(
+                        "--site-url must name the folder the site is served at, not a page ('\(page)'): "
+                            + "write '\(parsed.folderOfPage)'", command: spec)
+                }
                 siteURL = parsed
             }
         } catch {
@@ -78,7 +84,15 @@ enum CheckCommand: Command {
         }
         // A start page is a path inside the folder (`guide/a.html`, `/guide/a.html`): one that leaves
         // it is a mistake in the command, not a finding of the bundle.
-        for entry in arguments.all("--entry") {
+        // Under `--site-url`, a start page may be given as its URL on the site: it is the tree's path.
+        let entries = arguments.all("--entry").map { entry in
+            guard let siteURL, StartPage.isURL(entry), let url = URL(string: URLPath.encodedAsBrowsersSend(entry)),
+                let treePath = siteURL.treePath(of: url)
+            else { return entry }
+            let path = String(treePath.prefix { $0 != "?" })
+            return path.removingPercentEncoding ?? path
+        }
+        for entry in entries {
             // A URL's path is after its authority, and decoded: `docs://app/%2e%2e/a.html` leaves the
             // folder too. A path is taken as written, as the crawl takes it.
             let isURL = StartPage.isURL(entry)
@@ -99,7 +113,7 @@ enum CheckCommand: Command {
         // Ctrl-C stops the crawl and ends the check as stopped, with no report written (a report
         // being written is written whole first).
         let stopSignals = StopSignals()
-        let (entries, ignored) = (arguments.all("--entry"), arguments.all("--ignore"))
+        let ignored = arguments.all("--ignore")
         let checking = Task { () -> Result<CrawlResult, InputError> in
             do {
                 return .success(
