@@ -35,6 +35,8 @@ struct LinkRules {
     private lazy var pageSuggestions = PageSuggestions(memo: suggestionMemo)
 
     var allPaths: [String] { table.paths }
+    /// Where a missing file is missing from: a tree checked as a web site is no app's bundle.
+    private var filesPlace: String { options.siteURL == nil ? "the bundle" : "the tree" }
 
     init(state: CrawlState, options: CheckOptions, table: PathTable) {
         self.state = state
@@ -218,7 +220,7 @@ struct LinkRules {
         switch state.outcomes[target.key] {
         case .outsideBundle:
             if let why = whyUnserved(target.path) {
-                return (.error, .brokenLink, "no file '\(target.path)' in the bundle: it is \(why), which no resolver serves")
+                return (.error, .brokenLink, "no file '\(target.path)' in \(filesPlace): it is \(why), which no resolver serves")
             }
             return (.error, .escapesRoot, "'\(target.path)' is outside the bundle")
         case .notFound, nil:
@@ -232,7 +234,7 @@ struct LinkRules {
             if let real = candidates.sameIgnoringCase(as: wanted), ByteKey(real) != ByteKey(wanted) {
                 return (
                     .error, .caseMismatch,
-                    "no file '\(wanted)' in the bundle, but '\(real)' exists (letter case matters on devices)"
+                    "no file '\(wanted)' in \(filesPlace), but '\(real)' exists (letter case matters on devices)"
                 )
             }
             // `docs` for a folder `Docs/`: wrong case and no slash, both to fix.
@@ -259,30 +261,30 @@ struct LinkRules {
                 // Canonically equivalent, other bytes: the two look the same, and a "did you mean" would too.
                 return (
                     .error, .brokenLink,
-                    "no file '\(wanted)' in the bundle, but '\(other)' is there in another Unicode normalization "
+                    "no file '\(wanted)' in \(filesPlace), but '\(other)' is there in another Unicode normalization "
                         + "(\(ByteKey.normalizationForm(of: other)) on disk, \(ByteKey.normalizationForm(of: wanted)) in the link); the app finds files "
                         + "by their bytes: spell both the same (NFC)"
                 )
             }
             if let why = whyUnserved(wanted) {
-                return (.error, .brokenLink, "no file '\(wanted)' in the bundle: it is \(why), which no resolver serves")
+                return (.error, .brokenLink, "no file '\(wanted)' in \(filesPlace): it is \(why), which no resolver serves")
             }
             // Debian's doc packages gzip large pages (`changelog.html.gz`): a browser downloads those.
             if !wanted.hasSuffix(".gz"), table.index(of: wanted + ".gz") != nil {
                 return (
                     .error, .brokenLink,
-                    "no file '\(wanted)' in the bundle, but '\(wanted).gz' is: a compressed copy, which the app serves as a download; decompress it"
+                    "no file '\(wanted)' in \(filesPlace), but '\(wanted).gz' is: a compressed copy, which the app serves as a download; decompress it"
                 )
             }
             if listedButUnserved.contains(wanted) {
                 return (
                     .error, .brokenLink,
-                    "no file '\(wanted)' in the bundle: the manifest lists it, but the folder lacks it (deleted or moved since the build?)"
+                    "no file '\(wanted)' in \(filesPlace): the manifest lists it, but the folder lacks it (deleted or moved since the build?)"
                 )
             }
             let paths = candidates
             let hint = Suggestion.phrase(pageSuggestions.suggestions(for: wanted) { paths.suggestions(for: wanted) })
-            return (.error, .brokenLink, "no file '\(wanted)' in the bundle\(hint)")
+            return (.error, .brokenLink, "no file '\(wanted)' in \(filesPlace)\(hint)")
         case .found(let path, _):
             var folderWarning: (Severity, RuleID, String)?
             if !target.path.isEmpty, !target.path.hasSuffix("/"), path == target.path + "/index.html" {

@@ -389,7 +389,7 @@ import Testing
         #expect(run.status == 1)
         #expect(
             run.stdout.components(separatedBy: "\n").filter { $0.hasPrefix("public/") } == [
-                "public/index.html:4:4: error: no file 'nothere/index.html' in the bundle [broken-link]",
+                "public/index.html:4:4: error: no file 'nothere/index.html' in the tree [broken-link]",
                 "public/index.html:5:4: warning: external link 'https://example.org/' (not checked) [external-link]",
                 "public/index.html:6:4: warning: external link 'https://cdn.example.com/x.js' (not checked) [external-link]",
                 "public/index.html:7:4: error: no id 'teamz' in about/index.html (did you mean 'team'?) [broken-fragment]",
@@ -398,7 +398,7 @@ import Testing
         // Served at the host's root, every root-relative link is the tree's.
         let root = try runner.run(["check", "public", "--site-url", "http://localhost:1313"])
         #expect(
-            root.stdout.contains("public/index.html:2:4: error: no file 'docs/about/index.html' in the bundle"), "\(root.stdout)")
+            root.stdout.contains("public/index.html:2:4: error: no file 'docs/about/index.html' in the tree"), "\(root.stdout)")
         #expect(!root.stdout.contains("absolute-path"))
         for bad in ["ftp://example.org/", "https://example.org/docs/?x=1", "example.org/docs/", "https:///docs/"] {
             let refused = try runner.run(["check", "public", "--site-url", bad])
@@ -455,7 +455,7 @@ import Testing
                 "public/index.html:5:4: error: no id 'nope' in about/index.html [broken-fragment]",
                 "public/index.html:6:4: warning: external link 'https://example.org:8443/docs/about/' (not checked) [external-link]",
                 "public/orphan/index.html: warning: no link reaches this page from the entry [orphan]",
-                "public/orphan/index.html:1:4: error: no file 'gone/index.html' in the bundle [broken-link]",
+                "public/orphan/index.html:1:4: error: no file 'gone/index.html' in the tree [broken-link]",
             ], "\(web.stdout)")
         // The site's URLs, as the user knows them, for --ignore and --entry; the port as the site's URL gives it.
         let told = try runner.run([
@@ -465,7 +465,7 @@ import Testing
         #expect(
             told.stdout.components(separatedBy: "\n").filter { $0.hasPrefix("public/") } == [
                 "public/index.html:6:4: warning: external link 'https://example.org:8443/docs/about/' (not checked) [external-link]",
-                "public/orphan/index.html:1:4: error: no file 'gone/index.html' in the bundle [broken-link]",
+                "public/orphan/index.html:1:4: error: no file 'gone/index.html' in the tree [broken-link]",
             ], "\(told.stdout)")
         let page = try runner.run(["check", "public", "--site-url", "https://example.org/docs/index.html"])
         #expect(page.status == 2)
