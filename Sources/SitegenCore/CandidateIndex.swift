@@ -13,6 +13,7 @@ final class CandidateIndex: Sendable {
     private let signatures = MadeOnce<Signatures>()
     private let asciiFolded = MadeOnce<[[UInt8]: Int]>()
     private let groups = MadeOnce<Groups>()
+    private let folded = MadeOnce<Folded>()
 
     init(scansBeforeIndexing: Int = scansBeforeIndexing) { scans = scansBeforeIndexing }
 
@@ -93,6 +94,34 @@ final class CandidateIndex: Sendable {
                 }
             }
             return groups
+        }
+    }
+
+    /// What questions in other than ASCII look up, made only when one asks (each path lowercased
+    /// as `String` lowercases it, which costs far more than ASCII's): paths by their lowercased
+    /// bytes (each to the first in string order), names lowercased as `String`s, whose equality is
+    /// canonical equivalence (NFC and NFD alike; in the order of the paths), and paths by `String`
+    /// equality.
+    struct Folded: Sendable {
+        var byLowercasedPath: [[UInt8]: Int] = [:]
+        var byLowercasedName: [String: [Int]] = [:]
+        var byEquivalentPath: [String: [Int]] = [:]
+    }
+
+    func folded(of candidates: CandidatePaths) -> Folded {
+        folded.value {
+            var made = Folded()
+            for (index, path) in candidates.paths.enumerated() {
+                let key = Array(path.lowercased().utf8)
+                if made.byLowercasedPath[key].map({ candidates.paths[$0] <= path }) != true {
+                    made.byLowercasedPath[key] = index
+                }
+                let name = String(
+                    decoding: candidates.bytes[candidates.nameStarts[index]..<candidates.ends[index]], as: UTF8.self)
+                made.byLowercasedName[name.lowercased(), default: []].append(index)
+                made.byEquivalentPath[path, default: []].append(index)
+            }
+            return made
         }
     }
 

@@ -51,6 +51,10 @@ public struct CandidatePaths: Sendable {
     /// nil for an ASCII path, which has no other.
     public func canonicallyEquivalent(to path: String) -> String? {
         guard !path.utf8.allSatisfy({ $0 < 0x80 }) else { return nil }
+        if searchIndex.isWorthIndexing() {
+            return searchIndex.folded(of: self).byEquivalentPath[path]?.lazy.map { paths[$0] }
+                .first { !$0.utf8.elementsEqual(path.utf8) }
+        }
         return paths.first { $0 == path && !$0.utf8.elementsEqual(path.utf8) }
     }
 
@@ -58,10 +62,14 @@ public struct CandidatePaths: Sendable {
     public func sameIgnoringCase(as path: String) -> String? {
         let wanted = Array(path.utf8)
         let ascii = wanted.allSatisfy { $0 < 0x80 }
-        if ascii, searchIndex.isWorthIndexing() {
-            return searchIndex.asciiFolded(of: self)[CandidateIndex.asciiLowered(wanted)].map { paths[$0] }
-        }
         let folded = ascii ? [] : Array(path.lowercased().utf8)
+        if searchIndex.isWorthIndexing() {
+            let found =
+                ascii
+                ? searchIndex.asciiFolded(of: self)[CandidateIndex.asciiLowered(wanted)]
+                : searchIndex.folded(of: self).byLowercasedPath[folded]
+            return found.map { paths[$0] }
+        }
         var best: String?
         bytes.withUnsafeBufferPointer { all in
             var start = 0
@@ -203,10 +211,13 @@ public struct CandidatePaths: Sendable {
         // The folder with its slash, as a candidate's bytes before its name hold it.
         let folderPrefix = slash.map { Array(wanted[...$0]) } ?? []
         // Looked up rather than scanned for, once many ask.
-        if nameIsASCII, searchIndex.isWorthIndexing() {
+        if searchIndex.isWorthIndexing() {
             let groups = searchIndex.groups(of: self)
             let inFolder = groups.byFolder[folderPrefix] ?? []
-            let named = groups.byASCIIName[CandidateIndex.asciiLowered(name)] ?? []
+            let named =
+                nameIsASCII
+                ? groups.byASCIIName[CandidateIndex.asciiLowered(name)] ?? []
+                : searchIndex.folded(of: self).byLowercasedName[String(decoding: name, as: UTF8.self).lowercased()] ?? []
             guard lengthWithin != nil else { return (inFolder, named) }
             let fits = { (index: Int) in lengths.contains(ends[index] - (index == 0 ? 0 : ends[index - 1])) }
             return (inFolder.filter(fits), named.filter(fits))

@@ -48,7 +48,7 @@ extension CandidatePathsTests {
     func agreesWithTheStringScanOnRandomPaths(scansBeforeIndexing: Int) {
         let parts = [
             "guide", "Guide", "ref", "a", "b.md", "B.md", "install.md", "Über", "straße.md", "index.md", "x y.md", "install",
-            "b.html", "b.png", "index.html", "guide.md",
+            "b.html", "b.png", "index.html", "guide.md", "U\u{308}ber", "stra\u{DF}e.MD",
         ]
         var state: UInt64 = 3
         func next(_ bound: Int) -> Int {
@@ -59,6 +59,7 @@ extension CandidatePathsTests {
         let paths = (0..<400).map { _ in randomPath() }
         let scan = CandidatePaths(paths: paths, scansBeforeIndexing: scansBeforeIndexing)
         let reference = ReferenceCandidatePaths(paths: paths)
+        let unindexed = CandidatePaths(paths: paths, scansBeforeIndexing: .max)
         // A path with two neighbouring characters swapped, or one dropped or doubled, that is still a
         // path of a site (no empty folder name).
         func misspelt(_ path: String) -> String {
@@ -75,6 +76,7 @@ extension CandidatePathsTests {
         for round in 0..<600 {
             let query = round.isMultiple(of: 2) ? randomPath() : misspelt(paths[next(paths.count)])
             #expect(scan.sameIgnoringCase(as: query) == reference.sameIgnoringCase(as: query), "\(query)")
+            #expect(scan.canonicallyEquivalent(to: query) == unindexed.canonicallyEquivalent(to: query), "\(query)")
             #expect(scan.nearby(query) == reference.nearby(query), "\(query)")
             // The suggestion, made from bytes, is the string search's over the same paths.
             #expect(scan.suggestions(for: query) == reference.suggestions(for: query), "\(query)")
