@@ -139,15 +139,27 @@ import Testing
         #expect(items.last?.url == .null)
     }
 
-    @Test func onlyTheListHoldingThePageIsTrimmed() throws {
-        // 30 top-level pages: whole for a page in `guide/`, trimmed for a top-level page.
-        let sources = ["index.md", "guide/index.md", "guide/a.md"] + (1...30).map { "top-\($0).md" }
+    /// Every list of the page's chain is trimmed around the entry it holds of it, the top level
+    /// too: 30 top-level pages are not carried by each page of a section below them (500 would be
+    /// 500 on every page, the output growing with the square of the site).
+    @Test func everyListOfThePagesChainIsTrimmed() throws {
+        let sources =
+            ["index.md", "guide/a.md", "zone/b.md"] + (1...30).map { "top-\($0).md" }
         let inGuide = try #require(nav(of: "guide/a.html", in: sources).listItems)
-        #expect(inGuide.count == 32)
-        #expect(!inGuide.contains { $0["isMore"] == true })
+        #expect(inGuide.count == 22)
+        #expect(inGuide.last?["title"] == "… 12 more")
+        let guide = try #require(inGuide.first { $0["title"] == "Guide" })
+        #expect(guide["isOpen"] == true)
+        #expect(guide["children"]?.listItems?.map { $0["title"] } == ["A"])
+        // A section at the end of the top level: the window ends with it, after "… N earlier".
+        let inZone = try #require(nav(of: "zone/b.html", in: sources).listItems)
+        #expect(inZone.count == 22)
+        #expect(inZone.first?["title"] == "… 12 earlier")
+        #expect(inZone.last?["title"] == "Zone")
+        #expect(inZone.last?["children"]?.listItems?.map { $0["title"] } == ["B"])
         let atTop = try #require(nav(of: "top-1.html", in: sources).listItems)
         #expect(atTop.count == 22)
-        #expect(atTop.last?["title"] == "… 11 more")
+        #expect(atTop.last?["title"] == "… 12 more")
     }
 
     @Test func windowIsDeterministic() throws {

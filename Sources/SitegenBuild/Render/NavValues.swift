@@ -4,9 +4,11 @@ import Synchronization
 
 /// The `nav` template value of every page, built once per (deepest open section, page folder) and
 /// then marked for the current page, instead of from scratch for each of 10,000 pages. A page's
-/// sidebar shows the top level, its ancestors' siblings and its own section; the list holding the
-/// current page (and a section page's own children), when longer than `trimAbove` entries, is cut
-/// to a window of `windowSize` around it, with a "… N earlier" and a "… N more" item for the rest.
+/// sidebar shows the top level, its ancestors' siblings and its own section; each of these lists
+/// (and a section page's own children), when longer than `trimAbove` entries, is cut to a window
+/// of `windowSize` around the entry it holds of the page's chain, with a "… N earlier" and a
+/// "… N more" item for the rest: 500 pages at the top of a site are not carried by every page
+/// below them.
 /// So a page's sidebar has a bounded size however large its section; the whole tree is in
 /// `_sitegen/nav.js`, which the theme's script shows instead when JavaScript runs.
 struct NavValues: Sendable {
@@ -57,10 +59,10 @@ struct NavValues: Sendable {
 
     /// A fingerprint of everything `value(for:)` returns for `page`: the folder its links are
     /// relative to, which entry of each list of its chain is open or current, every entry of the
-    /// lists shown whole (the top level, its ancestors' siblings), and of a trimmed list only the
-    /// entries of its window, its length and the entries its "… N earlier" and "… N more" items link
-    /// to. So renaming a page of a folder of 5,000 changes the sidebars of the 21 pages whose window
-    /// shows it, not of every page of the folder.
+    /// lists short enough to be shown whole, and of a trimmed list only the entries of its window,
+    /// its length and the entries its "… N earlier" and "… N more" items link to. So renaming a page
+    /// of a folder of 5,000 changes the sidebars of the 21 pages whose window shows it (and of the
+    /// pages below the 21 sections around it), not of every page of the folder.
     func fingerprint(for page: SitePath) -> Int {
         var fingerprint = Fingerprint()
         fingerprint.add(page.parent.rawValue)
@@ -70,12 +72,12 @@ struct NavValues: Sendable {
             return Int(truncatingIfNeeded: fingerprint.value)
         }
         let chain = tree.ancestors(of: current) + [current]
-        for (level, node) in chain.enumerated() {
+        for node in chain {
             let parent = tree.nodes[node].parent ?? 0
             let position = positionInParent[node]
             fingerprint.add(position)
-            // The list holding the current entry is trimmed around it; the lists above it are shown whole.
-            add(entryPrints(of: parent), around: level == chain.count - 1 ? position : nil, to: &fingerprint)
+            // Each list of the chain is trimmed around the entry it holds of it.
+            add(entryPrints(of: parent), around: position, to: &fingerprint)
         }
         // A section page shows its own children too, trimmed to the first ones.
         if !tree.nodes[current].children.isEmpty {
@@ -155,24 +157,22 @@ struct NavValues: Sendable {
         return tree.nodes[0].children.map(item)
     }
 
-    /// Marks the entries of the chain open and the last one current, and trims the list holding
-    /// the current entry around it and the current entry's own children to their first entries.
+    /// Marks the entries of the chain open and the last one current, trims each list of the chain
+    /// around the entry it holds of it, and the current entry's own children to their first entries.
     private func marking(_ items: [TemplateValue], at positions: ArraySlice<Int>) -> [TemplateValue] {
         guard let position = positions.first, items.indices.contains(position),
             case .dictionary(var fields) = items[position]
         else { return items }
         fields["isOpen"] = true
-        guard positions.count == 1 else {
-            var items = items
+        if positions.count > 1 {
             if case .list(let children) = fields["children"] ?? .null {
                 fields["children"] = .list(marking(children, at: positions.dropFirst()))
             }
-            items[position] = .dictionary(fields)
-            return items
-        }
-        fields["isCurrent"] = true
-        if case .list(let children) = fields["children"] ?? .null {
-            fields["children"] = .list(window(of: children, around: 0))
+        } else {
+            fields["isCurrent"] = true
+            if case .list(let children) = fields["children"] ?? .null {
+                fields["children"] = .list(window(of: children, around: 0))
+            }
         }
         // Windowed first, then marked: a copy of a folder's 30,000 entries for each of its pages
         // made the render quadratic in the folder's size.
