@@ -31,6 +31,22 @@ import Testing
             ])
     }
 
+    /// Written as a Markdown link holds it: letters of any script as they are, a space encoded,
+    /// so that pasting the hint into the page fixes the link (`caf%25C3%25A9.md` did not).
+    @Test func theWrittenFormIsWhatTheLinkCanHold() async throws {
+        let found = try await messages([
+            "Site/index.md": "# Home\n\n[a](docs/cafe.md) [b](docs/my-pag.md)\n",
+            "Site/docs/café.md": "# Café\n", "Site/docs/my page.md": "# Mine\n",
+            "Site/guide/index.md": "# Guide\n\n[c](../docs/ü/strase.md)\n", "Site/docs/ü/straße.md": "# Straße\n",
+        ])
+        #expect(
+            found == [
+                "no page 'docs/ü/strase.md' in the site (did you mean 'docs/ü/straße.md', written '../docs/ü/straße.md'?)",
+                "no page 'docs/cafe.md' in the site (did you mean 'docs/café.md'?)",
+                "no page 'docs/my-pag.md' in the site (did you mean 'docs/my page.md', written 'docs/my%20page.md'?)",
+            ])
+    }
+
     /// A changelog's `#v30` is no slip for `v10`, `v20` or `v31`; two headings as near are both named.
     @Test func fragmentTiesAreAllNamedAndOtherVersionsNone() async throws {
         let found = try await messages([

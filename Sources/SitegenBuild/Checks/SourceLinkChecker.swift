@@ -267,9 +267,25 @@ struct SourceLinkChecker: Sendable {
     static func hint(_ suggested: [String], from source: SitePath, link: String) -> String {
         guard suggested.count == 1 else { return Suggestion.phrase(suggested) }
         let suffix = link.firstIndex(where: { $0 == "?" || $0 == "#" }).map { String(link[$0...]) } ?? ""
-        let written = BundleOrigin.percentEncodePath(source.relativeReference(to: SitePath(unchecked: suggested[0]))) + suffix
+        let relative = source.relativeReference(to: SitePath(unchecked: suggested[0]))
+        let written = Self.markdownDestination(relative.removingPercentEncoding ?? relative) + suffix
         guard written != suggested[0] else { return Suggestion.phrase(suggested) }
         return " (did you mean '\(suggested[0])', written '\(written)'?)"
+    }
+
+    /// `path` as a Markdown link's destination holds it: letters of any script as they are
+    /// (`café.md`), and percent-encoded only what would end the destination or be read as an
+    /// escape, a query or a fragment (a space, `<`, `>`, parentheses, `\`, `%`, `?`, `#`, controls).
+    static func markdownDestination(_ path: String) -> String {
+        var out = ""
+        for scalar in path.unicodeScalars {
+            if scalar.value < 0x21 || scalar.value == 0x7F || " <>()\\%?#".unicodeScalars.contains(scalar) {
+                out += String(format: "%%%02X", scalar.value)
+            } else {
+                out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
     }
 
     /// `link` with a `/` after its path, before any query or fragment: `guide#setup` becomes `guide/#setup`.
