@@ -90,11 +90,13 @@ public struct CandidatePaths: Sendable {
 
     /// The "did you mean" paths for `path`, missing (`Suggestion.phrase` words them): its name with
     /// another extension in its folder (`otherExtensions(of:)`: `logo.svg` for `logo.png`, `install.md`
-    /// for `install`); else the nearest (`Suggestion`) among the paths of its folder and those named
-    /// like it elsewhere; else, for a folder's missing index (`install/index.md`, what `install/` asks
-    /// for), the folder's name with an extension (`install.md`, the page Hugo and MkDocs serve as
-    /// `install/`); else the paths named like it in other folders, however far (a moved page), when
-    /// there are at most `Suggestion.mostNamed` and it is no folder's index. Only paths whose length could be near enough are compared: a folder of 5,000
+    /// for `install`); else the paths with its very name (in any letter case) in other folders, however
+    /// far (a moved page), when there are at most `Suggestion.mostNamed` and it is no folder's index;
+    /// else the nearest (`Suggestion`) among the paths of its folder; else those of its folder that
+    /// are it with two neighbouring characters swapped (`biuld.md`: one slip, two edits, more than a
+    /// short name allows); else, for a folder's missing index (`install/index.md`, what `install/`
+    /// asks for), the folder's name with an extension (`install.md`, the page Hugo and MkDocs serve
+    /// as `install/`). Only paths whose length could be near enough are compared: a folder of 5,000
     /// pages with a broken link on each is 5,000 scans, not 5,000 sorts of 5,000 paths.
     public func suggestions(for path: String) -> [String] {
         let renamed = otherExtensions(of: path)
@@ -107,16 +109,23 @@ public struct CandidatePaths: Sendable {
             }
             return renamed
         }
-        // In bytes: a character's edit is up to four.
-        let near = nearest(to: path, among: nearbyIndices(path, lengthWithin: 4 * Suggestion.limit(for: path)))
+        let (inFolder, named) = nearbyGroups(path, lengthWithin: nil)
+        // A page moved to another folder keeps its name: `guide/secrets-create.md` means
+        // `reference/secrets-create.md` rather than `guide/secrets-update.md`. Not a folder's index,
+        // which every folder may have.
+        if !SitePath(unchecked: path).lastComponent.hasPrefix("index.") {
+            let folder = Set(inFolder)
+            let moved = Set(named.filter { !folder.contains($0) }.map { paths[$0] })
+            if (1...Suggestion.mostNamed).contains(moved.count) { return moved.sorted() }
+        }
+        // `nearest` passes over the paths whose length is too far for the limit.
+        let near = nearest(to: path, among: inFolder)
         if !near.isEmpty { return near }
-        let index = otherExtensions(ofFolderIndex: path)
-        if !index.isEmpty { return index }
-        // A page moved to another folder keeps its name: found however far apart the folders are.
-        // Not a folder's index, which every folder may have.
-        guard !SitePath(unchecked: path).lastComponent.hasPrefix("index.") else { return [] }
-        let named = nearbyGroups(path, lengthWithin: nil).named.map { paths[$0] }
-        return named.count <= Suggestion.mostNamed ? named.sorted() : []
+        if Suggestion.limit(for: path) > 0 {
+            let swapped = Set(inFolder.map { paths[$0] }.filter { Suggestion.isTransposition(of: path, $0) })
+            if (1...Suggestion.mostNamed).contains(swapped.count) { return swapped.sorted() }
+        }
+        return otherExtensions(ofFolderIndex: path)
     }
 
     /// Whether `path` names a page, of HTML or Markdown.
@@ -192,14 +201,6 @@ public struct CandidatePaths: Sendable {
         let (inFolder, named) = nearbyGroups(path, lengthWithin: lengthWithin)
         let folderPaths = inFolder.map { paths[$0] }, namedPaths = named.map { paths[$0] }
         return lengthWithin == nil ? folderPaths.sorted() + namedPaths.sorted() : folderPaths + namedPaths
-    }
-
-    /// `nearby(_:lengthWithin:)` as positions in `paths`, unsorted: a suggestion takes the nearest
-    /// whatever the order, so there is no need to sort (or even make) thousands of names.
-    private func nearbyIndices(_ path: String, lengthWithin: Int) -> [Int] {
-        // Once indexed, `nearest` leaves out the lengths too far as it bounds the others.
-        let (inFolder, named) = nearbyGroups(path, lengthWithin: searchIndex.isWorthIndexing() ? nil : lengthWithin)
-        return inFolder + named
     }
 
     private func nearbyGroups(_ path: String, lengthWithin: Int?) -> (inFolder: [Int], named: [Int]) {

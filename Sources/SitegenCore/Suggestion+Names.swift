@@ -17,9 +17,10 @@ extension Suggestion {
         return found.count <= mostNamed ? found : []
     }
 
-    /// Whether `b` is `a` with two neighbouring bytes swapped.
-    private static func isTransposition(of a: String, _ b: String) -> Bool {
-        let x = Array(a.utf8), y = Array(b.utf8)
+    /// Whether `b` is `a` with two neighbouring characters (Unicode scalars) swapped: `titel` of
+    /// `title`, `cfaé.md` of `café.md`.
+    package static func isTransposition(of a: String, _ b: String) -> Bool {
+        let x = Array(a.unicodeScalars), y = Array(b.unicodeScalars)
         guard x.count == y.count, let first = x.indices.first(where: { x[$0] != y[$0] }), first + 1 < x.count else {
             return false
         }

@@ -131,8 +131,21 @@ struct ReferenceCandidatePaths {
             dot.map { withExtension(prefix + name[..<$0], nearestTo: String(name[name.index(after: $0)...])) }
             ?? withExtension(path, nearestTo: "")
         if !renamed.isEmpty { return renamed }
-        let near = Suggestion.nearest(to: path, in: nearby(path))
-        if !near.isEmpty || !name.hasPrefix("index.") || folder.isEmpty { return near }
+        let inFolder = paths.filter {
+            $0.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/").utf8.elementsEqual(
+                folder.utf8)
+        }
+        if !name.hasPrefix("index.") {
+            let moved = Set(nearby(path).filter { candidate in !inFolder.contains { $0.utf8.elementsEqual(candidate.utf8) } })
+            if (1...3).contains(moved.count) { return moved.sorted() }
+        }
+        let near = Suggestion.nearest(to: path, in: inFolder)
+        if !near.isEmpty { return near }
+        if Suggestion.limit(for: path) > 0 {
+            let swapped = Set(inFolder.filter { Suggestion.isTransposition(of: path, $0) })
+            if (1...3).contains(swapped.count) { return swapped.sorted() }
+        }
+        if !name.hasPrefix("index.") || folder.isEmpty { return [] }
         return withExtension(folder, nearestTo: String(name.dropFirst(6)), itself: false)
     }
 
@@ -189,6 +202,21 @@ extension CandidatePathsTests {
         #expect(site.suggestions(for: "logo.png").isEmpty, "another folder's")
         #expect(site.suggestions(for: "guide/index.md").isEmpty, "no guide.md")
         #expect(site.suggestions(for: "guide.md/index.md").isEmpty)
+    }
+
+    /// A page moved keeps its name: the very name elsewhere comes before a near name of the link's
+    /// folder; two swapped letters are one slip, even in a name too short for two edits.
+    @Test func aMovedPageBeforeANearNameAndSwappedLetters() {
+        let site = CandidatePaths(paths: [
+            "guide/secrets-update.md", "reference/secrets-create.md", "a/logs-get.md", "b/logs-get.md", "c/logs-get.md",
+            "d/logs-get.md", "cli/build.md", "cli/index.md", "café.md", "ab.md",
+        ])
+        #expect(site.suggestions(for: "guide/secrets-create.md") == ["reference/secrets-create.md"])
+        #expect(site.suggestions(for: "logs-get.md").isEmpty, "four copies are a guess")
+        #expect(site.suggestions(for: "cli/biuld.md") == ["cli/build.md"])
+        #expect(site.suggestions(for: "cli/buidl.md") == ["cli/build.md"])
+        #expect(site.suggestions(for: "cfaé.md") == ["café.md"])
+        #expect(site.suggestions(for: "ba.md").isEmpty, "no guess for a two-letter name")
     }
 
     /// A page moved to another folder keeps its name: named however far the folders are, up to three.
