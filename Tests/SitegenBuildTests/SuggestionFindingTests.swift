@@ -47,6 +47,23 @@ import Testing
             ])
     }
 
+    /// One `../` too many leaves the site: the link with one fewer is named when it finds a page,
+    /// a folder's page or a file.
+    @Test func oneLevelTooManyIsToldTheLinkWithOneFewer() async throws {
+        let found = try await messages([
+            "Site/index.md": "# Home\n\n[p](a/b/p.md)\n",
+            "Site/a/index.md": "# A\n", "Site/c.md": "# C\n", "Site/logo.png": "png",
+            "Site/a/b/p.md": "# P\n\n[x](../../../c.md#top) [y](../../../a/) [z](../../../logo.png) [n](../../../nope.md)\n",
+        ])
+        #expect(
+            found == [
+                "'../../../c.md#top' leaves the site folder (did you mean '../../c.md#top'?)",
+                "'../../../a/' leaves the site folder (did you mean '../../a/'?)",
+                "'../../../logo.png' leaves the site folder (did you mean '../../logo.png'?)",
+                "'../../../nope.md' leaves the site folder",
+            ])
+    }
+
     /// A changelog's `#v30` is no slip for `v10`, `v20` or `v31`; two headings as near are both named.
     @Test func fragmentTiesAreAllNamedAndOtherVersionsNone() async throws {
         let found = try await messages([

@@ -134,7 +134,10 @@ struct SourceLinkChecker: Sendable {
             let base = isAbsolute ? "" : page.source.parent.rawValue
             let joined = base.isEmpty ? decodedPath : "\(base)/\(decodedPath)"
             guard let resolved = SitePath(normalizing: joined) else {
-                return Diagnostic(.error, .escapesRoot, "'\(link.destination)' leaves the site folder", at: at)
+                return Diagnostic(
+                    .error, .escapesRoot,
+                    "'\(link.destination)' leaves the site folder\(Self.oneLevelLess(link.destination, base: base, in: model))",
+                    at: at)
             }
             switch resolve(resolved, wantsDirectory: Self.namesFolder(decodedPath), suggestions: &suggestions) {
             case .page(let target): targetPage = target
@@ -271,6 +274,20 @@ struct SourceLinkChecker: Sendable {
         let written = Self.markdownDestination(relative.removingPercentEncoding ?? relative) + suffix
         guard written != suggested[0] else { return Suggestion.phrase(suggested) }
         return " (did you mean '\(suggested[0])', written '\(written)'?)"
+    }
+
+    /// ` (did you mean '../x.md'?)` for a link with one `../` too many (from `base`, the page's
+    /// folder) whose path with one fewer names a page or file of the site: the commonest way out.
+    static func oneLevelLess(_ destination: String, base: String, in model: SiteModel) -> String {
+        guard destination.hasPrefix("../") else { return "" }
+        let shorter = String(destination.dropFirst(3))
+        let path = String(shorter.prefix { $0 != "?" && $0 != "#" })
+        guard let decoded = path.removingPercentEncoding,
+            let resolved = SitePath(normalizing: base.isEmpty ? decoded : "\(base)/\(decoded)"),
+            model.page(source: resolved) != nil || model.outputPaths.contains(resolved)
+                || (namesFolder(decoded) && resolved.appending("index.md").flatMap { model.page(source: $0) } != nil)
+        else { return "" }
+        return " (did you mean '\(shorter)'?)"
     }
 
     /// `path` as a Markdown link's destination holds it: letters of any script as they are
