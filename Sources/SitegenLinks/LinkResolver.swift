@@ -176,9 +176,8 @@ struct LinkResolver: Sendable {
             let startsAuthority = rest.count >= 2 && rest.prefix(2).allSatisfy { $0 == "/" || $0 == "\\" }
             if !startsAuthority { text = String(rest) }
         }
-        guard let end = text.firstIndex(where: { $0 == "?" || $0 == "#" }) ?? Optional(text.endIndex),
-            text[..<end].contains("\\")
-        else { return text }
+        let end = text.firstIndex { $0 == "?" || $0 == "#" } ?? text.endIndex
+        guard text[..<end].contains("\\") else { return text }
         return text[..<end].replacingOccurrences(of: "\\", with: "/") + text[end...]
     }
 
