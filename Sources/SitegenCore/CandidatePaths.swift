@@ -92,7 +92,8 @@ public struct CandidatePaths: Sendable {
     /// another extension in its folder (`otherExtensions(of:)`: `logo.svg` for `logo.png`, `install.md`
     /// for `install`); else the paths with its very name (in any letter case) in other folders, however
     /// far (a moved page), when there are at most `Suggestion.mostNamed` and it is no folder's index;
-    /// else the nearest (`Suggestion`) among the paths of its folder; else those of its folder that
+    /// else the nearest (`Suggestion`) among the paths of its folder (with a page's extension, for a
+    /// path without one: `instal` finds `install.md`); else those of its folder that
     /// are it with two neighbouring characters swapped (`biuld.md`: one slip, two edits, more than a
     /// short name allows); else, for a folder's missing index (`install/index.md`, what `install/`
     /// asks for), the folder's name with an extension (`install.md`, the page Hugo and MkDocs serve
@@ -121,6 +122,15 @@ public struct CandidatePaths: Sendable {
         // `nearest` passes over the paths whose length is too far for the limit.
         let near = nearest(to: path, among: inFolder)
         if !near.isEmpty { return near }
+        // `instal`, a link written as Hugo and MkDocs write one, is near `install.md`: compared with
+        // the extension of each kind of page its folder holds.
+        if SitePath(unchecked: path).pathExtension.isEmpty, !path.hasSuffix("/") {
+            let extensions = Set(inFolder.map { SitePath(unchecked: paths[$0]).pathExtension }.filter { Self.isPage("x." + $0) })
+            for pageExtension in extensions.sorted() {
+                let near = nearest(to: path + "." + pageExtension, among: inFolder)
+                if !near.isEmpty { return near }
+            }
+        }
         if Suggestion.limit(for: path) > 0 {
             let swapped = Set(inFolder.map { paths[$0] }.filter { Suggestion.isTransposition(of: path, $0) })
             if (1...Suggestion.mostNamed).contains(swapped.count) { return swapped.sorted() }

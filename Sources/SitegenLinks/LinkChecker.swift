@@ -144,6 +144,18 @@ public struct LinkChecker: Sendable {
         return fingerprint.value
     }
 
+    /// `href`, the page's `<base href>` as written, when it sets another folder than the page's
+    /// (`./` sets none, and no finding need name it) or is root-relative (which `file://` reads as
+    /// the disk's root, whatever the folder).
+    static func movingBase(_ href: String?, base: URL?, page: URL) -> String? {
+        guard let href, let base else { return nil }
+        func folder(_ url: URL) -> Substring {
+            let text = url.absoluteString.prefix { $0 != "?" && $0 != "#" }
+            return text[...(text.lastIndex(of: "/") ?? text.startIndex)]
+        }
+        return folder(base) != folder(page) || href.trimmingC0ControlOrSpace().hasPrefix("/") ? href : nil
+    }
+
     /// The map step for one URL: fetch, and parse and resolve if it is same-origin HTML or CSS.
     static func load(
         _ url: URL, key: String, fetcher: any ResourceFetching, resolver: LinkResolver, table: PathTable, memo: MemoView?,
@@ -189,8 +201,7 @@ public struct LinkChecker: Sendable {
                 settled = SettledLinks()
             }
             // As browsers freeze a base URL: a `data:` or `javascript:` one is not used (HTML standard).
-            let base = facts.baseHref.flatMap { URL(string: $0.trimmingC0ControlOrSpace(), relativeTo: pageURL)?.absoluteURL }
-                .flatMap { ["data", "javascript"].contains($0.scheme?.lowercased()) ? nil : $0 }
+            let base = facts.baseHref.flatMap { resolver.baseURL(of: $0, page: pageURL) }
             var links: [ResolvedLink] = []
             var accepted = Set(settled.accepted)
             var acceptedCount = settled.accepted.count
@@ -266,7 +277,7 @@ public struct LinkChecker: Sendable {
                 acceptedTargets: accepted.sorted(), acceptedCount: acceptedCount, anchorNames: anchorNames,
                 mapNames: mapNames,
                 encoding: !leftOut && servesUTF8(mimeType) ? body.withUnsafeBytes { EncodingProblem.find(in: $0) } : nil,
-                refreshTarget: refreshTarget, baseHref: facts.baseHref)
+                refreshTarget: refreshTarget, baseHref: Self.movingBase(facts.baseHref, base: base, page: pageURL))
             let encoded = located.map {
                 CrawlMemo.encode(CrawlMemo.Entry(sha256: $0.sha256, mimeType: mimeType, document: document))
             }

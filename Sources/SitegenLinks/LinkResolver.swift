@@ -135,18 +135,15 @@ struct LinkResolver: Sendable {
     /// `<base href>`): a URL below the site is the tree's file, resolved again as the bundle's URL
     /// (a root-relative `/docs/a/` is then no mistake); any other is external, never fetched.
     private func resolveOnSite(_ href: String, page: URL, pagePath: [UInt8], base: URL?, site: SiteURL) -> LinkTarget {
-        func onSite(_ url: URL) -> URL? {
-            guard isSameOrigin(url) else { return url }
-            let path = String(url.path(percentEncoded: true).drop { $0 == "/" })
-            return site.url(ofTreePath: path + (url.query(percentEncoded: true).map { "?" + $0 } ?? ""))
-        }
-        guard let sitePage = onSite(page) else { return .invalid }
-        let against = base.flatMap(onSite) ?? sitePage
-        let url: URL
+        guard let sitePage = onSite(page, site: site) else { return .invalid }
+        let against = base.flatMap { onSite($0, site: site) } ?? sitePage
+        var url: URL
         switch Self.absoluteURL(of: Self.asWebURLReads(href, base: against), against: against) {
         case .url(let absolute): url = absolute
         case .refused(let target): return target
         }
+        // `https://example.org/docs/../docs/a/` is `/docs/a/` to a browser; Foundation keeps the dots.
+        if url.path(percentEncoded: true).contains("/.") { url = url.standardized }
         guard let treePath = site.treePath(of: url) else {
             return isIgnored(url.absoluteString) ? .ignored : .external(url.absoluteString)
         }
@@ -161,6 +158,33 @@ struct LinkResolver: Sendable {
         var plain = self
         plain.siteURL = nil
         return plain.resolve("\(scheme)://\(host)/\(treePath)\(fragment)", page: page, pagePath: pagePath, base: nil)
+    }
+
+    /// The site's URL of a URL of the bundle's origin; any other URL as it is.
+    private func onSite(_ url: URL, site: SiteURL) -> URL? {
+        guard isSameOrigin(url) else { return url }
+        let path = String(url.path(percentEncoded: true).drop { $0 == "/" })
+        return site.url(ofTreePath: path + (url.query(percentEncoded: true).map { "?" + $0 } ?? ""))
+    }
+
+    /// The URL a page's `<base href>` sets, as browsers freeze it (not a `data:` or `javascript:`
+    /// one), resolved against the page's URL: under `--site-url`, its URL on the site (`/docs/sub/`
+    /// is the site's), given back as the bundle's URL when it is below the site.
+    func baseURL(of href: String, page: URL) -> URL? {
+        let text = href.trimmingC0ControlOrSpace()
+        var base: URL?
+        if let siteURL, let sitePage = onSite(page, site: siteURL) {
+            base = URL(string: Self.asWebURLReads(text, base: sitePage), relativeTo: sitePage)?.absoluteURL
+            if let onSite = base,
+                let treePath = siteURL.treePath(
+                    of: onSite.path(percentEncoded: true).contains("/.") ? onSite.standardized : onSite)
+            {
+                base = URL(string: "\(scheme)://\(host)/\(treePath)")
+            }
+        } else {
+            base = URL(string: text, relativeTo: page)?.absoluteURL
+        }
+        return base.flatMap { ["data", "javascript"].contains($0.scheme?.lowercased()) ? nil : $0 }
     }
 
     /// `href` as the URL standard reads it on a page of an `http` or `https` site, whose schemes are

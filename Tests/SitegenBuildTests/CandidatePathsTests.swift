@@ -141,6 +141,14 @@ struct ReferenceCandidatePaths {
         }
         let near = Suggestion.nearest(to: path, in: inFolder)
         if !near.isEmpty { return near }
+        if !name.contains("."), !path.hasSuffix("/") {
+            let extensions = Set(
+                inFolder.map { SitePath(unchecked: $0).pathExtension }.filter { ["html", "htm", "xhtml", "md"].contains($0) })
+            for pageExtension in extensions.sorted() {
+                let near = Suggestion.nearest(to: path + "." + pageExtension, in: inFolder)
+                if !near.isEmpty { return near }
+            }
+        }
         if Suggestion.limit(for: path) > 0 {
             let swapped = Set(inFolder.filter { Suggestion.isTransposition(of: path, $0) })
             if (1...3).contains(swapped.count) { return swapped.sorted() }
@@ -217,6 +225,7 @@ extension CandidatePathsTests {
         #expect(site.suggestions(for: "cli/buidl.md") == ["cli/build.md"])
         #expect(site.suggestions(for: "cfaé.md") == ["café.md"])
         #expect(site.suggestions(for: "ba.md").isEmpty, "no guess for a two-letter name")
+        #expect(site.suggestions(for: "cli/buil") == ["cli/build.md"], "written without its extension")
     }
 
     /// A page moved to another folder keeps its name: named however far the folders are, up to three.

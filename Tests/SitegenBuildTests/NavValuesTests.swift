@@ -19,6 +19,24 @@ import Testing
         #expect(!html.contains(">Advanced</a>"))
     }
 
+    /// A page `nav:` leaves out shows the first 21 entries of the top level, not all 40.
+    @Test func aPageTheNavLeavesOutShowsTheTopLevelTrimmed() async throws {
+        var files = ["Site/index.md": "# Home\n", "Site/left.md": "# Left\n"]
+        var nav = "nav:\n  - index.md\n"
+        for number in 1...40 {
+            files["Site/top-\(number).md"] = "# Top \(number)\n"
+            nav += "  - top-\(number).md\n"
+        }
+        files["Site/sitegen.yml"] = nav
+        let site = try TestSite(files, defaultTheme: true)
+        defer { site.remove() }
+        let outcome = try await site.build()
+        defer { outcome.staged.discard() }
+        let html = try site.staged(outcome, "left.html")
+        #expect(html.contains(">Top 20</a>") && !html.contains(">Top 21</a>"), "\(html)")
+        #expect(html.contains("… 20 more</a>"))
+    }
+
     @Test func defaultThemeRendersMoreItems() async throws {
         var files = ["Site/index.md": "# Home\n", "Site/guide/index.md": "# Guide\n"]
         for number in 1...60 { files["Site/guide/page-\(number).md"] = "# Page \(number)\n" }

@@ -35,8 +35,8 @@ import Testing
     /// so that pasting the hint into the page fixes the link (`caf%25C3%25A9.md` did not).
     @Test func theWrittenFormIsWhatTheLinkCanHold() async throws {
         let found = try await messages([
-            "Site/index.md": "# Home\n\n[a](docs/cafe.md) [b](docs/my-pag.md)\n",
-            "Site/docs/café.md": "# Café\n", "Site/docs/my page.md": "# Mine\n",
+            "Site/index.md": "# Home\n\n[a](docs/cafe.md) [b](docs/my-pag.md) [d](docs/abcd-efgh.md)\n",
+            "Site/docs/café.md": "# Café\n", "Site/docs/my page.md": "# Mine\n", "Site/docs/abcd\u{A0}efgh.md": "# NBSP\n",
             "Site/guide/index.md": "# Guide\n\n[c](../docs/ü/strase.md)\n", "Site/docs/ü/straße.md": "# Straße\n",
         ])
         #expect(
@@ -44,6 +44,7 @@ import Testing
                 "no page 'docs/ü/strase.md' in the site (did you mean 'docs/ü/straße.md', written '../docs/ü/straße.md'?)",
                 "no page 'docs/cafe.md' in the site (did you mean 'docs/café.md'?)",
                 "no page 'docs/my-pag.md' in the site (did you mean 'docs/my page.md', written 'docs/my%20page.md'?)",
+                "no page 'docs/abcd-efgh.md' in the site (did you mean 'docs/abcd\u{A0}efgh.md', written 'docs/abcd%C2%A0efgh.md'?)",
             ])
     }
 
@@ -53,7 +54,8 @@ import Testing
         let found = try await messages([
             "Site/index.md": "# Home\n\n[p](a/b/p.md)\n",
             "Site/a/index.md": "# A\n", "Site/c.md": "# C\n", "Site/logo.png": "png",
-            "Site/a/b/p.md": "# P\n\n[x](../../../c.md#top) [y](../../../a/) [z](../../../logo.png) [n](../../../nope.md)\n",
+            "Site/a/b/p.md":
+                "# P\n\n[x](../../../c.md#top) [y](../../../a/) [z](../../../logo.png) [n](../../../nope.md) [e](../../..//c.md)\n",
         ])
         #expect(
             found == [
@@ -61,6 +63,7 @@ import Testing
                 "'../../../a/' leaves the site folder (did you mean '../../a/'?)",
                 "'../../../logo.png' leaves the site folder (did you mean '../../logo.png'?)",
                 "'../../../nope.md' leaves the site folder",
+                "'../../..//c.md' leaves the site folder",
             ])
     }
 

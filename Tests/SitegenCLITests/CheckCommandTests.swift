@@ -427,7 +427,8 @@ import Testing
         #expect(app.stdout.contains("public/about/index.html: warning: no link reaches this page from the entry [orphan]"))
         #expect(
             app.stdout.contains(
-                "public/index.html:2:4: error: 'about' is a folder and is not served without its slash (no redirects under the scheme)"),
+                "public/index.html:2:4: error: 'about' is a folder and is not served without its slash (no redirects under the scheme)"
+            ),
             "\(app.stdout)")
     }
 
@@ -467,11 +468,28 @@ import Testing
                 "public/index.html:6:4: warning: external link 'https://example.org:8443/docs/about/' (not checked) [external-link]",
                 "public/orphan/index.html:1:4: error: no file 'gone/index.html' in the tree [broken-link]",
             ], "\(told.stdout)")
+        // Dots in an absolute URL, a root-relative base and a root-relative start page, as the site reads them.
+        try runner.write(
+            """
+            <a href="https://example.org/docs/../docs/about/#team">a</a>
+            <a href="https://example.org/x/../docs/about/">b</a>
+            <a href="../docs/about/">c</a>
+
+            """, to: "dots/index.html")
+        try runner.write("<h1 id=\"team\">Team</h1>\n", to: "dots/about/index.html")
+        try runner.write(
+            "<base href=\"/docs/about/\"><a href=\"index.html#team\">t</a><a href=\"#nope\">n</a>\n", to: "dots/x/b.html")
+        let dots = try runner.run(["check", "dots", "--site-url", "https://example.org/docs/", "--entry", "/docs/x/b.html"])
+        #expect(
+            dots.stdout.components(separatedBy: "\n").filter { $0.hasPrefix("dots/") } == [
+                "dots/x/b.html:1:61: error: no id 'nope' in about/index.html (resolved against the page's <base href=\"/docs/about/\">) [broken-fragment]"
+            ], "\(dots.stdout)")
         let page = try runner.run(["check", "public", "--site-url", "https://example.org/docs/index.html"])
         #expect(page.status == 2)
         #expect(
             page.stderr.hasPrefix(
-                "error: --site-url must name the folder the site is served at, not a page ('index.html'): write 'https://example.org/docs/'"),
+                "error: --site-url must name the folder the site is served at, not a page ('index.html'): write 'https://example.org/docs/'"
+            ),
             "\(page.stderr)")
     }
 

@@ -414,6 +414,9 @@ import Testing
         ]
         let report = await site.check()
         #expect(report.messages(.brokenLink).sorted() == expected, "\(report.messages(.brokenLink))")
+        // A base that sets the page's own folder moves nothing: no finding names it.
+        let same = await InMemoryFetcher(["index.html": "<base href=\"./\"><a href=\"gone.html\">g</a>"]).check()
+        #expect(same.messages(.brokenLink) == ["no file 'gone.html' in the bundle"])
         #expect(report.messages(.brokenFragment) == ["no id 'top2' in api/index.html\(based)"], "usemap='#m' is the page's")
     }
 
@@ -501,7 +504,9 @@ import Testing
         }
         let report = await InMemoryFetcher(files).check()
         let pages = (0..<12).map { "guide/p\($0).html" }
-        var expected = ["guide/based.html": ["no id 'sec' in other/x.html (resolved against the page's <base href=\"../other/\">)"]]
+        var expected = [
+            "guide/based.html": ["no id 'sec' in other/x.html (resolved against the page's <base href=\"../other/\">)"]
+        ]
         for (index, page) in pages.enumerated() {
             expected[page] = ["no id 'nope' in guide/x.html"]
             if index % 2 == 1 { expected[page]! += ["no id 'even' in \(page)", "no id 'even' in \(page)"] }

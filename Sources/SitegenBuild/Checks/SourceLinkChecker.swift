@@ -282,7 +282,8 @@ struct SourceLinkChecker: Sendable {
         guard destination.hasPrefix("../") else { return "" }
         let shorter = String(destination.dropFirst(3))
         let path = String(shorter.prefix { $0 != "?" && $0 != "#" })
-        guard let decoded = path.removingPercentEncoding,
+        // `../..//c.md` with one fewer is `..//c.md`, an empty segment the check refuses in turn.
+        guard !path.hasPrefix("/"), !path.contains("//"), let decoded = path.removingPercentEncoding,
             let resolved = SitePath(normalizing: base.isEmpty ? decoded : "\(base)/\(decoded)"),
             model.page(source: resolved) != nil || model.outputPaths.contains(resolved)
                 || (namesFolder(decoded) && resolved.appending("index.md").flatMap { model.page(source: $0) } != nil)
@@ -292,12 +293,17 @@ struct SourceLinkChecker: Sendable {
 
     /// `path` as a Markdown link's destination holds it: letters of any script as they are
     /// (`café.md`), and percent-encoded only what would end the destination or be read as an
-    /// escape, a query or a fragment (a space, `<`, `>`, parentheses, `\`, `%`, `?`, `#`, controls).
+    /// escape, a query or a fragment (a space, `<`, `>`, parentheses, `\`, `%`, `?`, `#`, controls),
+    /// and what a reader can neither see nor retype (a no-break space, a zero-width or bidi mark).
     static func markdownDestination(_ path: String) -> String {
         var out = ""
         for scalar in path.unicodeScalars {
-            if scalar.value < 0x21 || scalar.value == 0x7F || " <>()\\%?#".unicodeScalars.contains(scalar) {
-                out += String(format: "%%%02X", scalar.value)
+            let properties = scalar.properties
+            if scalar.value < 0x21 || scalar.value == 0x7F || " <>()\\%?#".unicodeScalars.contains(scalar)
+                || properties.isWhitespace || properties.generalCategory == .format
+                || properties.generalCategory == .control
+            {
+                out += String(scalar).utf8.map { String(format: "%%%02X", $0) }.joined()
             } else {
                 out.unicodeScalars.append(scalar)
             }

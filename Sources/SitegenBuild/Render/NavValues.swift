@@ -68,7 +68,7 @@ struct NavValues: Sendable {
         fingerprint.add(page.parent.rawValue)
         guard let current = tree.nodeOfPage[page] else {
             fingerprint.add(-1)
-            for print in entryPrints(of: 0) { fingerprint.add(print) }
+            add(entryPrints(of: 0), around: 0, to: &fingerprint)
             return Int(truncatingIfNeeded: fingerprint.value)
         }
         let chain = tree.ancestors(of: current) + [current]
@@ -118,7 +118,8 @@ struct NavValues: Sendable {
     func value(for page: SitePath) -> TemplateValue {
         let key = key(for: page)
         let items = cache.value(for: key) { base(key) }
-        guard let positions = positions(of: page) else { return .list(items) }
+        // A page the nav leaves out shows the top level's first entries, as a section page its children.
+        guard let positions = positions(of: page) else { return .list(window(of: items, around: 0)) }
         return .list(marking(items, at: positions[...]))
     }
 

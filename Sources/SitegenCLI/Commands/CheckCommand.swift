@@ -86,6 +86,10 @@ enum CheckCommand: Command {
         // it is a mistake in the command, not a finding of the bundle.
         // Under `--site-url`, a start page may be given as its URL on the site: it is the tree's path.
         let entries = arguments.all("--entry").map { entry in
+            // As a link of the site reads it, `/docs/a/` is the site's path when the site is at `/docs/`.
+            if let siteURL, siteURL.basePath != "/", entry.hasPrefix(siteURL.basePath) {
+                return String(entry.dropFirst(siteURL.basePath.count))
+            }
             guard let siteURL, StartPage.isURL(entry), let url = URL(string: URLPath.encodedAsBrowsersSend(entry)),
                 let treePath = siteURL.treePath(of: url)
             else { return entry }
