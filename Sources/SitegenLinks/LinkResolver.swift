@@ -19,7 +19,7 @@ struct LinkResolver: Sendable {
     init(scheme: String, host: String, ignorePatterns: [String], siteURL: SiteURL? = nil) {
         self.scheme = scheme.lowercased()
         self.host = host.lowercased()
-        self.ignorePatterns = ignorePatterns.map(LinkPattern.init)
+        self.ignorePatterns = ignorePatterns.map { LinkPattern(siteURL?.spelledAsTheSite($0) ?? $0) }
         self.siteURL = siteURL
         originBytes = Array("\(self.scheme)://\(self.host)".utf8)
     }

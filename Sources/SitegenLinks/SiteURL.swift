@@ -44,6 +44,24 @@ public struct SiteURL: Sendable, Hashable, CustomStringConvertible {
         return "\(scheme)://\(authority)\(trimmed.joined(separator: "/"))/"
     }
 
+    /// `pattern` (an `--ignore` pattern) with a start that names this site otherwise (`HTTPS://`,
+    /// `http://`, which the site answers too, `example.org:443`) spelt as `description` spells it,
+    /// so that it matches the site's URLs as they are compared; any other pattern as it is.
+    func spelledAsTheSite(_ pattern: String) -> String {
+        guard let colon = pattern.firstIndex(of: ":"), ["http", "https"].contains(pattern[..<colon].lowercased()),
+            pattern[colon...].hasPrefix("://")
+        else { return pattern }
+        let afterSlashes = pattern.index(colon, offsetBy: 3)
+        let authorityEnd = pattern[afterSlashes...].firstIndex(of: "/") ?? pattern.endIndex
+        let written = pattern[afterSlashes..<authorityEnd].lowercased()
+        let (host, port) =
+            written.lastIndex(of: ":").map { (String(written[..<$0]), Int(written[written.index(after: $0)...])) }
+            ?? (written, nil)
+        let scheme = pattern[..<colon].lowercased()
+        guard Self.authority(host: host, port: port, scheme: scheme) == authority else { return pattern }
+        return "\(self.scheme)://\(authority)" + pattern[authorityEnd...]
+    }
+
     /// `host:port`, or the host alone for no port or the scheme's default one (`:443` of `https`),
     /// which the URL standard drops.
     private static func authority(host: String, port: Int?, scheme: String) -> String {

@@ -458,9 +458,9 @@ import Testing
                 "public/orphan/index.html: warning: no link reaches this page from the entry [orphan]",
                 "public/orphan/index.html:1:4: error: no file 'gone/index.html' in the tree [broken-link]",
             ], "\(web.stdout)")
-        // The site's URLs, as the user knows them, for --ignore and --entry; the port as the site's URL gives it.
+        // The site's URLs, as the user knows them (in any spelling: http, a default port), for --ignore and --entry.
         let told = try runner.run([
-            "check", "public", "--site-url", "https://example.org:443/docs/", "--ignore", "https://example.org/docs/about/*",
+            "check", "public", "--site-url", "https://example.org:443/docs/", "--ignore", "HTTP://Example.org:80/docs/about/*",
             "--entry", "https://example.org/docs/orphan/",
         ])
         #expect(
