@@ -37,6 +37,13 @@ struct LinkRules {
     var allPaths: [String] { table.paths }
     /// Where a missing file is missing from: a tree checked as a web site is no app's bundle.
     private var filesPlace: String { options.siteURL == nil ? "the bundle" : "the tree" }
+    /// Why a path the tree holds something at is no file to link: no resolver of an app serves it;
+    /// a web server may list a folder or follow a link out of the tree, or not.
+    private var unserved: String {
+        options.siteURL == nil ? "which no resolver serves" : "which a web server may not serve (or serves a listing)"
+    }
+    /// Where letter case tells files apart: the app's devices, or the site's server.
+    private var caseMatters: String { options.siteURL == nil ? "on devices" : "on most web servers" }
 
     init(state: CrawlState, options: CheckOptions, table: PathTable) {
         self.state = state
@@ -220,7 +227,7 @@ struct LinkRules {
         switch state.outcomes[target.key] {
         case .outsideBundle:
             if let why = whyUnserved(target.path) {
-                return (.error, .brokenLink, "no file '\(target.path)' in \(filesPlace): it is \(why), which no resolver serves")
+                return (.error, .brokenLink, "no file '\(target.path)' in \(filesPlace): it is \(why), \(unserved)")
             }
             return (.error, .escapesRoot, "'\(target.path)' is outside the bundle")
         case .notFound, nil:
@@ -234,7 +241,7 @@ struct LinkRules {
             if let real = candidates.sameIgnoringCase(as: wanted), ByteKey(real) != ByteKey(wanted) {
                 return (
                     .error, .caseMismatch,
-                    "no file '\(wanted)' in \(filesPlace), but '\(real)' exists (letter case matters on devices)"
+                    "no file '\(wanted)' in \(filesPlace), but '\(real)' exists (letter case matters \(caseMatters))"
                 )
             }
             // `docs` for a folder `Docs/`: wrong case and no slash, both to fix.
@@ -267,7 +274,7 @@ struct LinkRules {
                 )
             }
             if let why = whyUnserved(wanted) {
-                return (.error, .brokenLink, "no file '\(wanted)' in \(filesPlace): it is \(why), which no resolver serves")
+                return (.error, .brokenLink, "no file '\(wanted)' in \(filesPlace): it is \(why), \(unserved)")
             }
             // Debian's doc packages gzip large pages (`changelog.html.gz`): a browser downloads those.
             if !wanted.hasSuffix(".gz"), table.index(of: wanted + ".gz") != nil {

@@ -484,6 +484,14 @@ import Testing
             dots.stdout.components(separatedBy: "\n").filter { $0.hasPrefix("dots/") } == [
                 "dots/x/b.html:1:61: error: no id 'nope' in about/index.html (resolved against the page's <base href=\"/docs/about/\">) [broken-fragment]"
             ], "\(dots.stdout)")
+        // Worded for a web site: a web server, not the app's resolver or devices.
+        try runner.write("<a href=\"About/\">a</a><a href=\"empty/\">e</a>\n", to: "web/index.html")
+        try runner.write("<p>a</p>\n", to: "web/about/index.html")
+        try runner.write("x\n", to: "web/empty/x.txt")
+        let worded = try runner.run(["check", "web", "--site-url", "https://example.org/"])
+        #expect(
+            worded.stdout.contains("but 'about/index.html' exists (letter case matters on most web servers)"), "\(worded.stdout)")
+        #expect(worded.stdout.contains("no file 'empty/index.html' in the tree"), "\(worded.stdout)")
         let page = try runner.run(["check", "public", "--site-url", "https://example.org/docs/index.html"])
         #expect(page.status == 2)
         #expect(
