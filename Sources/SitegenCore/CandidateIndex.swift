@@ -14,6 +14,7 @@ final class CandidateIndex: Sendable {
     private let asciiFolded = MadeOnce<[[UInt8]: Int]>()
     private let groups = MadeOnce<Groups>()
     private let folded = MadeOnce<Folded>()
+    private let exact = MadeOnce<[[UInt8]: Int]>()
 
     init(scansBeforeIndexing: Int = scansBeforeIndexing) { scans = scansBeforeIndexing }
 
@@ -120,6 +121,22 @@ final class CandidateIndex: Sendable {
                     decoding: candidates.bytes[candidates.nameStarts[index]..<candidates.ends[index]], as: UTF8.self)
                 made.byLowercasedName[name.lowercased(), default: []].append(index)
                 made.byEquivalentPath[path, default: []].append(index)
+            }
+            return made
+        }
+    }
+
+    /// Each path by its bytes (the first of equal ones).
+    func exactPaths(of candidates: CandidatePaths) -> [[UInt8]: Int] {
+        exact.value {
+            var made: [[UInt8]: Int] = [:]
+            made.reserveCapacity(candidates.paths.count)
+            candidates.bytes.withUnsafeBufferPointer { all in
+                var start = 0
+                for (index, end) in candidates.ends.enumerated() {
+                    if made[Array(all[start..<end])] == nil { made[Array(all[start..<end])] = index }
+                    start = end
+                }
             }
             return made
         }

@@ -115,8 +115,17 @@ public struct CandidatePaths: Sendable {
         // `reference/secrets-create.md` rather than `guide/secrets-update.md`. Not a folder's index,
         // which every folder may have.
         if !SitePath(unchecked: path).lastComponent.hasPrefix("index.") {
-            let folder = Set(inFolder)
-            let moved = Set(named.filter { !folder.contains($0) }.map { paths[$0] })
+            // A few paths: their folders compared, not a set made of a folder of 5,000.
+            let folderLength =
+                (path.utf8.lastIndex(of: UInt8(ascii: "/")).map { path.utf8.distance(from: path.utf8.startIndex, to: $0) + 1 })
+                ?? 0
+            let folder = path.utf8.prefix(folderLength)
+            let moved = Set(
+                named.lazy.filter { index in
+                    let start = index == 0 ? 0 : self.ends[index - 1]
+                    return self.nameStarts[index] - start != folderLength
+                        || !self.bytes[start..<self.nameStarts[index]].elementsEqual(folder)
+                }.map { self.paths[$0] })
             if (1...Suggestion.mostNamed).contains(moved.count) { return moved.sorted() }
         }
         // `nearest` passes over the paths whose length is too far for the limit.
@@ -125,17 +134,40 @@ public struct CandidatePaths: Sendable {
         // `instal`, a link written as Hugo and MkDocs write one, is near `install.md`: compared with
         // the extension of each kind of page its folder holds.
         if SitePath(unchecked: path).pathExtension.isEmpty, !path.hasSuffix("/") {
-            let extensions = Set(inFolder.map { SitePath(unchecked: paths[$0]).pathExtension }.filter { Self.isPage("x." + $0) })
-            for pageExtension in extensions.sorted() {
+            for pageExtension in ["htm", "html", "md", "xhtml"] {
                 let near = nearest(to: path + "." + pageExtension, among: inFolder)
                 if !near.isEmpty { return near }
             }
         }
         if Suggestion.limit(for: path) > 0 {
-            let swapped = Set(inFolder.map { paths[$0] }.filter { Suggestion.isTransposition(of: path, $0) })
+            let swapped = swappedNeighbours(of: path, among: inFolder)
             if (1...Suggestion.mostNamed).contains(swapped.count) { return swapped.sorted() }
         }
         return otherExtensions(ofFolderIndex: path)
+    }
+
+    /// The paths among `inFolder` (of `path`'s folder) that are `path` with two neighbouring
+    /// characters of its name swapped: looked up (a name of n characters has n - 1 such spellings)
+    /// once the paths are indexed, as scanning a folder of 5,000 for each broken link is quadratic.
+    private func swappedNeighbours(of path: String, among inFolder: [Int]) -> Set<String> {
+        guard searchIndex.isWorthIndexing() else {
+            let length = path.utf8.count
+            return Set(
+                inFolder.lazy.filter { self.ends[$0] - ($0 == 0 ? 0 : self.ends[$0 - 1]) == length }.map { self.paths[$0] }
+                    .filter { Suggestion.isTransposition(of: path, $0) })
+        }
+        let exact = searchIndex.exactPaths(of: self)
+        let slash = path.lastIndex(of: "/").map { path.index(after: $0) } ?? path.startIndex
+        let folder = path[..<slash]
+        let name = Array(path[slash...].unicodeScalars)
+        var found = Set<String>()
+        for index in name.indices.dropLast() where name[index] != name[index + 1] {
+            var swapped = name
+            swapped.swapAt(index, index + 1)
+            let candidate = folder + String(String.UnicodeScalarView(swapped))
+            if let match = exact[Array(candidate.utf8)] { found.insert(paths[match]) }
+        }
+        return found
     }
 
     /// Whether `path` names a page, of HTML or Markdown.

@@ -142,9 +142,7 @@ struct ReferenceCandidatePaths {
         let near = Suggestion.nearest(to: path, in: inFolder)
         if !near.isEmpty { return near }
         if !name.contains("."), !path.hasSuffix("/") {
-            let extensions = Set(
-                inFolder.map { SitePath(unchecked: $0).pathExtension }.filter { ["html", "htm", "xhtml", "md"].contains($0) })
-            for pageExtension in extensions.sorted() {
+            for pageExtension in ["htm", "html", "md", "xhtml"] {
                 let near = Suggestion.nearest(to: path + "." + pageExtension, in: inFolder)
                 if !near.isEmpty { return near }
             }
