@@ -12,9 +12,9 @@ final class CandidateIndex: Sendable {
     private let asks = Atomic<Int>(0)
     private let signatures = MadeOnce<Signatures>()
     private let asciiFolded = MadeOnce<[[UInt8]: Int]>()
+    private let exact = MadeOnce<[[UInt8]: Int]>()
     private let groups = MadeOnce<Groups>()
     private let folded = MadeOnce<Folded>()
-    private let exact = MadeOnce<[[UInt8]: Int]>()
 
     init(scansBeforeIndexing: Int = scansBeforeIndexing) { scans = scansBeforeIndexing }
 
@@ -36,12 +36,10 @@ final class CandidateIndex: Sendable {
             made.signatures.reserveCapacity(candidates.ends.count)
             made.isASCII.reserveCapacity(candidates.ends.count)
             candidates.bytes.withUnsafeBufferPointer { all in
-                var start = 0
-                for end in candidates.ends {
-                    let path = UnsafeBufferPointer(rebasing: all[start..<end])
+                for index in candidates.ends.indices {
+                    let path = UnsafeBufferPointer(rebasing: all[candidates.start(of: index)..<candidates.ends[index]])
                     made.signatures.append(BigramSignature(path))
                     made.isASCII.append(path.allSatisfy { $0 < 0x80 })
-                    start = end
                 }
             }
             return made
@@ -52,21 +50,27 @@ final class CandidateIndex: Sendable {
     /// that fold alike.
     func asciiFolded(of candidates: CandidatePaths) -> [[UInt8]: Int] {
         asciiFolded.value {
-            var folded: [[UInt8]: Int] = [:]
-            folded.reserveCapacity(candidates.paths.count)
-            candidates.bytes.withUnsafeBufferPointer { all in
-                var start = 0
-                for (index, end) in candidates.ends.enumerated() {
-                    defer { start = end }
-                    let path = UnsafeBufferPointer(rebasing: all[start..<end])
-                    guard path.allSatisfy({ $0 < 0x80 }) else { continue }
-                    let key = Self.asciiLowered(path)
-                    if let known = folded[key], candidates.paths[known] <= candidates.paths[index] { continue }
-                    folded[key] = index
-                }
-            }
-            return folded
+            Self.firstInStringOrder(of: candidates) { path in path.allSatisfy { $0 < 0x80 } ? Self.asciiLowered(path) : nil }
         }
+    }
+
+    /// Each path by its bytes.
+    func exactPaths(of candidates: CandidatePaths) -> [[UInt8]: Int] {
+        exact.value { Self.firstInStringOrder(of: candidates) { Array($0) } }
+    }
+
+    /// The paths by the key `key` makes of their bytes (none for `nil`), each key to the first in
+    /// string order of the paths that have it.
+    private static func firstInStringOrder(
+        of candidates: CandidatePaths, key: (ArraySlice<UInt8>) -> [UInt8]?
+    ) -> [[UInt8]: Int] {
+        var made: [[UInt8]: Int] = [:]
+        made.reserveCapacity(candidates.paths.count)
+        for index in candidates.ends.indices {
+            guard let key = key(candidates.bytes(of: index)) else { continue }
+            if made[key].map({ candidates.paths[$0] <= candidates.paths[index] }) != true { made[key] = index }
+        }
+        return made
     }
 
     /// The paths of each folder (by its bytes with the slash: `guide/`, none at the top), of each
@@ -82,10 +86,8 @@ final class CandidateIndex: Sendable {
         groups.value {
             var groups = Groups()
             candidates.bytes.withUnsafeBufferPointer { all in
-                var start = 0
                 for (index, end) in candidates.ends.enumerated() {
-                    defer { start = end }
-                    let nameStart = candidates.nameStarts[index]
+                    let start = candidates.start(of: index), nameStart = candidates.nameStarts[index]
                     groups.byFolder[Array(all[start..<nameStart]), default: []].append(index)
                     let name = all[nameStart..<end]
                     if name.allSatisfy({ $0 < 0x80 }) { groups.byASCIIName[Self.asciiLowered(name), default: []].append(index) }
@@ -121,22 +123,6 @@ final class CandidateIndex: Sendable {
                     decoding: candidates.bytes[candidates.nameStarts[index]..<candidates.ends[index]], as: UTF8.self)
                 made.byLowercasedName[name.lowercased(), default: []].append(index)
                 made.byEquivalentPath[path, default: []].append(index)
-            }
-            return made
-        }
-    }
-
-    /// Each path by its bytes (the first of equal ones).
-    func exactPaths(of candidates: CandidatePaths) -> [[UInt8]: Int] {
-        exact.value {
-            var made: [[UInt8]: Int] = [:]
-            made.reserveCapacity(candidates.paths.count)
-            candidates.bytes.withUnsafeBufferPointer { all in
-                var start = 0
-                for (index, end) in candidates.ends.enumerated() {
-                    if made[Array(all[start..<end])] == nil { made[Array(all[start..<end])] = index }
-                    start = end
-                }
             }
             return made
         }

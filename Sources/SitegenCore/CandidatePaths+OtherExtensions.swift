@@ -40,7 +40,7 @@ extension CandidatePaths {
         bytes.withUnsafeBufferPointer { all in
             stem.withUnsafeBufferPointer { stem in
                 for index in indices {
-                    let start = index == 0 ? 0 : ends[index - 1], end = ends[index]
+                    let start = start(of: index), end = ends[index]
                     guard end - start > stem.count + 1, all[start + stem.count] == UInt8(ascii: "."),
                         memcmp(all.baseAddress! + start, stem.baseAddress!, stem.count) == 0
                     else { continue }

@@ -47,6 +47,17 @@ public struct CandidatePaths: Sendable {
         self.nameStarts = nameStarts
     }
 
+    /// Where path `index` starts in `bytes`.
+    func start(of index: Int) -> Int { index == 0 ? 0 : ends[index - 1] }
+
+    /// Path `index`'s bytes.
+    func bytes(of index: Int) -> ArraySlice<UInt8> { bytes[start(of: index)..<ends[index]] }
+
+    /// Whether path `index` lies directly in `folder` (its bytes with the trailing `/`, none for the top).
+    private func holds(_ index: Int, inFolder folder: some Collection<UInt8>) -> Bool {
+        nameStarts[index] - start(of: index) == folder.count && bytes[start(of: index)..<nameStarts[index]].elementsEqual(folder)
+    }
+
     /// A path that is `path` in another Unicode normalization (canonically equivalent, other bytes);
     /// nil for an ASCII path, which has no other.
     public func canonicallyEquivalent(to path: String) -> String? {
@@ -110,22 +121,14 @@ public struct CandidatePaths: Sendable {
             }
             return renamed
         }
-        let (inFolder, named) = nearbyGroups(path, lengthWithin: nil)
+        let (inFolder, named) = nearbyGroups(path)
         // A page moved to another folder keeps its name: `guide/secrets-create.md` means
         // `reference/secrets-create.md` rather than `guide/secrets-update.md`. Not a folder's index,
         // which every folder may have.
         if !SitePath(unchecked: path).lastComponent.hasPrefix("index.") {
             // A few paths: their folders compared, not a set made of a folder of 5,000.
-            let folderLength =
-                (path.utf8.lastIndex(of: UInt8(ascii: "/")).map { path.utf8.distance(from: path.utf8.startIndex, to: $0) + 1 })
-                ?? 0
-            let folder = path.utf8.prefix(folderLength)
-            let moved = Set(
-                named.lazy.filter { index in
-                    let start = index == 0 ? 0 : self.ends[index - 1]
-                    return self.nameStarts[index] - start != folderLength
-                        || !self.bytes[start..<self.nameStarts[index]].elementsEqual(folder)
-                }.map { self.paths[$0] })
+            let folder = Self.folderPrefix(of: path)
+            let moved = Set(named.lazy.filter { !self.holds($0, inFolder: folder) }.map { self.paths[$0] })
             if (1...Suggestion.mostNamed).contains(moved.count) { return moved.sorted() }
         }
         // `nearest` passes over the paths whose length is too far for the limit.
@@ -153,7 +156,7 @@ public struct CandidatePaths: Sendable {
         guard searchIndex.isWorthIndexing() else {
             let length = path.utf8.count
             return Set(
-                inFolder.lazy.filter { self.ends[$0] - ($0 == 0 ? 0 : self.ends[$0 - 1]) == length }.map { self.paths[$0] }
+                inFolder.lazy.filter { self.bytes(of: $0).count == length }.map { self.paths[$0] }
                     .filter { Suggestion.isTransposition(of: path, $0) })
         }
         let exact = searchIndex.exactPaths(of: self)
@@ -188,7 +191,7 @@ public struct CandidatePaths: Sendable {
                     to: wanted, count: indices.count,
                     candidate: { position in
                         let index = indices[position]
-                        return UnsafeBufferPointer(rebasing: all[(index == 0 ? 0 : ends[index - 1])..<ends[index]])
+                        return UnsafeBufferPointer(rebasing: all[start(of: index)..<ends[index]])
                     },
                     lowerBound: { bounds.isEmpty ? 0 : Int(bounds[$0]) },
                     precedes: { paths[indices[$0]] < paths[indices[$1]] })
@@ -237,59 +240,43 @@ public struct CandidatePaths: Sendable {
     }
 
     /// The paths in the folder of `path`, then the paths named like it (ignoring case) in any folder,
-    /// each group sorted; with `lengthWithin`, only those whose length in bytes differs from `path`'s
-    /// by at most that, in the order of `paths`.
-    public func nearby(_ path: String, lengthWithin: Int? = nil) -> [String] {
-        let (inFolder, named) = nearbyGroups(path, lengthWithin: lengthWithin)
-        let folderPaths = inFolder.map { paths[$0] }, namedPaths = named.map { paths[$0] }
-        return lengthWithin == nil ? folderPaths.sorted() + namedPaths.sorted() : folderPaths + namedPaths
+    /// each group sorted.
+    public func nearby(_ path: String) -> [String] {
+        let (inFolder, named) = nearbyGroups(path)
+        return inFolder.map { paths[$0] }.sorted() + named.map { paths[$0] }.sorted()
     }
 
-    private func nearbyGroups(_ path: String, lengthWithin: Int?) -> (inFolder: [Int], named: [Int]) {
+    /// The folder of `path` with its slash, as a path's bytes before its name hold it (none at the top).
+    private static func folderPrefix(of path: String) -> [UInt8] {
         let wanted = Array(path.utf8)
-        let lengths = lengthWithin.map { (wanted.count - $0)...(wanted.count + $0) } ?? 0...Int.max
-        let slash = wanted.lastIndex(of: UInt8(ascii: "/"))
-        let name = slash.map { Array(wanted[($0 + 1)...]) } ?? wanted
+        return wanted.lastIndex(of: UInt8(ascii: "/")).map { Array(wanted[...$0]) } ?? []
+    }
+
+    /// `nearby(_:)` as positions in `paths`, in their order.
+    private func nearbyGroups(_ path: String) -> (inFolder: [Int], named: [Int]) {
+        let folder = Self.folderPrefix(of: path)
+        let name = Array(path.utf8.dropFirst(folder.count))
         let nameIsASCII = name.allSatisfy { $0 < 0x80 }
-        // The folder with its slash, as a candidate's bytes before its name hold it.
-        let folderPrefix = slash.map { Array(wanted[...$0]) } ?? []
         // Looked up rather than scanned for, once many ask.
         if searchIndex.isWorthIndexing() {
             let groups = searchIndex.groups(of: self)
-            let inFolder = groups.byFolder[folderPrefix] ?? []
             let named =
                 nameIsASCII
                 ? groups.byASCIIName[CandidateIndex.asciiLowered(name)] ?? []
                 : searchIndex.folded(of: self).byLowercasedName[String(decoding: name, as: UTF8.self).lowercased()] ?? []
-            guard lengthWithin != nil else { return (inFolder, named) }
-            let fits = { (index: Int) in lengths.contains(ends[index] - (index == 0 ? 0 : ends[index - 1])) }
-            return (inFolder.filter(fits), named.filter(fits))
+            return (groups.byFolder[folder] ?? [], named)
         }
         let foldedName = String(decoding: name, as: UTF8.self).lowercased()
         var inFolder: [Int] = []
         var named: [Int] = []
-        bytes.withUnsafeBufferPointer { all in
-            folderPrefix.withUnsafeBufferPointer { folder in
-                name.withUnsafeBufferPointer { name in
-                    var start = 0
-                    for index in ends.indices {
-                        let nameStart = nameStarts[index], end = ends[index]
-                        defer { start = end }
-                        guard lengths.contains(end - start) else { continue }
-                        if nameStart - start == folder.count
-                            && (folder.isEmpty || memcmp(all.baseAddress! + start, folder.baseAddress!, folder.count) == 0)
-                        {
-                            inFolder.append(index)
-                        }
-                        let candidateName = UnsafeBufferPointer(rebasing: all[nameStart..<end])
-                        let sameName =
-                            nameIsASCII
-                            ? candidateName.count == name.count && Self.equalIgnoringASCIICase(candidateName, name)
-                            : String(decoding: candidateName, as: UTF8.self).lowercased() == foldedName
-                        if sameName { named.append(index) }
-                    }
-                }
-            }
+        for index in ends.indices {
+            if holds(index, inFolder: folder) { inFolder.append(index) }
+            let candidateName = bytes[nameStarts[index]..<ends[index]]
+            let sameName =
+                nameIsASCII
+                ? candidateName.count == name.count && Self.equalIgnoringASCIICase(candidateName, name)
+                : String(decoding: candidateName, as: UTF8.self).lowercased() == foldedName
+            if sameName { named.append(index) }
         }
         return (inFolder, named)
     }
