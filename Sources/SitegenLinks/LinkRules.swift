@@ -211,15 +211,8 @@ struct LinkRules {
     /// scheme, no leading `/` (a path, a query or a fragment alone).
     static func isPathRelative(_ href: String) -> Bool {
         let text = href.trimmingC0ControlOrSpace()
-        guard let first = text.utf8.first, first != UInt8(ascii: "/") else { return text.isEmpty }
-        let schemeEnd = text.utf8.firstIndex {
-            !(isASCIIAlphanumeric($0) || $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "."))
-        }
-        return !(isASCIILetter(first) && schemeEnd.map { text.utf8[$0] == UInt8(ascii: ":") } == true)
+        return LinkResolver.scheme(of: text) == nil && !text.hasPrefix("/")
     }
-
-    private static func isASCIILetter(_ byte: UInt8) -> Bool { (byte | 0x20) &- UInt8(ascii: "a") < 26 }
-    private static func isASCIIAlphanumeric(_ byte: UInt8) -> Bool { isASCIILetter(byte) || byte &- UInt8(ascii: "0") < 10 }
 
     /// The finding for a same-origin target, if any: missing file, wrong case, directory without slash,
     /// missing fragment.
