@@ -142,8 +142,7 @@ struct LinkResolver: Sendable {
         case .url(let absolute): url = absolute
         case .refused(let target): return target
         }
-        // `https://example.org/docs/../docs/a/` is `/docs/a/` to a browser; Foundation keeps the dots.
-        if url.path(percentEncoded: true).contains("/.") { url = url.standardized }
+        url = Self.withoutDotSegments(url)
         guard let treePath = site.treePath(of: url) else {
             return isIgnored(url.absoluteString) ? .ignored : .external(url.absoluteString)
         }
@@ -157,7 +156,16 @@ struct LinkResolver: Sendable {
         }
         var plain = self
         plain.siteURL = nil
-        return plain.resolve("\(scheme)://\(host)/\(treePath)\(fragment)", page: page, pagePath: pagePath, base: nil)
+        return plain.resolve(bundleURLString(ofTreePath: treePath) + fragment, page: page, pagePath: pagePath, base: nil)
+    }
+
+    /// The bundle's URL of the tree's percent-encoded path `treePath`: what `onSite` undoes.
+    private func bundleURLString(ofTreePath treePath: String) -> String { "\(scheme)://\(host)/\(treePath)" }
+
+    /// `url` with its `.` and `..` segments resolved: `https://example.org/docs/../docs/a/` is
+    /// `/docs/a/` to a browser, and Foundation keeps the dots of an absolute URL.
+    private static func withoutDotSegments(_ url: URL) -> URL {
+        url.path(percentEncoded: true).contains("/.") ? url.standardized : url
     }
 
     /// The site's URL of a URL of the bundle's origin; any other URL as it is.
@@ -175,11 +183,8 @@ struct LinkResolver: Sendable {
         var base: URL?
         if let siteURL, let sitePage = onSite(page, site: siteURL) {
             base = URL(string: Self.asWebURLReads(text, base: sitePage), relativeTo: sitePage)?.absoluteURL
-            if let onSite = base,
-                let treePath = siteURL.treePath(
-                    of: onSite.path(percentEncoded: true).contains("/.") ? onSite.standardized : onSite)
-            {
-                base = URL(string: "\(scheme)://\(host)/\(treePath)")
+            if let onSite = base, let treePath = siteURL.treePath(of: Self.withoutDotSegments(onSite)) {
+                base = URL(string: bundleURLString(ofTreePath: treePath))
             }
         } else {
             base = URL(string: text, relativeTo: page)?.absoluteURL
