@@ -70,12 +70,10 @@ public struct ResolverFetcher: ResourceFetching {
     /// The resolver's answer, or with `redirectsFolders` the folder's for a URL it does not find.
     private func resolve(_ url: URL) -> Result<ResolvedResource, ResolutionFailure> {
         let answer = resolver.resolve(url)
-        guard redirectsFolders, case .failure(.notFound) = answer else { return answer }
-        var text = url.absoluteString
-        let pathEnd = text.firstIndex { $0 == "?" || $0 == "#" } ?? text.endIndex
-        guard text[..<pathEnd].last != "/" else { return answer }
-        text.insert("/", at: pathEnd)
-        guard let folder = URL(string: text), case .success(let index) = resolver.resolve(folder) else { return answer }
+        guard redirectsFolders, case .failure(.notFound) = answer, !url.path(percentEncoded: true).hasSuffix("/"),
+            let folder = URL(string: FolderSlash.added(to: url.absoluteString)),
+            case .success(let index) = resolver.resolve(folder)
+        else { return answer }
         return .success(index)
     }
 

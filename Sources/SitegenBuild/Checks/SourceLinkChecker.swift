@@ -219,7 +219,7 @@ struct SourceLinkChecker: Sendable {
             return .problem(
                 .directoryNoSlash, .error,
                 {
-                    "'\($0)' names a folder without its trailing slash, which an app is not served (no redirects under the scheme); write '\(Self.withFolderSlash($0))'"
+                    "'\($0)' names a folder without its trailing slash, which an app is not served (no redirects under the scheme); write '\(FolderSlash.added(to: $0))'"
                 })
         }
         // `docs` for a folder `Docs/`: the letter case and the slash, as the crawl words it.
@@ -309,12 +309,6 @@ struct SourceLinkChecker: Sendable {
             }
         }
         return out
-    }
-
-    /// `link` with a `/` after its path, before any query or fragment: `guide#setup` becomes `guide/#setup`.
-    static func withFolderSlash(_ link: String) -> String {
-        guard let end = link.firstIndex(where: { $0 == "?" || $0 == "#" }) else { return link + "/" }
-        return link[..<end] + "/" + link[end...]
     }
 
     /// Whether a link path names a folder with its slash: it ends in `/`, or its last segment is `.`
