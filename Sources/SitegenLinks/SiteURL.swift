@@ -1,4 +1,5 @@
 import Foundation
+import SitegenBundleCore
 
 /// Where a tree of HTML is served on the web (`https://example.org/docs/`, Hugo's `baseURL`,
 /// MkDocs' `site_url`), for `sitegen check --site-url`: links are resolved as a browser on that
@@ -7,7 +8,7 @@ import Foundation
 public struct SiteURL: Sendable, Hashable, CustomStringConvertible {
     /// `http` or `https`, lowercased.
     public let scheme: String
-    /// The host, lowercased, with `:port` when one is given.
+    /// The host, lowercased, with `:port` when one other than the scheme's default is given.
     public let authority: String
     /// The path the tree is served at: starts and ends with `/` (`/docs/`, or `/`).
     public let basePath: String
@@ -69,13 +70,25 @@ public struct SiteURL: Sendable, Hashable, CustomStringConvertible {
         return "\(host):\(port)"
     }
 
+    /// The tree path (decoded, without a query) of a start page given as the site names it: its URL
+    /// (`https://example.org/docs/a/`) or its root-relative path (`/docs/a/`, as a link of the site
+    /// reads it, when the site is not at the host's root); `nil` for anything else.
+    public func treePath(ofStartPage entry: String) -> String? {
+        if basePath != "/", entry.hasPrefix(basePath) { return String(entry.dropFirst(basePath.count)) }
+        guard let url = URL(string: URLPath.encodedAsBrowsersSend(entry)), let treePath = treePath(of: url) else {
+            return nil
+        }
+        let path = String(treePath.prefix { $0 != "?" })
+        return path.removingPercentEncoding ?? path
+    }
+
     /// The site URL of the tree's file at the percent-encoded bundle path `path` (no leading `/`).
     func url(ofTreePath path: String) -> URL? { URL(string: description + path) }
 
     /// The tree path (percent-encoded, without a leading `/`, with the query) that `url` names, when
     /// it is below the site (either scheme: a site served on `https` still answers its `http` links,
     /// with a redirect); `nil` for any other URL.
-    public func treePath(of url: URL) -> String? {
+    func treePath(of url: URL) -> String? {
         guard let urlScheme = url.scheme?.lowercased(), urlScheme == "http" || urlScheme == "https",
             let host = url.host?.lowercased(), Self.authority(host: host, port: url.port, scheme: urlScheme) == authority,
             (url.user ?? "").isEmpty

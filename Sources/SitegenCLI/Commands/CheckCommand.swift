@@ -85,17 +85,7 @@ enum CheckCommand: Command {
         // A start page is a path inside the folder (`guide/a.html`, `/guide/a.html`): one that leaves
         // it is a mistake in the command, not a finding of the bundle.
         // Under `--site-url`, a start page may be given as its URL on the site: it is the tree's path.
-        let entries = arguments.all("--entry").map { entry in
-            // As a link of the site reads it, `/docs/a/` is the site's path when the site is at `/docs/`.
-            if let siteURL, siteURL.basePath != "/", entry.hasPrefix(siteURL.basePath) {
-                return String(entry.dropFirst(siteURL.basePath.count))
-            }
-            guard let siteURL, StartPage.isURL(entry), let url = URL(string: URLPath.encodedAsBrowsersSend(entry)),
-                let treePath = siteURL.treePath(of: url)
-            else { return entry }
-            let path = String(treePath.prefix { $0 != "?" })
-            return path.removingPercentEncoding ?? path
-        }
+        let entries = arguments.all("--entry").map { entry in siteURL?.treePath(ofStartPage: entry) ?? entry }
         for entry in entries {
             // A URL's path is after its authority, and decoded: `docs://app/%2e%2e/a.html` leaves the
             // folder too. A path is taken as written, as the crawl takes it.
