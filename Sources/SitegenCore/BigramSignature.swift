@@ -2,7 +2,7 @@
 /// of two words that costs a few instructions, where the dynamic programme costs a hundred steps.
 /// One edit makes at most two pairs the other word lacks, so `k` edits leave at most `2k` pairs of
 /// either word missing from the other; a shared bit only hides a missing pair, never invents one.
-package struct BigramSignature: Sendable, Equatable {
+package struct BigramSignature: Sendable {
     private var bits: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
 
     package init(_ word: UnsafeBufferPointer<UInt8>) {
@@ -29,9 +29,5 @@ package struct BigramSignature: Sendable, Equatable {
                 + (a.bits.2 & ~b.bits.2).nonzeroBitCount + (a.bits.3 & ~b.bits.3).nonzeroBitCount
         }
         return (max(missing(self, from: other), missing(other, from: self)) + 1) / 2
-    }
-
-    package static func == (a: BigramSignature, b: BigramSignature) -> Bool {
-        a.bits == b.bits
     }
 }
