@@ -159,10 +159,9 @@ public struct NavTree: Sendable {
         }
         let sources = CandidatePaths(paths: model.pages.map(\.source.rawValue))
         // A folder (`guide/sync/`) means its page.
-        let index = path.rawValue + "/index.md"
         let meant =
-            model.page(source: SitePath(unchecked: index)) != nil
-            ? [index] : sources.sameIgnoringCase(as: path.rawValue).map { [$0] } ?? sources.suggestions(for: path.rawValue)
+            path.appending("index.md").flatMap { model.page(source: $0) }.map { [$0.source.rawValue] }
+            ?? sources.sameIgnoringCase(as: path.rawValue).map { [$0] } ?? sources.suggestions(for: path.rawValue)
         guard path.pathExtension == "md" else {
             let fix = meant.count == 1 ? ": write '\(meant[0])'" : Suggestion.phrase(meant)
             return InputError("nav entry '\(path)' must name a Markdown file inside the site\(fix)", at: location)
