@@ -28,7 +28,7 @@ struct Environment: Sendable {
     static let roomyTmpfs: UInt64 = 1 << 30
 
     private static func scratchFolder() -> URL {
-        if ProcessInfo.processInfo.environment["TMPDIR"] != nil { return FileManager.default.temporaryDirectory }
+        if getenv("TMPDIR") != nil { return FileManager.default.temporaryDirectory }
         var info = statvfs()
         if statvfs("/dev/shm", &info) == 0, access("/dev/shm", W_OK) == 0,
             UInt64(info.f_bavail) * UInt64(info.f_frsize) >= roomyTmpfs

@@ -5,7 +5,7 @@ import Foundation
 /// its time, and how much of it both cores work, without a profiler. Silent and nearly free otherwise.
 public struct StageTimer: Sendable {
     /// Whether `SITEGEN_TIMINGS` is set for this process.
-    public static let isEnabled = ProcessInfo.processInfo.environment["SITEGEN_TIMINGS"] != nil
+    public static let isEnabled = getenv("SITEGEN_TIMINGS") != nil
 
     private var last = ContinuousClock.now
     private var lastCPU = Self.processCPU()

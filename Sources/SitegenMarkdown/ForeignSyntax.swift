@@ -137,7 +137,14 @@ public struct ForeignSyntax: Sendable, Hashable {
     }
 
     private static func trimmedEnd(_ text: String) -> String {
-        String(text.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
+        let bytes = text.utf8
+        var end = bytes.endIndex
+        while end > bytes.startIndex {
+            let last = bytes.index(before: end)
+            guard bytes[last] == UInt8(ascii: " ") || bytes[last] == UInt8(ascii: "\t") else { break }
+            end = last
+        }
+        return String(text[..<end])
     }
 
     /// Whether a line is a table's delimiter row, `| --- | :-: |`: cells of dashes with optional

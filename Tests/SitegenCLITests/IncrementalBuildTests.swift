@@ -368,6 +368,23 @@ import Testing
         #expect(try runner.snapshot("dist") == (try runner.snapshot("clean")))
     }
 
+    /// A file put in by hand under another spelling of an output's name (the same letters, decomposed)
+    /// is another file: it goes, and the output stays.
+    @Test func aStrayNamedAsAnOutputInAnotherNormalizationGoes() throws {
+        let runner = try setUp()
+        defer { runner.cleanUp() }
+        try runner.write("# Caf\u{E9}\n\nText.\n", to: "Site/guide/caf\u{E9}.md")
+        #expect(try runner.run(["build"]).status == 0)
+        try runner.write("x", to: "dist/guide/cafe\u{301}.html")
+        let names = { try FileManager.default.contentsOfDirectory(atPath: runner.url("dist/guide").path) }
+        #expect(try names().filter { $0.utf8.starts(with: "caf".utf8) }.count == 2)
+        try runner.write(try runner.read("Site/guide/usage.md") + "\nOne more paragraph.\n", to: "Site/guide/usage.md")
+        #expect(try runner.run(["build"]).status == 0)
+        let left = try names().filter { $0.utf8.starts(with: "caf".utf8) }
+        #expect(left.map { Array($0.utf8) } == [Array("caf\u{E9}.html".utf8)])
+        #expect(try runner.read("dist/guide/caf\u{E9}.html").contains("Text."))
+    }
+
     /// Files and folders put into the output by hand go in a rebuild in place, as in a clean build,
     /// and `sitegen verify` finds nothing extra; what the build wrote is not touched.
     @Test func filesPutIntoTheOutputByHandGoInAnInPlaceRebuild() throws {

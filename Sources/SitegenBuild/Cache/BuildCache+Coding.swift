@@ -164,11 +164,16 @@ extension BuildCache {
             guard r.skip(length) else { return nil }
             ranges.append(start..<start + length)
         }
-        guard let records = Self.readPageRecords(r.buffer, ranges: ranges, details: store) else { return nil }
-        pages.reserveCapacity(records.count)
-        for record in records {
-            pages[record.page.source] = record
-            detailsLive += record.page.details?.range.count ?? 0
+        guard var parts = Self.readPageRecords(r.buffer, ranges: ranges, details: store) else { return nil }
+        pages.reserveCapacity(ranges.count)
+        for index in parts.indices {
+            var part: [PageRecord] = []
+            swap(&part, &parts[index])
+            // Moved, not copied: each record holds dozens of references to retain and release.
+            while let record = part.popLast() {
+                detailsLive += record.page.details?.range.count ?? 0
+                pages[record.page.source] = record
+            }
         }
         guard let assetCount = r.count() else { return nil }
         for _ in 0..<assetCount {
@@ -243,9 +248,9 @@ extension BuildCache {
         }
     }
 
-    /// Decodes the page records at `ranges` of `buffer`, spread over the cores: 10,000 records are
-    /// most of the time it takes to read a cache. `nil` if any is damaged.
-    private static func readPageRecords(_ buffer: [UInt8], ranges: [Range<Int>], details: DetailsStore) -> [PageRecord]? {
+    /// Decodes the page records at `ranges` of `buffer`, spread over the cores (a part of them per
+    /// task): 10,000 records are most of the time it takes to read a cache. `nil` if any is damaged.
+    private static func readPageRecords(_ buffer: [UInt8], ranges: [Range<Int>], details: DetailsStore) -> [[PageRecord]]? {
         let parts = ParallelParts.map(
             count: ranges.count, threshold: 1024, parts: ProcessInfo.processInfo.activeProcessorCount * 2
         ) { part -> [PageRecord]? in
@@ -258,11 +263,11 @@ extension BuildCache {
             }
             return records
         }
-        var all: [PageRecord] = []
-        all.reserveCapacity(ranges.count)
+        var all: [[PageRecord]] = []
+        all.reserveCapacity(parts.count)
         for part in parts {
             guard let part else { return nil }
-            all += part
+            all.append(part)
         }
         return all
     }

@@ -200,7 +200,7 @@ struct NavValues: Sendable {
         var window: [TemplateValue] = []
         window.reserveCapacity(Self.windowSize + 2)
         if start > 0 { window.append(moreItem(title: words.earlier(start), linkingTo: items[start - 1])) }
-        window += items[start..<end]
+        for index in start..<end { window.append(items[index]) }
         if end < items.count { window.append(moreItem(title: words.more(items.count - end), linkingTo: items[end])) }
         return (window, position - start + (start > 0 ? 1 : 0))
     }

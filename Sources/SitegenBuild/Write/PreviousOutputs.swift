@@ -18,9 +18,12 @@ struct PreviousOutputs: Sendable {
         guard root >= 0 else { return nil }
         defer { close(root) }
         let paths = order.count == outputs.count ? order : Array(outputs.keys)
-        var known = Set(outputs.keys.lazy.map(ByteKey.init))
-        known.insert(ByteKey(Manifest.fileName))
-        let strays = StrayFiles.find(in: root, known: known)
+        // Looked up in the records themselves (a `String` key also matches another spelling of it, so
+        // the bytes are compared too) rather than in a set of 10,000 keys made for the purpose.
+        let strays = StrayFiles.find(in: root) { path in
+            if let index = outputs.index(forKey: path) { return ByteKey(outputs[index].key) == ByteKey(path) }
+            return path == Manifest.fileName
+        }
         var damaged = Set<String>()
         var folder = FolderCursor(root: root)
         defer { folder.closeFolder() }

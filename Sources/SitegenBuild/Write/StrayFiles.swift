@@ -5,19 +5,21 @@ import SitegenBundleCore
 /// by hand or by another tool. A rebuild in place removes them, as a clean build, which replaces the
 /// folder, leaves them out (and `sitegen verify` calls them extra).
 enum StrayFiles {
-    /// Paths below the folder open at `root` that `known` (compared by bytes) does not list: files,
+    /// Paths below the folder open at `root` that `isKnown` (which compares bytes) refuses: files,
     /// symbolic links, and folders with nothing in them. A folder of strays is listed by its files
     /// (removing them removes the emptied folders). Names that are not UTF-8 are left alone: no
     /// path of this build can be one, and no `String` names them.
-    static func find(in root: Int32, known: Set<ByteKey>) -> [String] {
+    static func find(in root: Int32, isKnown: (String) -> Bool) -> [String] {
         var strays: [String] = []
-        walk(root, prefix: "", known: known, into: &strays)
+        walk(root, prefix: "", isKnown: isKnown, into: &strays)
         return strays
     }
 
     /// Whether the folder at `prefix` held anything.
     @discardableResult
-    private static func walk(_ folder: Int32, prefix: String, known: Set<ByteKey>, into strays: inout [String]) -> Bool {
+    private static func walk(_ folder: Int32, prefix: String, isKnown: (String) -> Bool, into strays: inout [String])
+        -> Bool
+    {
         var holdsAnything = false
         BundleEntries.forEach(in: folder) { name, kind in
             holdsAnything = true
@@ -27,8 +29,8 @@ enum StrayFiles {
                 let inner = openat(folder, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW)
                 guard inner >= 0 else { return }
                 defer { close(inner) }
-                if !walk(inner, prefix: path + "/", known: known, into: &strays) { strays.append(path) }
-            } else if !known.contains(ByteKey(path)) {
+                if !walk(inner, prefix: path + "/", isKnown: isKnown, into: &strays) { strays.append(path) }
+            } else if !isKnown(path) {
                 strays.append(path)
             }
         }

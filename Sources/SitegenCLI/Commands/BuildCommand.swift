@@ -89,7 +89,7 @@ enum BuildCommand: Command {
             drafts = built.outcome.draftsBuilt
             configElsewhere = built.outcome.configElsewhere
             leftover = built.leftover
-            keepUntilExit(built.outcome)
+            keepUntilExit(built)
         }
         progress.finish()
         guard report.emit(result, console: console, workingDirectory: environment.workingDirectory) else { return .inputError }

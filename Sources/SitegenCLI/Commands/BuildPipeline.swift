@@ -14,6 +14,10 @@ enum BuildPipeline {
         var outcome: BuildOutcome
         /// The previous bundle, when it could not be deleted.
         var leftover: StagedFolder.Leftover? = nil
+        /// The crawl and the memo it read, held with `outcome`: freeing 10,000 memo entries takes
+        /// milliseconds a one-shot command need not spend.
+        var crawl: CrawlResult? = nil
+        var memo: CrawlMemoFile.Loaded? = nil
     }
 
     /// A build that stopped on an input error (nothing was committed) or was stopped. `message` is
@@ -178,7 +182,10 @@ enum BuildPipeline {
         var report = await shown
         report.seconds = seconds(since: started)
         timer.lap("commit")
-        return .success(Result(report: report, strict: outcome.config.strict, outcome: outcome, leftover: leftover))
+        return .success(
+            Result(
+                report: report, strict: outcome.config.strict, outcome: outcome, leftover: leftover, crawl: crawl,
+                memo: await memoOnDisk))
     }
 
     /// Points a finding in a generated page at the Markdown line the link came from, else at the

@@ -4,7 +4,13 @@ import Foundation
 enum ReportFormat: String, CaseIterable, Sendable {
     case text, json, junit, github, sarif
 
-    static var names: String { allCases.map(\.rawValue).joined(separator: "|") }
+    /// `text|json|…`, for usage lines. Joined by hand: the generic `joined(separator:)` costs a
+    /// start-up lookup of the Swift runtime's, nearly a millisecond, on every run.
+    static var names: String {
+        var names = ""
+        for format in allCases { names += (names.isEmpty ? "" : "|") + format.rawValue }
+        return names
+    }
 
     /// Whether the report ends with the summary line (the line formats, `text` and `github`); the
     /// others are documents with a summary of their own.
