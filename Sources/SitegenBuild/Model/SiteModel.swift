@@ -52,11 +52,15 @@ public struct SiteModel: Sendable {
                 "'\(asset.path)' is produced twice: by \(other) and by \(this)", path: displayRoot + asset.path.rawValue)
         }
         outputPaths = outputs
-        try checkFilesAgainstFolders(displayRoot: displayRoot, theme: theme)
+        // In source order, outputs mostly share their folder with the one before: few lookups.
+        let paths =
+            pages.map(\.output.rawValue) + assets.map(\.path.rawValue)
+            + generatedFiles.map(\.rawValue)
+        try checkFilesAgainstFolders(paths, displayRoot: displayRoot, theme: theme)
         // A page's output is named by its Markdown file, a theme asset by its file in the theme:
         // looked up only for a collision, no list of 10,000 names made on every build.
         let (byOutput, allPages, allAssets) = (pageByOutput, pages, assets)
-        try SiteScanner.checkCaseCollisions(outputPaths.map(\.rawValue), displayRoot: displayRoot) { output in
+        try SiteScanner.checkCaseCollisions(paths, displayRoot: displayRoot) { output in
             if let page = byOutput[SitePath(unchecked: output)] { return allPages[page].displayPath }
             guard let theme, let asset = allAssets.first(where: { $0.path.rawValue == output && $0.root == theme.root })
             else { return nil }
@@ -74,12 +78,11 @@ public struct SiteModel: Sendable {
 
     /// An output that another output needs as its folder (`guide/install.html` from
     /// `guide/install.md`, and a site's `guide/install.html/a.txt`; a site file `_sitegen` and the
-    /// nav script) cannot be written: named by what makes each, before anything is.
-    private func checkFilesAgainstFolders(displayRoot: String, theme: (root: String, display: String)?) throws(InputError) {
-        // In source order, outputs mostly share their folder with the one before: few lookups.
-        let paths =
-            pages.map(\.output.rawValue) + assets.map(\.path.rawValue)
-            + generatedFiles.map(\.rawValue)
+    /// nav script) cannot be written: named by what makes each, before anything is. `paths` are
+    /// the outputs in source order.
+    private func checkFilesAgainstFolders(
+        _ paths: [String], displayRoot: String, theme: (root: String, display: String)?
+    ) throws(InputError) {
         for folder in SiteScanner.folders(of: paths) where outputPaths.contains(SitePath(unchecked: folder)) {
             let file = SitePath(unchecked: folder)
             let inside = paths.filter { $0.hasPrefix(folder + "/") }.min() ?? folder + "/"

@@ -11,26 +11,34 @@ struct PreviousOutputs: Sendable {
     /// What the folder holds besides the recorded outputs and the manifest (`StrayFiles`): almost always nothing.
     let strays: [String]
 
-    /// `nil` when the previous bundle cannot be opened. `order` lists the recorded paths folder by
-    /// folder (the cache's order), so each folder is opened once and its files looked up in it.
+    /// `nil` when the previous bundle cannot be opened. One walk of the folder finds the strays and
+    /// looks at each recorded output it lists; only when some output was not listed (deleted, or
+    /// its folder replaced) is every recorded path looked up, in `order`, which lists them folder by
+    /// folder (the cache's order), so that each folder is opened once.
     static func check(_ outputs: [String: BuildCache.OutputRecord], order: [String], in bundle: URL) -> PreviousOutputs? {
         let root = open(bundle.path, O_RDONLY | O_DIRECTORY)
         guard root >= 0 else { return nil }
         defer { close(root) }
-        let paths = order.count == outputs.count ? order : Array(outputs.keys)
+        var damaged = Set<String>()
+        var listed = 0
         // Looked up in the records themselves (a `String` key also matches another spelling of it, so
         // the bytes are compared too) rather than in a set of 10,000 keys made for the purpose.
-        let strays = StrayFiles.find(in: root) { path in
-            if let index = outputs.index(forKey: path) { return ByteKey(outputs[index].key) == ByteKey(path) }
-            return path == Manifest.fileName
+        let strays = StrayFiles.find(in: root) { folder, name, path in
+            guard let index = outputs.index(forKey: path), ByteKey(outputs[index].key) == ByteKey(path) else {
+                return path == Manifest.fileName
+            }
+            listed += 1
+            if !StagedBundle.hasFile(name, size: outputs[index].value.size, in: folder) { damaged.insert(path) }
+            return true
         }
-        var damaged = Set<String>()
-        var folder = FolderCursor(root: root)
-        defer { folder.closeFolder() }
-        for path in paths {
-            guard let record = outputs[path] else { continue }
-            let (descriptor, name) = folder.open(parentOf: SitePath(unchecked: path))
-            if descriptor < 0 || !StagedBundle.hasFile(name, size: record.size, in: descriptor) { damaged.insert(path) }
+        if listed < outputs.count {
+            var folder = FolderCursor(root: root)
+            defer { folder.closeFolder() }
+            for path in order.count == outputs.count ? order : Array(outputs.keys) {
+                guard let record = outputs[path] else { continue }
+                let (descriptor, name) = folder.open(parentOf: SitePath(unchecked: path))
+                if descriptor < 0 || !StagedBundle.hasFile(name, size: record.size, in: descriptor) { damaged.insert(path) }
+            }
         }
         return PreviousOutputs(damaged: damaged, strays: strays)
     }

@@ -9,7 +9,8 @@ enum StrayFiles {
     /// symbolic links, and folders with nothing in them. A folder of strays is listed by its files
     /// (removing them removes the emptied folders). Names that are not UTF-8 are left alone: no
     /// path of this build can be one, and no `String` names them.
-    static func find(in root: Int32, isKnown: (String) -> Bool) -> [String] {
+    /// `isKnown` is asked with the open folder, the name in it and the path of every entry but a folder.
+    static func find(in root: Int32, isKnown: (_ folder: Int32, _ name: String, _ path: String) -> Bool) -> [String] {
         var strays: [String] = []
         walk(root, prefix: "", isKnown: isKnown, into: &strays)
         return strays
@@ -17,9 +18,9 @@ enum StrayFiles {
 
     /// Whether the folder at `prefix` held anything.
     @discardableResult
-    private static func walk(_ folder: Int32, prefix: String, isKnown: (String) -> Bool, into strays: inout [String])
-        -> Bool
-    {
+    private static func walk(
+        _ folder: Int32, prefix: String, isKnown: (Int32, String, String) -> Bool, into strays: inout [String]
+    ) -> Bool {
         var holdsAnything = false
         BundleEntries.forEach(in: folder) { name, kind in
             holdsAnything = true
@@ -30,7 +31,7 @@ enum StrayFiles {
                 guard inner >= 0 else { return }
                 defer { close(inner) }
                 if !walk(inner, prefix: path + "/", isKnown: isKnown, into: &strays) { strays.append(path) }
-            } else if !isKnown(path) {
+            } else if !isKnown(folder, name, path) {
                 strays.append(path)
             }
         }
