@@ -102,6 +102,8 @@ enum BuildPipeline {
         var linkPlaces: [String: [String: Int]] = [:]
         var generatedPages: [String: GeneratedLinkPlaces] = [:]
         let places = SourcePlaces()
+        // A path glued to the folder's: a `URL` made for each of hundreds of findings is felt.
+        let bundleFolder = outcome.bundleToCrawl.path + "/"
         for finding in crawl.findings {
             // Thousands of findings take a second to map: a stopped `serve` does not wait for them
             // (a stop during the crawl ends here too, before the first).
@@ -124,7 +126,7 @@ enum BuildPipeline {
                 }
                 if generatedPages[page] == nil {
                     generatedPages[page] = GeneratedLinkPlaces(
-                        page: FileBytes.read(outcome.bundleToCrawl.appendingPathComponent(page).path) ?? [])
+                        page: FileBytes.read(bundleFolder + page) ?? [])
                 }
                 generated = generatedPages[page]?.index(of: href, line: place.line, column: place.column)
             }
