@@ -368,6 +368,54 @@ import Testing
         #expect(try runner.snapshot("dist") == (try runner.snapshot("clean")))
     }
 
+    /// An output cut short by hand, with every output still there, is rewritten: the walk that lists
+    /// the previous bundle looks at each file it lists.
+    @Test func anOutputCutShortWithNothingMissingIsRewritten() throws {
+        let runner = try setUp()
+        defer { runner.cleanUp() }
+        #expect(try runner.run(["build"]).status == 0)
+        try runner.write("cut short", to: "dist/guide/install.html")
+        try FileManager.default.createSymbolicLink(
+            atPath: runner.url("dist/images/logo-link.svg").path, withDestinationPath: "logo.svg")
+        try runner.write(try runner.read("Site/guide/usage.md") + "\nOne more paragraph.\n", to: "Site/guide/usage.md")
+        #expect(try runner.run(["build"]).status == 0)
+        #expect(try runner.run(["build", "--out", "clean"]).status == 0)
+        #expect(try runner.snapshot("dist") == (try runner.snapshot("clean")))
+    }
+
+    /// Outputs replaced by hand with other kinds of entry (a link to a copy of the same size, a folder,
+    /// a folder turned into a link to a copy of it) are made files and folders again by a rebuild in
+    /// place, as a clean build makes them.
+    @Test func outputsReplacedByOtherKindsOfEntryAreRepairedInPlace() throws {
+        let runner = try setUp()
+        defer { runner.cleanUp() }
+        #expect(try runner.run(["build"]).status == 0)
+        let folder = try inode(runner, "dist")
+        let manager = FileManager.default
+        let dist = runner.url("dist").path
+        try manager.copyItem(atPath: dist + "/guide/install.html", toPath: runner.url("install-copy.html").path)
+        try manager.removeItem(atPath: dist + "/guide/install.html")
+        try manager.createSymbolicLink(
+            atPath: dist + "/guide/install.html", withDestinationPath: runner.url("install-copy.html").path)
+        try manager.removeItem(atPath: dist + "/guide/index.html")
+        try runner.write("x", to: "dist/guide/index.html/inner.txt")
+        try manager.copyItem(atPath: dist + "/images", toPath: runner.url("images-copy").path)
+        try manager.removeItem(atPath: dist + "/images")
+        try manager.createSymbolicLink(atPath: dist + "/images", withDestinationPath: runner.url("images-copy").path)
+        try runner.write(try runner.read("Site/guide/usage.md") + "\nOne more paragraph.\n", to: "Site/guide/usage.md")
+        #expect(try runner.run(["build"]).status == 0)
+        #expect(try inode(runner, "dist") == folder, "updated in place")
+        for (path, type) in [
+            ("guide/install.html", FileAttributeType.typeRegular), ("guide/index.html", .typeRegular), ("images", .typeDirectory),
+        ] {
+            let attributes = try manager.attributesOfItem(atPath: dist + "/" + path)
+            #expect(attributes[.type] as? FileAttributeType == type, "\(path)")
+        }
+        #expect(try runner.run(["build", "--out", "clean"]).status == 0)
+        #expect(try runner.snapshot("dist") == (try runner.snapshot("clean")))
+        #expect(try runner.run(["verify", "dist"]).status == 0)
+    }
+
     /// A file put in by hand under another spelling of an output's name (the same letters, decomposed)
     /// is another file: it goes, and the output stays.
     @Test func aStrayNamedAsAnOutputInAnotherNormalizationGoes() throws {
