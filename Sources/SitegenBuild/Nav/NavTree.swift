@@ -76,7 +76,9 @@ public struct NavTree: Sendable {
             }
         }
         for node in folderNode.values {
-            tree.nodes[node].children = entries[node].sorted { $0.key < $1.key }.map(\.make)
+            // Positions are sorted, not the entries: moving an entry retains and releases its key's parts.
+            let list = entries[node]
+            tree.nodes[node].children = list.indices.sorted { list[$0].key < list[$1].key }.map { list[$0].make }
         }
         // The home page is the first entry of the top level.
         if let home = tree.nodes[0].page {
