@@ -76,10 +76,14 @@ public struct BuildOutcome: Sendable {
     /// Returns what is left of the previous bundle when it could not be deleted.
     @discardableResult
     public func commitBundle() throws(InputError) -> StagedFolder.Leftover? {
-        _ = unlink(BuildCache.location(for: output).path)
         switch update {
-        case .swap: return try staged.commit()
+        case .swap:
+            _ = unlink(BuildCache.location(for: output).path)
+            return try staged.commit()
         case .inPlace(let written, let removed):
+            // Before the crawl, which waits for this: the file is spoilt in place, and removed,
+            // which frees its megabytes, by `startSavingCache()` beside the crawl.
+            BuildCache.invalidate(for: output)
             try staged.apply(written: written, removed: removed)
             return nil
         }
@@ -100,7 +104,8 @@ public struct BuildOutcome: Sendable {
     /// Starts saving the cache beside the bundle: what does not depend on the crawl, written while it
     /// runs.
     public func startSavingCache() -> BuildCache.PendingCacheFile? {
-        cache.writeHead(for: output)
+        if commitsBeforeCrawl { _ = unlink(BuildCache.location(for: output).path) }
+        return cache.writeHead(for: output)
     }
 
     /// Finishes saving the cache with the crawl's result, for the next build. Write the crawl memo of

@@ -173,6 +173,28 @@ import Testing
         #expect(largest > first.detailsLive)
     }
 
+    /// Spoilt in place when a rebuild commits (before its crawl), the cache no longer loads and is
+    /// the same size; what cannot be written in place (a named pipe) is removed without blocking.
+    @Test func anInvalidatedCacheDoesNotLoad() async throws {
+        let site = try TestSite(Self.pages(10))
+        defer { site.remove() }
+        _ = try await buildAndSave(site)
+        let output = site.options.outputDirectory
+        let path = BuildCache.location(for: output).path
+        let size = try #require(FileManager.default.attributesOfItem(atPath: path)[.size] as? Int)
+        #expect(BuildCache.load(for: output) != nil)
+        BuildCache.invalidate(for: output)
+        #expect(BuildCache.load(for: output) == nil)
+        #expect(try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int == size)
+        try FileManager.default.removeItem(atPath: path)
+        #expect(mkfifo(path, 0o644) == 0)
+        BuildCache.invalidate(for: output)
+        #expect(!FileManager.default.fileExists(atPath: path))
+        // Nothing there: nothing happens.
+        BuildCache.invalidate(for: output)
+        #expect(!FileManager.default.fileExists(atPath: path))
+    }
+
     @Test func aDamagedOrForeignDetailsFileMakesTheCacheUnusable() async throws {
         let site = try TestSite(Self.pages(10))
         defer { site.remove() }

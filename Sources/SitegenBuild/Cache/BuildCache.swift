@@ -135,6 +135,26 @@ public struct BuildCache: Sendable {
         [location(for: output), DetailsStore.location(for: output), memoLocation(for: output)]
     }
 
+    /// Makes the cache file beside `output` unreadable at once, its first bytes zeroed (no load
+    /// accepts it then), without removing it: freeing its megabytes can wait. What is not a regular
+    /// file that can be written in place is removed.
+    static func invalidate(for output: URL) {
+        let path = location(for: output).path
+        // Not blocking on a named pipe, nor writing through a link.
+        let descriptor = open(path, O_WRONLY | O_NONBLOCK | O_NOFOLLOW | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            _ = unlink(path)
+            return
+        }
+        var info = stat()
+        let zeros = [UInt8](repeating: 0, count: 16)
+        let spoilt =
+            fstat(descriptor, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
+            && pwrite(descriptor, zeros, zeros.count, 0) == zeros.count
+        close(descriptor)
+        if !spoilt { _ = unlink(path) }
+    }
+
     static func load(for output: URL) -> BuildCache? {
         guard var bytes = FileBytes.read(location(for: output).path), bytes.count > digestLength else { return nil }
         // A byte changed on disk would otherwise pass for a title or a hash, and stay in every output.
