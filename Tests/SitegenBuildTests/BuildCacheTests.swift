@@ -173,6 +173,27 @@ import Testing
         #expect(largest > first.detailsLive)
     }
 
+    /// A folder is a build's output when its cache lies beside it, at any depth and however the
+    /// path ends.
+    @Test func aFolderWithACacheBesideItIsAnOutput() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("is-output-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        for folder in ["out", "a/b", "plain"] {
+            try FileManager.default.createDirectory(at: root.appendingPathComponent(folder), withIntermediateDirectories: true)
+        }
+        for cache in [".out.sitegen-cache", "a/.b.sitegen-cache"] {
+            try Data("x".utf8).write(to: root.appendingPathComponent(cache))
+        }
+        let base = root.path
+        #expect(BuildCache.isOutput(path: base + "/out"))
+        #expect(BuildCache.isOutput(path: base + "/out/"))
+        #expect(BuildCache.isOutput(path: base + "/a/b"))
+        #expect(BuildCache.location(for: URL(fileURLWithPath: base + "/a/b")).path == base + "/a/.b.sitegen-cache")
+        #expect(!BuildCache.isOutput(path: base + "/plain"))
+        #expect(!BuildCache.isOutput(path: base + "/a"))
+        #expect(!BuildCache.isOutput(path: "/"))
+    }
+
     /// Spoilt in place when a rebuild commits (before its crawl), the cache no longer loads and is
     /// the same size; what cannot be written in place (a named pipe) is removed without blocking.
     @Test func anInvalidatedCacheDoesNotLoad() async throws {

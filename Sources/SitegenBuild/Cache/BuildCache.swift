@@ -119,9 +119,17 @@ public struct BuildCache: Sendable {
         output.deletingLastPathComponent().appendingPathComponent(".\(output.lastPathComponent).sitegen-cache")
     }
 
-    /// Whether `folder` is the output of a build: its cache lies beside it.
-    static func isOutput(_ folder: URL) -> Bool {
-        FileManager.default.fileExists(atPath: location(for: folder).path)
+    /// Whether the folder at `path` (a file system path) is the output of a build: its cache lies
+    /// beside it, as `location(for:)` names it. Made of strings: the site's walk asks of every folder.
+    static func isOutput(path: String) -> Bool {
+        var folder = Substring(path)
+        while folder.count > 1, folder.hasSuffix("/") { folder = folder.dropLast() }
+        let slash = folder.lastIndex(of: "/")
+        let parent = slash.map { folder[...$0] } ?? ""
+        let name = slash.map { folder[folder.index(after: $0)...] } ?? folder
+        guard !name.isEmpty else { return false }
+        var info = stat()
+        return stat(parent + "." + name + ".sitegen-cache", &info) == 0
     }
 
     /// The crawl memo file of a bundle folder (`.dist.sitegen-crawl`).

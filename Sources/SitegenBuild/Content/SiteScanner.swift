@@ -22,9 +22,10 @@ enum SiteScanner {
         // A folder with a build cache beside it (`.out.sitegen-cache` for `out/`) is the bundle of
         // another build (`--out _site` once): left out, as the build's own output is.
         let found = Mutex<[String]>([])
+        let folderPrefix = root.path.hasSuffix("/") ? root.path : root.path + "/"
         let listing = DirectoryWalker.listingInParallel(below: root.path) { path, isDirectory in
             if ignore.contains(where: { $0.matches(path) }) { return true }
-            guard isDirectory, BuildCache.isOutput(root.appendingPathComponent(path)) else { return false }
+            guard isDirectory, BuildCache.isOutput(path: folderPrefix + path) else { return false }
             found.withLock { $0.append(path) }
             return true
         }
