@@ -21,8 +21,8 @@ enum AllocatorSetup {
     }
 
     /// Whether the environment names `variable` in any letter case (`mimalloc_verbose`), as mimalloc
-    /// reads its variables. Read from `environ`: Foundation's dictionary of the environment costs
-    /// about two milliseconds at the start of every command.
+    /// reads its variables. Read from `environ`: Foundation's dictionary of the environment cost
+    /// up to a millisecond at the start of every command.
     private static func isSet(_ variable: String) -> Bool {
         let start: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = environ
         guard var entry = start else { return false }

@@ -114,13 +114,27 @@ public struct BuildCache: Sendable {
         }
     }
 
-    /// The cache file of a bundle folder.
-    static func location(for output: URL) -> URL {
-        output.deletingLastPathComponent().appendingPathComponent(".\(output.lastPathComponent).sitegen-cache")
+    /// The files a build keeps beside its bundle folder.
+    enum BesideFile: String {
+        case cache, crawl, details
     }
 
+    /// The name of the file of `kind` beside the bundle folder named `folder`: `.dist.sitegen-cache`
+    /// for the cache beside `dist/`.
+    static func fileName(beside folder: some StringProtocol, kind: BesideFile) -> String {
+        ".\(folder).sitegen-\(kind.rawValue)"
+    }
+
+    /// The file of `kind` beside the bundle folder `output`.
+    static func location(of kind: BesideFile, beside output: URL) -> URL {
+        output.deletingLastPathComponent().appendingPathComponent(fileName(beside: output.lastPathComponent, kind: kind))
+    }
+
+    /// The cache file of a bundle folder.
+    static func location(for output: URL) -> URL { location(of: .cache, beside: output) }
+
     /// Whether the folder at `path` (a file system path) is the output of a build: its cache lies
-    /// beside it, as `location(for:)` names it. Made of strings: the site's walk asks of every folder.
+    /// beside it. Made of strings, not `URL`s: the site's walk asks of every folder.
     static func isOutput(path: String) -> Bool {
         var folder = Substring(path)
         while folder.count > 1, folder.hasSuffix("/") { folder = folder.dropLast() }
@@ -129,13 +143,11 @@ public struct BuildCache: Sendable {
         let name = slash.map { folder[folder.index(after: $0)...] } ?? folder
         guard !name.isEmpty else { return false }
         var info = stat()
-        return stat(parent + "." + name + ".sitegen-cache", &info) == 0
+        return stat(parent + fileName(beside: name, kind: .cache), &info) == 0
     }
 
     /// The crawl memo file of a bundle folder (`.dist.sitegen-crawl`).
-    public static func memoLocation(for output: URL) -> URL {
-        output.deletingLastPathComponent().appendingPathComponent(".\(output.lastPathComponent).sitegen-crawl")
-    }
+    public static func memoLocation(for output: URL) -> URL { location(of: .crawl, beside: output) }
 
     /// Every file a build keeps beside the bundle folder `output`: the cache, its details and the
     /// crawl memo. Nothing else may be written there (a report given as `--output`).

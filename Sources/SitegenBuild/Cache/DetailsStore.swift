@@ -35,9 +35,7 @@ final class DetailsStore: Sendable {
     }
 
     /// The file beside the bundle folder `output`.
-    static func location(for output: URL) -> URL {
-        output.deletingLastPathComponent().appendingPathComponent(".\(output.lastPathComponent).sitegen-details")
-    }
+    static func location(for output: URL) -> URL { BuildCache.location(of: .details, beside: output) }
 
     /// The store of `generation` at `path`; `nil` when it is missing or of another generation.
     static func open(_ path: String, generation: UInt64) -> DetailsStore? {
