@@ -141,6 +141,22 @@ public enum DirectoryWalker {
         return listing(of: top)
     }
 
+    private static func isASCII(_ text: String) -> Bool {
+        text.utf8.withContiguousStorageIfAvailable { bytes in !bytes.contains { $0 >= 0x80 } }
+            ?? !text.utf8.contains { $0 >= 0x80 }
+    }
+
+    /// Whether `a`'s UTF-8 bytes sort before `b`'s.
+    private static func bytesPrecede(_ a: String, _ b: String) -> Bool {
+        let result = a.utf8.withContiguousStorageIfAvailable { a in
+            b.utf8.withContiguousStorageIfAvailable { b in
+                let order = memcmp(a.baseAddress!, b.baseAddress!, min(a.count, b.count))
+                return order != 0 ? order < 0 : a.count < b.count
+            }
+        }
+        return (result ?? nil) ?? a.utf8.lexicographicallyPrecedes(b.utf8)
+    }
+
     /// What a walk found, sorted.
     private static func listing(of found: Found) -> Listing {
         var found = found
@@ -149,7 +165,13 @@ public enum DirectoryWalker {
             tooDeep: found.tooDeep.sorted(), unreadable: found.unreadable,
             special: found.special.sorted { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) })
         found.entries = nil
-        listing.entries.sort { $0.path < $1.path }
+        // All-ASCII paths (almost every site's) sort the same by bytes as by `String`'s `<`, which
+        // costs several times as much for each of 10,000 paths' comparisons.
+        if listing.entries.allSatisfy({ isASCII($0.path) }) {
+            listing.entries.sort { bytesPrecede($0.path, $1.path) }
+        } else {
+            listing.entries.sort { $0.path < $1.path }
+        }
         listing.invalidNames.sort()
         listing.loops.sort()
         listing.unreadable.sort { $0.path < $1.path }

@@ -60,8 +60,9 @@ import Testing
     }
 
     /// `~t.txt` or `~user/a.md` at the top reads as a home folder: stopped at the site's file, not
-    /// when the manifest is written under the output's name.
-    @Test(arguments: ["~t.txt", "~user/a.md"])
+    /// when the manifest is written under the output's name. By its first byte, as the manifest
+    /// reads it: a `~` that a combining mark makes one character with (`~\u{301}x`) too.
+    @Test(arguments: ["~t.txt", "~user/a.md", "~\u{301}x.txt"])
     func aTopLevelNameThatLooksLikeAHomeFolderStopsTheBuild(name: String) async throws {
         let site = try TestSite(["Site/index.md": "# Home\n", "Site/" + name: "x\n", "Site/guide/~fine.md": "# Fine\n"])
         defer { site.remove() }

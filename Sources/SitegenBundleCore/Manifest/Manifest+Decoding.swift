@@ -217,14 +217,15 @@ extension Manifest {
                 + "leave the field out")
     }
 
-    /// Whether `resource` passes every check `validate()` makes of a resource on its own, with its
-    /// file as its key: what `Manifest.assemble` checks while the strings are at hand. `isText` is
-    /// `MIMEType.isText` of its type, which the caller knows.
-    static func isPrechecked(_ resource: Resource, isText: Bool, validator: ManifestValidator) -> Bool {
-        validator.fileKey(url: resource.url, file: resource.file) != nil
-            && ManifestValidator.fileVerdict(resource.file) == .accepted && !resource.mimeType.isEmpty
-            && isBareMIMEType(resource.mimeType) && resource.textEncoding.map { URLPath.bytesEqual($0, "utf-8") } != false
-            && (resource.textEncoding == nil || isText) && resource.size >= 0 && isLowercaseHexDigest(resource.sha256)
+    /// Whether a resource `Manifest.assemble` made passes every check `validate()` makes of a
+    /// resource on its own, with its file as its key. Its URL is `origin/` and its file as written
+    /// (`isUnencoded`: nothing was percent-encoded), and its type is one `typeIsValid` judged: the
+    /// type non-empty and bare, the text encoding `utf-8` for text types, none for others.
+    static func isPrechecked(
+        _ resource: Resource, isUnencoded: Bool, typeIsValid: Bool, validator: ManifestValidator
+    ) -> Bool {
+        isUnencoded && typeIsValid && validator.acceptsUnencoded(file: resource.file) && resource.size >= 0
+            && isLowercaseHexDigest(resource.sha256)
     }
 
     /// Whether `mimeType` is `type/subtype` of HTTP token characters: no parameters (`;`), no

@@ -118,22 +118,26 @@ extension Manifest {
     ) -> Made {
         var made = Made()
         made.resources.reserveCapacity(files.count)
-        var textEncodings: [String: String?] = [:]
+        // A handful of types for 10,000 files: each is judged once.
+        var types: [String: (textEncoding: String?, isValid: Bool)] = [:]
         for (file, size, sha256) in files {
             let mime = MIMEType.forPath(file, overrides: mimeOverrides)
-            let textEncoding: String?
-            if let known = textEncodings[mime] {
-                textEncoding = known
+            let type: (textEncoding: String?, isValid: Bool)
+            if let known = types[mime] {
+                type = known
             } else {
-                textEncoding = MIMEType.isText(mime) ? "utf-8" : nil
-                textEncodings[mime] = textEncoding
+                type = (MIMEType.isText(mime) ? "utf-8" : nil, !mime.isEmpty && isBareMIMEType(mime))
+                types[mime] = type
             }
             let url = BundleOrigin.urlString(prefix: prefix, forPath: file)
-            made.someFileIsEncoded = made.someFileIsEncoded || url.utf8.count != prefix.utf8.count + file.utf8.count
+            // Encoding only lengthens and trimming a leading `/` shortens by one: the same length is the same bytes.
+            let isUnencoded = url.utf8.count == prefix.utf8.count + file.utf8.count
+            made.someFileIsEncoded = made.someFileIsEncoded || !isUnencoded
             let resource = Resource(
-                url: url, file: file, mimeType: mime, textEncoding: textEncoding, size: size, sha256: sha256)
+                url: url, file: file, mimeType: mime, textEncoding: type.textEncoding, size: size, sha256: sha256)
             made.allPrechecked =
-                made.allPrechecked && isPrechecked(resource, isText: textEncoding != nil, validator: validator)
+                made.allPrechecked
+                && isPrechecked(resource, isUnencoded: isUnencoded, typeIsValid: type.isValid, validator: validator)
             made.resources.append(resource)
             if file == "index.html" || file.hasSuffix("/index.html") {
                 let directory = String(file.dropLast("index.html".count))

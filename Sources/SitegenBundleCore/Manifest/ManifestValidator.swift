@@ -69,6 +69,14 @@ struct ManifestValidator {
         return matches == true ? file : nil
     }
 
+    /// Whether `fileKey(url:file:)` is `file` for the URL `origin/` followed by `file` unchanged,
+    /// and `checkFile` accepts `file`: what `Manifest.assemble` asks of a file it had nothing to
+    /// percent-encode in (every byte is then a URL path character).
+    func acceptsUnencoded(file: String) -> Bool {
+        bytePrefixApplies && !file.isEmpty && file.utf8.count < URLPath.maximumLength
+            && Self.fileVerdict(file) == .accepted
+    }
+
     /// What the byte route makes of a URL.
     private enum PathSplit {
         /// The URL's path, from the `/` after the origin.
