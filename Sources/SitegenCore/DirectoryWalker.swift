@@ -150,7 +150,8 @@ public enum DirectoryWalker {
     private static func bytesPrecede(_ a: String, _ b: String) -> Bool {
         let result = a.utf8.withContiguousStorageIfAvailable { a in
             b.utf8.withContiguousStorageIfAvailable { b in
-                let order = memcmp(a.baseAddress!, b.baseAddress!, min(a.count, b.count))
+                guard let first = a.baseAddress, let second = b.baseAddress else { return a.count < b.count }
+                let order = memcmp(first, second, min(a.count, b.count))
                 return order != 0 ? order < 0 : a.count < b.count
             }
         }
