@@ -348,8 +348,9 @@ extension MirrorRepairTests {
         let result = try await Mirror(
             source: SlowSource(inner: FolderSource(folder: folder)),
             // Long enough for the fast pages on a busy machine (the test process runs other tests on
-            // its threads meanwhile); /slow answers only after ten minutes.
-            options: MirrorOptions(sourceDisplay: "site/", maxSeconds: 8)
+            // its threads meanwhile: with 8 seconds, a run with the machine's other core loaded too
+            // reached the limit before `/a`); /slow answers only after ten minutes.
+            options: MirrorOptions(sourceDisplay: "site/", maxSeconds: 20)
         ).run()
         #expect(ContinuousClock.now - started < .seconds(120))
         #expect(Set(result.files.keys) == ["index.html", "a.html"])
@@ -357,10 +358,10 @@ extension MirrorRepairTests {
         // each at every link to it.
         #expect(
             result.diagnostics.map(\.description) == [
-                "site/a.html:1:4: warning: cannot mirror 'http://localhost/c': not fetched: --max-seconds 8 reached [mirror-limit]",
-                "site/a.html:1:22: warning: cannot mirror 'http://localhost/slow': not fetched: --max-seconds 8 reached [mirror-limit]",
-                "site/index.html:1:22: warning: cannot mirror 'http://localhost/slow': not fetched: --max-seconds 8 reached [mirror-limit]",
-                "site/index.html:1:43: warning: cannot mirror 'http://localhost/b': not fetched: --max-seconds 8 reached [mirror-limit]",
+                "site/a.html:1:4: warning: cannot mirror 'http://localhost/c': not fetched: --max-seconds 20 reached [mirror-limit]",
+                "site/a.html:1:22: warning: cannot mirror 'http://localhost/slow': not fetched: --max-seconds 20 reached [mirror-limit]",
+                "site/index.html:1:22: warning: cannot mirror 'http://localhost/slow': not fetched: --max-seconds 20 reached [mirror-limit]",
+                "site/index.html:1:43: warning: cannot mirror 'http://localhost/b': not fetched: --max-seconds 20 reached [mirror-limit]",
             ])
     }
 }
