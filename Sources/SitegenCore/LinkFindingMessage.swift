@@ -30,4 +30,11 @@ package enum LinkFindingMessage {
         "no file '\(path)' in the \(whole), but the folder '\(folder)' exists (letter case matters on devices, and a "
             + "folder is served only with its slash)"
     }
+
+    /// The other way round: a link to `path/`, a folder, where `file` is a file of another letter
+    /// case (`Install.md/` for `install.md`).
+    package static func fileInOtherCase(_ path: String, file: String, missingFrom whole: String) -> String {
+        "no folder '\(path)/' in the \(whole), but the file '\(file)' exists: link to it in that letter case, without "
+            + "the trailing slash"
+    }
 }

@@ -229,6 +229,12 @@ struct LinkRules {
                 let file = String(target.path.dropLast())
                 return (.error, .brokenLink, "'\(file)' is a file, not a folder: link to '\(file)' without the trailing slash")
             }
+            // `Install.html/` for `install.html`: the letter case and the slash, both to fix.
+            if target.path.hasSuffix("/"), target.path.count > 1, case let file = String(target.path.dropLast()),
+                let real = candidates.sameIgnoringCase(as: file), ByteKey(real) != ByteKey(file)
+            {
+                return (.error, .brokenLink, LinkFindingMessage.fileInOtherCase(file, file: real, missingFrom: "bundle"))
+            }
             let wanted = target.path.isEmpty || target.path.hasSuffix("/") ? target.path + "index.html" : target.path
             // A path the manifest lists but the folder lacks is a candidate too: the same bytes are no case mismatch.
             if let real = candidates.sameIgnoringCase(as: wanted), ByteKey(real) != ByteKey(wanted) {

@@ -25,10 +25,11 @@ import Testing
         #expect(outcome.diagnostics.map(\.rule) == [.directoryNoSlash])
     }
 
-    /// The other way round: a file's page or asset asked for as a folder says to drop the slash.
+    /// The other way round: a file's page or asset asked for as a folder says to drop the slash,
+    /// and to change the letter case when the file has another (`Install.md/`).
     @Test func aFileWithASlashIsToldToDropIt() async throws {
         let site = try TestSite([
-            "Site/index.md": "# Home\n\n[a](install.md/) [b](install.md/#x) [c](logo.png/) [d](missing.md/)\n",
+            "Site/index.md": "# Home\n\n[a](install.md/) [b](install.md/#x) [c](logo.png/) [d](missing.md/) [e](Install.md/)\n",
             "Site/install.md": "# Install\n", "Site/logo.png": "png",
         ])
         defer { site.remove() }
@@ -40,6 +41,7 @@ import Testing
                 "'install.md' is a file, not a folder: link to it without the trailing slash",
                 "'logo.png' is a file, not a folder: link to it without the trailing slash",
                 "no page 'missing.md/index.md' in the site",
+                "no folder 'Install.md/' in the site, but the file 'install.md' exists: link to it in that letter case, without the trailing slash",
             ])
     }
 

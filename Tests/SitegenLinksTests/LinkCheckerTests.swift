@@ -376,11 +376,12 @@ import Testing
             ], "no hint between one-letter names")
     }
 
-    /// A file asked for as a folder (`a.html/`) says to drop the slash; a root-relative base, which
-    /// moves every relative link of the page to the disk's root under `file://`, is warned about.
+    /// A file asked for as a folder (`a.html/`) says to drop the slash, and to change the letter
+    /// case when the file has another (`A.html/`); a root-relative base, which moves every relative
+    /// link of the page to the disk's root under `file://`, is warned about.
     @Test func aFileWithASlashAndARootRelativeBase() async {
         let site = InMemoryFetcher([
-            "index.html": "<a href=\"a.html/\">a</a><a href=\"b/\">b</a><a href=\"c.html\">c</a>",
+            "index.html": "<a href=\"a.html/\">a</a><a href=\"b/\">b</a><a href=\"c.html\">c</a><a href=\"A.html/\">A</a>",
             "a.html": "<base href=\"/\"><a href=\"index.html\">home</a>",
             "c.html": "<base href=\"//cdn.example.com/\"><p>c</p>",
         ])
@@ -389,6 +390,7 @@ import Testing
             report.messages(.brokenLink) == [
                 "'a.html' is a file, not a folder: link to 'a.html' without the trailing slash",
                 "no file 'b/index.html' in the bundle",
+                "no folder 'A.html/' in the bundle, but the file 'a.html' exists: link to it in that letter case, without the trailing slash",
             ])
         #expect(
             report.messages(.absolutePath) == [

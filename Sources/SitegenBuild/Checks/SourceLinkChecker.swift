@@ -195,6 +195,11 @@ struct SourceLinkChecker: Sendable {
                     .brokenLink, .error,
                     { _ in "'\(path)' is a file, not a folder: link to it without the trailing slash" })
             }
+            // `Install.md/` for `install.md`: the letter case and the slash, both to fix.
+            if !path.rawValue.isEmpty, let real = suggestionPaths.sameIgnoringCase(as: path.rawValue) {
+                let message = LinkFindingMessage.fileInOtherCase(path.rawValue, file: real, missingFrom: "site")
+                return .problem(.brokenLink, .error, { _ in message })
+            }
             return missing(index ?? path, kind: "page", suggestions: &suggestions)
         }
         switch path.pathExtension {
