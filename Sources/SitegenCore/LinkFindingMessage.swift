@@ -32,9 +32,34 @@ package enum LinkFindingMessage {
     }
 
     /// The other way round: a link to `path/`, a folder, where `file` is a file of another letter
-    /// case (`Install.md/` for `install.md`).
-    package static func fileInOtherCase(_ path: String, file: String, missingFrom whole: String) -> String {
+    /// case (`Install.md/` for `install.md`). `written` is the link as written.
+    package static func fileInOtherCase(_ path: String, file: String, missingFrom whole: String, written: String) -> String {
         "no folder '\(path)/' in the \(whole), but the file '\(file)' exists: link to it in that letter case, without "
-            + "the trailing slash"
+            + trailingSlashes(of: written)
+    }
+
+    /// What ends the path of `written`, a link to a file as a folder, as the fix names it: `the
+    /// trailing slash`, `the trailing slashes` (`install.md//`), or the text itself where an escape
+    /// is part of it (`the trailing '%2F'`).
+    package static func trailingSlashes(of written: String) -> String {
+        var path = Substring(written)
+        if let end = path.firstIndex(where: { $0 == "?" || $0 == "#" }) { path = path[..<end] }
+        var start = path.endIndex
+        while start > path.startIndex {
+            let before = path[..<start]
+            if before.hasSuffix("/") {
+                start = path.index(before: start)
+            } else if before.utf8.count >= 3,
+                before.utf8.suffix(3).elementsEqual("%2F".utf8) || before.utf8.suffix(3).elementsEqual("%2f".utf8)
+            {
+                start = path.index(start, offsetBy: -3)
+            } else {
+                break
+            }
+        }
+        let trailing = path[start...]
+        if trailing == "/" || trailing.isEmpty { return "the trailing slash" }
+        if trailing.allSatisfy({ $0 == "/" }) { return "the trailing slashes" }
+        return "the trailing '\(trailing)'"
     }
 }

@@ -199,7 +199,7 @@ struct LinkRules {
                 report(.error, .brokenLink, message)
                 return
             }
-            if let (severity, rule, message) = targetProblem(target) {
+            if let (severity, rule, message) = targetProblem(target, written: link.url) {
                 report(severity, rule, message)
             } else if let message = typeProblem(link.destination, at: target) {
                 report(.error, .wrongType, message)
@@ -216,7 +216,7 @@ struct LinkRules {
 
     /// The finding for a same-origin target, if any: missing file, wrong case, directory without slash,
     /// missing fragment.
-    private mutating func targetProblem(_ target: SameOriginTarget) -> (Severity, RuleID, String)? {
+    private mutating func targetProblem(_ target: SameOriginTarget, written: String) -> (Severity, RuleID, String)? {
         switch state.outcomes[target.key] {
         case .outsideBundle:
             if let why = whyUnserved(target.path) {
@@ -224,16 +224,22 @@ struct LinkRules {
             }
             return (.error, .escapesRoot, "'\(target.path)' is outside the bundle")
         case .notFound, nil:
-            // `guide/install.html/`: asks for a folder's index where there is a file.
-            if target.path.hasSuffix("/"), target.path.count > 1, table.index(of: String(target.path.dropLast())) != nil {
-                let file = String(target.path.dropLast())
-                return (.error, .brokenLink, "'\(file)' is a file, not a folder: link to '\(file)' without the trailing slash")
+            // `guide/install.html/` (or `//`, which the resolver reads as one): asks for a folder's
+            // index where there is a file.
+            let slashes = target.path.utf8.reversed().prefix(while: { $0 == UInt8(ascii: "/") }).count
+            let file = String(decoding: target.path.utf8.dropLast(slashes), as: UTF8.self)
+            if slashes > 0, !file.isEmpty, table.index(of: file) != nil {
+                let fix = LinkFindingMessage.trailingSlashes(of: written)
+                return (.error, .brokenLink, "'\(file)' is a file, not a folder: link to '\(file)' without \(fix)")
             }
             // `Install.html/` for `install.html`: the letter case and the slash, both to fix.
-            if target.path.hasSuffix("/"), target.path.count > 1, case let file = String(target.path.dropLast()),
-                let real = candidates.sameIgnoringCase(as: file), ByteKey(real) != ByteKey(file)
+            if slashes > 0, !file.isEmpty, let real = candidates.sameIgnoringCase(as: file),
+                ByteKey(real) != ByteKey(file)
             {
-                return (.error, .brokenLink, LinkFindingMessage.fileInOtherCase(file, file: real, missingFrom: "bundle"))
+                return (
+                    .error, .brokenLink,
+                    LinkFindingMessage.fileInOtherCase(file, file: real, missingFrom: "bundle", written: written)
+                )
             }
             let wanted = target.path.isEmpty || target.path.hasSuffix("/") ? target.path + "index.html" : target.path
             // A path the manifest lists but the folder lacks is a candidate too: the same bytes are no case mismatch.

@@ -26,10 +26,12 @@ import Testing
     }
 
     /// The other way round: a file's page or asset asked for as a folder says to drop the slash,
-    /// and to change the letter case when the file has another (`Install.md/`).
+    /// and to change the letter case when the file has another (`Install.md/`). The fix names what
+    /// was written after the name: two slashes, which the resolver reads as one, or an escaped one.
     @Test func aFileWithASlashIsToldToDropIt() async throws {
         let site = try TestSite([
-            "Site/index.md": "# Home\n\n[a](install.md/) [b](install.md/#x) [c](logo.png/) [d](missing.md/) [e](Install.md/)\n",
+            "Site/index.md":
+                "# Home\n\n[a](install.md/) [b](install.md/#x) [c](logo.png/) [d](missing.md/) [e](Install.md/) [f](install.md//) [g](install.md%2F)\n",
             "Site/install.md": "# Install\n", "Site/logo.png": "png",
         ])
         defer { site.remove() }
@@ -42,6 +44,8 @@ import Testing
                 "'logo.png' is a file, not a folder: link to it without the trailing slash",
                 "no page 'missing.md/index.md' in the site",
                 "no folder 'Install.md/' in the site, but the file 'install.md' exists: link to it in that letter case, without the trailing slash",
+                "'install.md' is a file, not a folder: link to it without the trailing slashes",
+                "'install.md' is a file, not a folder: link to it without the trailing '%2F'",
             ])
     }
 

@@ -381,7 +381,8 @@ import Testing
     /// link of the page to the disk's root under `file://`, is warned about.
     @Test func aFileWithASlashAndARootRelativeBase() async {
         let site = InMemoryFetcher([
-            "index.html": "<a href=\"a.html/\">a</a><a href=\"b/\">b</a><a href=\"c.html\">c</a><a href=\"A.html/\">A</a>",
+            "index.html":
+                "<a href=\"a.html/\">a</a><a href=\"b/\">b</a><a href=\"c.html\">c</a><a href=\"A.html/\">A</a><a href=\"a.html//\">a2</a><a href=\"a.html%2F\">a3</a>",
             "a.html": "<base href=\"/\"><a href=\"index.html\">home</a>",
             "c.html": "<base href=\"//cdn.example.com/\"><p>c</p>",
         ])
@@ -391,6 +392,8 @@ import Testing
                 "'a.html' is a file, not a folder: link to 'a.html' without the trailing slash",
                 "no file 'b/index.html' in the bundle",
                 "no folder 'A.html/' in the bundle, but the file 'a.html' exists: link to it in that letter case, without the trailing slash",
+                "'a.html' is a file, not a folder: link to 'a.html' without the trailing slashes",
+                "'a.html' is a file, not a folder: link to 'a.html' without the trailing '%2F'",
             ])
         #expect(
             report.messages(.absolutePath) == [

@@ -193,12 +193,13 @@ struct SourceLinkChecker: Sendable {
             if !path.rawValue.isEmpty, model.page(source: path) != nil || model.outputPaths.contains(path) {
                 return .problem(
                     .brokenLink, .error,
-                    { _ in "'\(path)' is a file, not a folder: link to it without the trailing slash" })
+                    { "'\(path)' is a file, not a folder: link to it without \(LinkFindingMessage.trailingSlashes(of: $0))" })
             }
             // `Install.md/` for `install.md`: the letter case and the slash, both to fix.
             if !path.rawValue.isEmpty, let real = suggestionPaths.sameIgnoringCase(as: path.rawValue) {
-                let message = LinkFindingMessage.fileInOtherCase(path.rawValue, file: real, missingFrom: "site")
-                return .problem(.brokenLink, .error, { _ in message })
+                return .problem(
+                    .brokenLink, .error,
+                    { LinkFindingMessage.fileInOtherCase(path.rawValue, file: real, missingFrom: "site", written: $0) })
             }
             return missing(index ?? path, kind: "page", suggestions: &suggestions)
         }
