@@ -72,23 +72,25 @@ enum SiteScanner {
                     "name has a backslash, which a URL cannot carry (the resolver refuses it), so it can be neither a page nor an asset: rename it",
                     path: displayRoot + entry.path)
             }
-            switch NameProblem.of(entry.path) {
+            // Refused as the manifest refuses them, by the bytes of the path: the manifest's own verdict.
+            switch ManifestValidator.fileVerdict(entry.path) {
             // JSON carries them escaped, but the manifest's schema (`.+` in ECMAScript) and line-based tools do not.
             case .controlCharacter:
                 throw InputError(
                     "name holds a line break or another control character, which the manifest's schema and line-based tools refuse: rename it",
                     path: displayRoot + entry.path)
             // `x:y.md` at the top: `x:` is a drive to Windows, so the manifest takes the path as absolute.
-            case .driveColon:
+            case .absolute where entry.path.utf8.dropFirst().first == UInt8(ascii: ":"):
                 throw InputError(
                     "name has a colon as its second character, as a Windows drive (c:x) has, so the manifest refuses it as an absolute path: rename it",
                     path: displayRoot + entry.path)
             // `~t.txt` or `~user/a.md` at the top reads as a home folder: absolute to the manifest too.
-            case .homeTilde:
+            case .absolute where entry.path.utf8.first == UInt8(ascii: "~"):
                 throw InputError(
                     "name starts with '~', which reads as a home folder (~user/), so the manifest refuses it as an absolute path: rename it",
                     path: displayRoot + entry.path)
-            case nil: break
+            // A walked path has no `/` first, `.`, `..` or empty part; `manifest.json` has its own message below.
+            default: break
             }
             // `Sitegen.yml` is the configuration on a Mac's disk and a file of the site here: one
             // site, two builds.
@@ -130,32 +132,6 @@ enum SiteScanner {
                     at: SourceLocation(path: displayRoot + $0 + "/"))
             }
         return (files, warnings)
-    }
-
-    /// What the bytes of a file's path say against it as a name of the bundle, in the order the
-    /// scan reports them: one pass over each of 10,000 paths.
-    enum NameProblem {
-        /// A C0 control character, DEL, or U+2028 or U+2029 (`E2 80 A8`, `E2 80 A9`).
-        case controlCharacter
-        /// A colon as the second byte, as after a Windows drive letter.
-        case driveColon
-        /// A `~` first, as a home folder starts.
-        case homeTilde
-
-        static func of(_ path: String) -> NameProblem? {
-            func problem(_ bytes: UnsafeBufferPointer<UInt8>) -> NameProblem? {
-                for index in bytes.indices {
-                    let byte = bytes[index]
-                    if byte < 0x20 || byte == 0x7F { return .controlCharacter }
-                    if byte == 0xE2, index + 2 < bytes.count, bytes[index + 1] == 0x80, bytes[index + 2] & 0xFE == 0xA8 {
-                        return .controlCharacter
-                    }
-                }
-                if bytes.count >= 2, bytes[1] == UInt8(ascii: ":") { return .driveColon }
-                return bytes.first == UInt8(ascii: "~") ? .homeTilde : nil
-            }
-            return path.utf8.withContiguousStorageIfAvailable(problem) ?? Array(path.utf8).withUnsafeBufferPointer(problem)
-        }
     }
 
     /// `cannot read folder (permission denied): make it readable`, then `hint`, then how many

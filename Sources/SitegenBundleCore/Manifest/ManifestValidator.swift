@@ -3,7 +3,7 @@
 /// URLs that are all ASCII (every URL `Manifest.assemble` writes) are checked on their UTF-8
 /// bytes; any other takes the `String` route (it is never canonical: writers encode non-ASCII).
 /// File paths are checked on their bytes, so that a `/` always separates segments.
-struct ManifestValidator {
+package struct ManifestValidator {
     let origin: BundleOrigin
     /// `origin/`.
     private let prefix: String
@@ -168,7 +168,7 @@ struct ManifestValidator {
     /// What `checkFile` says of a path; refusals in the order it checks them. A control character
     /// is a C0 one, DEL, or the line and paragraph separators U+2028 and U+2029, which end a line
     /// for JavaScript and line-based tools: the build refuses such names.
-    enum FileVerdict {
+    package enum FileVerdict {
         case accepted, controlCharacter, absolute, leaves, notNormalised, manifest
     }
 
@@ -182,7 +182,7 @@ struct ManifestValidator {
     /// `checkFile`'s verdict, from the UTF-8 bytes of the path: a `/` byte always separates
     /// segments, also before a combining mark, which `String` would join to it as one `Character`
     /// (`/\u{301}x` is absolute, `../\u{301}x` leaves the bundle).
-    static func fileVerdict(_ file: String) -> FileVerdict {
+    package static func fileVerdict(_ file: String) -> FileVerdict {
         file.utf8.withContiguousStorageIfAvailable(fileVerdict(bytes:))
             ?? Array(file.utf8).withUnsafeBufferPointer(fileVerdict(bytes:))
     }
