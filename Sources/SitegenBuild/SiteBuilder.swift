@@ -58,6 +58,9 @@ public struct SiteBuilder: Sendable {
         try OutputPlacement.check(options)
         // Read while the configuration, theme and site folder are: the cache is the largest read.
         async let cacheOnDisk = BuildCache.load(for: options.outputDirectory)
+        // And the previous bundle is listed, for a rebuild in place to check against what the cache records.
+        // (A task rather than an `async let`, as the check of the previous outputs below awaits it.)
+        let outputListing = Task { Self.listsPreviousBundle(options) ? OutputFolderListing.list(options.outputDirectory) : nil }
         var (config, configText, configWarnings) = try loadConfig()
         let theme = try Theme.load(
             options.templatesDirectory, displayRoot: options.templatesDisplay, language: config.language)
@@ -95,9 +98,7 @@ public struct SiteBuilder: Sendable {
         cache.outputDisplay = options.outputDisplay
         timer.lap("cache load")
         // Checked while pages are parsed and the nav is built: a small rebuild keeps almost every file.
-        async let previousOutputs = previous.flatMap {
-            PreviousOutputs.check($0.outputs, order: $0.outputOrder, in: options.outputDirectory)
-        }
+        async let previousOutputs = Self.check(previous, against: outputListing)
 
         let loader = PageLoader(
             options: MarkdownOptions(rawHTML: config.rawHTML, smartPunctuation: config.smartPunctuation),
@@ -273,6 +274,19 @@ public struct SiteBuilder: Sendable {
             staged.discard()
             throw error
         }
+    }
+
+    /// Whether the output folder may be a bundle to rebuild in place: its manifest and the cache beside it are there.
+    private static func listsPreviousBundle(_ options: BuildOptions) -> Bool {
+        access(options.outputDirectory.appendingPathComponent(Manifest.fileName).path, F_OK) == 0
+            && access(BuildCache.location(for: options.outputDirectory).path, F_OK) == 0
+    }
+
+    private static func check(_ previous: BuildCache?, against listing: Task<OutputFolderListing?, Never>) async
+        -> PreviousOutputs?
+    {
+        guard let previous, let listing = await listing.value else { return nil }
+        return PreviousOutputs.check(previous.outputs, listing: listing)
     }
 
     /// Each file `extra_css` and `extra_javascript` name must be an asset of the site: the pages

@@ -1,7 +1,7 @@
 import Foundation
 
 /// The entries of an open folder of the previous bundle, as `readdir` lists them: what the checks
-/// of what a bundle holds besides its outputs (`StrayFiles`, `LinkedFolders`) walk.
+/// of what a bundle holds (`OutputFolderListing`, `LinkedFolders`) walk.
 enum BundleEntries {
     enum Kind { case folder, link, other }
 
