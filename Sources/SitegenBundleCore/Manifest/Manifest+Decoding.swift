@@ -101,16 +101,30 @@ extension Manifest {
         // Places are numbers until an error needs their text.
         // By bytes: NFC and NFD spellings of a URL are two URLs, as for every other resolver.
         var seen: [ByteKey: Place] = [:]
-        seen.reserveCapacity(resources.count + aliases.count)
         var textTypes: [String: Bool] = [:]
+        // Made by `assemble`, each URL is `origin/` and its file's own bytes: two resources of one
+        // file are two equal URLs, side by side once sorted. Resources are then looked up by URL,
+        // by bisection, and `seen` holds the aliases alone.
+        if resourcesPrechecked {
+            for index in resources.indices.dropFirst() where URLPath.bytesEqual(resources[index].url, resources[index - 1].url) {
+                throw ManifestError(
+                    "manifest: duplicate URL '\(Self.printable(resources[index].url))' in \(Place.resource(index)) and "
+                        + "\(Place.resource(index - 1))")
+            }
+        } else {
+            seen.reserveCapacity(resources.count + aliases.count)
+        }
+        func resource(withKey key: String) -> Int? {
+            guard resourcesPrechecked else {
+                guard case .resource(let index)? = seen[ByteKey(key)] else { return nil }
+                return index
+            }
+            return Self.index(ofURL: BundleOrigin.urlString(prefix: urlPrefix, forPath: key), inSorted: resources)
+        }
         // Indices, not `enumerated()`: copying each record out retains all its strings.
         for index in resources.indices {
             let place = Place.resource(index)
             if resourcesPrechecked {
-                if let previous = seen.updateValue(place, forKey: ByteKey(resources[index].file)) {
-                    throw ManifestError(
-                        "manifest: duplicate URL '\(Self.printable(resources[index].url))' in \(place) and \(previous)")
-                }
                 try checkOrder(of: index)
                 continue
             }
@@ -155,7 +169,7 @@ extension Manifest {
         for (index, alias) in aliases.enumerated() {
             let place = Place.alias(index)
             let key = try validator.checkedKey(alias.url, place: "\(place).url", allowDirectory: true)
-            if let previous = seen.updateValue(place, forKey: ByteKey(key)) {
+            if let previous = seen.updateValue(place, forKey: ByteKey(key)) ?? resource(withKey: key).map(Place.resource) {
                 throw ManifestError("manifest: duplicate URL '\(Self.printable(alias.url))' in \(place) and \(previous)")
             }
             // Looked up as written too, as a resource's URL is.
@@ -172,7 +186,7 @@ extension Manifest {
             }
             // Only resource keys map to `.resource`: an alias with a resource's key was refused above.
             let target = validator.key(alias.target, allowDirectory: false)
-            guard case .success(let targetKey) = target, case .resource(let resource) = seen[ByteKey(targetKey)] else {
+            guard case .success(let targetKey) = target, let resource = resource(withKey: targetKey) else {
                 throw ManifestError("manifest: \(place).target '\(Self.printable(alias.target))' is not a resource URL")
             }
             // Other resolvers look the target up as written (embedding.md).
@@ -184,9 +198,22 @@ extension Manifest {
         }
         // The first URL an app loads: a manifest whose entry is a 404 opens on the error page.
         let entryFile = entryKey.isEmpty || entryKey.hasSuffix("/") ? entryKey + "index.html" : entryKey
-        guard seen[ByteKey(entryKey)] != nil || seen[ByteKey(entryFile)] != nil else {
+        guard
+            seen[ByteKey(entryKey)] != nil || seen[ByteKey(entryFile)] != nil || resource(withKey: entryKey) != nil
+                || resource(withKey: entryFile) != nil
+        else {
             throw ManifestError("manifest: entry '\(Self.printable(entry))' is not the URL of a resource or an alias")
         }
+    }
+
+    /// The index of the resource with the URL `url` in `resources`, sorted by URL, found by bisection.
+    static func index(ofURL url: String, inSorted resources: [Resource]) -> Int? {
+        var low = 0, high = resources.count
+        while low < high {
+            let middle = (low + high) / 2
+            if URLPath.bytesPrecede(resources[middle].url, url) { low = middle + 1 } else { high = middle }
+        }
+        return low < resources.count && URLPath.bytesEqual(resources[low].url, url) ? low : nil
     }
 
     /// Refuses `resources[index]` when its URL sorts before the previous one's in code-point

@@ -51,18 +51,17 @@ extension Manifest {
         let prefix = origin.description + "/"
         let validator = ManifestValidator(origin: origin)
         // Typed, encoded and checked in parallel: 10,000 files on every rebuild.
-        let made = ParallelParts.map(count: files.count, threshold: 4096) { range in
-            makeResources(files[range], prefix: prefix, validator: validator, mimeOverrides: mimeOverrides)
+        var resources: [Resource]
+        let made: [Made]
+        (resources, made) = ParallelParts.fill(count: files.count, threshold: 4096) { range, emit in
+            makeResources(files[range], prefix: prefix, validator: validator, mimeOverrides: mimeOverrides, emit: emit)
         }
-        var resources: [Resource] = []
-        resources.reserveCapacity(files.count)
         var aliasTargets: [String: String] = [:]
         // Whether a file was percent-encoded or lost a leading `/` for its URL: only then can two
         // files be equal as strings (canonically equivalent spellings) and yet have other URLs.
         var someFileIsEncoded = false
         var allPrechecked = true
         for part in made {
-            resources += part.resources
             someFileIsEncoded = someFileIsEncoded || part.someFileIsEncoded
             allPrechecked = allPrechecked && part.allPrechecked
             for (directory, url) in part.directoryIndexes { aliasTargets[directory] = url }
@@ -87,7 +86,7 @@ extension Manifest {
                     throw ManifestError("alias '\(from)' points to '\(to)', which is not a file of the bundle")
                 }
                 let url = BundleOrigin.urlString(prefix: prefix, forPath: from)
-                if resourceURLs?.contains(url) ?? Self.containsURL(url, sortedResources: resources) {
+                if resourceURLs?.contains(url) ?? (Self.index(ofURL: url, inSorted: resources) != nil) {
                     throw ManifestError("alias '\(from)' is already a file of the bundle")
                 }
                 if let existing = aliasTargets[url], existing != target {
@@ -103,21 +102,20 @@ extension Manifest {
         return manifest
     }
 
-    /// The resources of some files, in order, and what `assemble` learns from them.
+    /// What `assemble` learns from the resources of some files.
     private struct Made: Sendable {
-        var resources: [Resource] = []
         var someFileIsEncoded = false
         var allPrechecked = true
         /// The URL of each `…/index.html`'s directory, with the file's URL.
         var directoryIndexes: [(String, String)] = []
     }
 
+    /// Makes the resource of each of `files`, in order, handing each to `emit`.
     private static func makeResources(
         _ files: ArraySlice<(path: String, size: Int, sha256: String)>, prefix: String, validator: ManifestValidator,
-        mimeOverrides: [String: String]
+        mimeOverrides: [String: String], emit: (Resource) -> Void
     ) -> Made {
         var made = Made()
-        made.resources.reserveCapacity(files.count)
         // A handful of types for 10,000 files: each is judged once.
         var types: [String: (textEncoding: String?, isValid: Bool)] = [:]
         for (file, size, sha256) in files {
@@ -138,22 +136,12 @@ extension Manifest {
             made.allPrechecked =
                 made.allPrechecked
                 && isPrechecked(resource, isUnencoded: isUnencoded, typeIsValid: type.isValid, validator: validator)
-            made.resources.append(resource)
+            emit(resource)
             if file == "index.html" || file.hasSuffix("/index.html") {
                 let directory = String(file.dropLast("index.html".count))
                 made.directoryIndexes.append((BundleOrigin.urlString(prefix: prefix, forPath: directory), url))
             }
         }
         return made
-    }
-
-    /// Whether a resource of `sortedResources` (sorted by URL) has the URL `url`.
-    private static func containsURL(_ url: String, sortedResources: [Resource]) -> Bool {
-        var low = 0, high = sortedResources.count
-        while low < high {
-            let middle = (low + high) / 2
-            if URLPath.bytesPrecede(sortedResources[middle].url, url) { low = middle + 1 } else { high = middle }
-        }
-        return low < sortedResources.count && URLPath.bytesEqual(sortedResources[low].url, url)
     }
 }

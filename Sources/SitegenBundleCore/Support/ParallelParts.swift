@@ -21,4 +21,34 @@ package enum ParallelParts {
         }
         return results.withLock { $0.compactMap { $0 } }
     }
+
+    /// Like `map`, for a `body` that makes one element for each index of its part, in order, handing
+    /// each to `emit`: the elements are made in place in one array, where an array a part copied
+    /// into one after would retain and release every reference each element holds. Returns the
+    /// elements and what `body` returned for each part.
+    package static func fill<Element: Sendable, Summary: Sendable>(
+        count: Int, threshold: Int, _ body: @Sendable (Range<Int>, _ emit: (Element) -> Void) -> Summary
+    ) -> (elements: [Element], summaries: [Summary]) {
+        var summaries: [Summary] = []
+        let elements = [Element](unsafeUninitializedCapacity: count) { buffer, initialized in
+            let slots = Slots(base: buffer.baseAddress)
+            summaries = map(count: count, threshold: threshold) { range in
+                var next = range.lowerBound
+                let summary = body(range) { element in
+                    precondition(next < range.upperBound, "ParallelParts.fill: more elements than indices")
+                    (slots.base! + next).initialize(to: element)
+                    next += 1
+                }
+                precondition(next == range.upperBound, "ParallelParts.fill: fewer elements than indices")
+                return summary
+            }
+            initialized = count
+        }
+        return (elements, summaries)
+    }
+
+    /// The array's storage, which each part writes at its own indices only.
+    private struct Slots<Element>: @unchecked Sendable {
+        let base: UnsafeMutablePointer<Element>?
+    }
 }
