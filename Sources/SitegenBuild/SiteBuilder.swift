@@ -118,6 +118,9 @@ public struct SiteBuilder: Sendable {
                 "the entry page '\(config.entry)' is a draft",
                 at: FrontMatterPlace.value(under: "draft", source: draft.source, display: draft.displayPath, site: site))
         }
+        // The folders' nav reads only the pages: made on the other core while the model indexes and checks them.
+        let navFromFolders = config.nav == nil
+        async let folderNav = navFromFolders ? NavTree.fromFolders(pages) : NavTree()
         let model = try SiteModel(
             config: config, pages: pages, assets: assets, drafts: drafts, displayRoot: options.siteDisplay,
             theme: (options.templatesDirectory.path, options.templatesDisplay))
@@ -144,9 +147,8 @@ public struct SiteBuilder: Sendable {
         // pages are written.
         async let sourceChecks = checkSources(
             model: model, aliases: aliases, templateIDs: theme.templateIDs, loaded: loaded, previous: previous)
-        let nav =
-            try config.nav.map { entries throws(InputError) in try NavTree.fromConfig(entries, model: model) }
-            ?? NavTree.fromFolders(model)
+        let folders = await folderNav
+        let nav = try config.nav.map { entries throws(InputError) in try NavTree.fromConfig(entries, model: model) } ?? folders
 
         timer.lap("model, nav")
         try checkMimeTypePaths(model)

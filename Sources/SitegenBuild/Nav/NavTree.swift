@@ -30,7 +30,10 @@ public struct NavTree: Sendable {
 
     /// Builds the tree from the folder structure: in each folder its `index.md` heads the section,
     /// the other entries are ordered by front-matter `order`, then title.
-    static func fromFolders(_ model: SiteModel) -> NavTree {
+    static func fromFolders(_ model: SiteModel) -> NavTree { fromFolders(model.pages) }
+
+    /// `fromFolders(_:)` of a model's `pages`, all it reads: made while the model indexes them.
+    static func fromFolders(_ pages: [Page]) -> NavTree {
         var tree = NavTree()
         var folderNode: [SitePath: Int] = [SitePath(unchecked: ""): 0]
         // The entries of each folder's node, by node index.
@@ -48,7 +51,7 @@ public struct NavTree: Sendable {
             entries[parent].append((SortKey(order: nil, title: FileNameTitle.humanized(Substring(path.lastComponent))), index))
             return index
         }
-        tree.nodes.reserveCapacity(model.pages.count + model.pages.count / 8 + 1)
+        tree.nodes.reserveCapacity(pages.count + pages.count / 8 + 1)
         entries.reserveCapacity(tree.nodes.capacity)
         // Pages come folder by folder: the previous page's folder is usually this one's, which is
         // seen by comparing bytes, without making the folder's path.
@@ -60,7 +63,7 @@ public struct NavTree: Sendable {
             last = (dir, node)
             return node
         }
-        for page in model.pages {
+        for page in pages {
             if page.source.hasLastComponent("index.md") {
                 let node = folderOf(page.source)
                 tree.nodes[node].page = page.output
