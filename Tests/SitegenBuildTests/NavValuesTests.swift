@@ -70,7 +70,7 @@ import Testing
                 displayPath: "Site/" + source, anchorIDs: [])
         }
         let model = try SiteModel(config: SiteConfig(), pages: pages, assets: [], drafts: [], displayRoot: "Site/")
-        let values = NavValues(tree: NavTree.fromFolders(model))
+        let values = NavValues(tree: NavTree.fromFolders(model.pages))
         return values.value(for: SitePath(unchecked: page))
     }
 

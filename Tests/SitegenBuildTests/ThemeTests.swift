@@ -58,7 +58,7 @@ import Testing
         defer { outcome.staged.discard() }
         let model = try SiteModel(
             config: SiteConfig(), pages: outcome.sources.model.pages, assets: [], drafts: [], displayRoot: "Site/")
-        let context = PageContext(model: model, nav: NavTree.fromFolders(model), origin: "docs://app")
+        let context = PageContext(model: model, nav: NavTree.fromFolders(model.pages), origin: "docs://app")
         var seen: Set<String> = []
         for page in model.pages {
             guard case .dictionary(let values) = context.value(for: page) else {

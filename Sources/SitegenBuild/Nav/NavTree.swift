@@ -28,11 +28,9 @@ public struct NavTree: Sendable {
         return position >= 0 ? position : nil
     }
 
-    /// Builds the tree from the folder structure: in each folder its `index.md` heads the section,
-    /// the other entries are ordered by front-matter `order`, then title.
-    static func fromFolders(_ model: SiteModel) -> NavTree { fromFolders(model.pages) }
-
-    /// `fromFolders(_:)` of a model's `pages`, all it reads: made while the model indexes them.
+    /// Builds the tree from the folder structure of `pages` (a model's, in its order): in each folder
+    /// its `index.md` heads the section, the other entries are ordered by front-matter `order`, then
+    /// title. It reads nothing else of the model, so it is made while the model indexes the pages.
     static func fromFolders(_ pages: [Page]) -> NavTree {
         var tree = NavTree()
         var folderNode: [SitePath: Int] = [SitePath(unchecked: ""): 0]

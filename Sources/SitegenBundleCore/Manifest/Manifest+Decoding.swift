@@ -105,15 +105,7 @@ extension Manifest {
         // Made by `assemble`, each URL is `origin/` and its file's own bytes: two resources of one
         // file are two equal URLs, side by side once sorted. Resources are then looked up by URL,
         // by bisection, and `seen` holds the aliases alone.
-        if resourcesPrechecked {
-            for index in resources.indices.dropFirst() where URLPath.bytesEqual(resources[index].url, resources[index - 1].url) {
-                throw ManifestError(
-                    "manifest: duplicate URL '\(Self.printable(resources[index].url))' in \(Place.resource(index)) and "
-                        + "\(Place.resource(index - 1))")
-            }
-        } else {
-            seen.reserveCapacity(resources.count + aliases.count)
-        }
+        if !resourcesPrechecked { seen.reserveCapacity(resources.count + aliases.count) }
         func resource(withKey key: String) -> Int? {
             guard resourcesPrechecked else {
                 guard case .resource(let index)? = seen[ByteKey(key)] else { return nil }
@@ -125,6 +117,11 @@ extension Manifest {
         for index in resources.indices {
             let place = Place.resource(index)
             if resourcesPrechecked {
+                if index > 0, URLPath.bytesEqual(resources[index].url, resources[index - 1].url) {
+                    throw ManifestError(
+                        "manifest: duplicate URL '\(Self.printable(resources[index].url))' in \(place) and "
+                            + "\(Place.resource(index - 1))")
+                }
                 try checkOrder(of: index)
                 continue
             }
