@@ -56,6 +56,7 @@ public enum MarkdownRenderer {
         let title = walk.headings.first { $0.level == 1 }?.text
         var rendered = RenderedMarkdown(html: html, title: title, headings: walk.headings, links: walk.links)
         rendered.foreignSyntax = walk.foreign
+        rendered.hasRawHTML = walk.hasRawHTML
         return rendered
     }
 
@@ -107,6 +108,7 @@ private struct Walk {
     var headingNodes: [(node: OpaquePointer, level: Int, id: String)] = []
     /// Markdown of other dialects, where paragraphs and headings start.
     var foreign: [ForeignSyntax] = []
+    var hasRawHTML = false
 
     private var slugger = Slugger()
     private var frame = BlockFrame(startLine: 1, endLine: 1, origin: 1, quoteDepth: 0)
@@ -166,7 +168,10 @@ private struct Walk {
                 headingText?.append(UInt8(ascii: " "))
                 slugText?.append(UInt8(ascii: " "))
             }
+        case CMARK_NODE_HTML_INLINE:
+            hasRawHTML = true
         case CMARK_NODE_CODE_BLOCK, CMARK_NODE_HTML_BLOCK:
+            if cmark_node_get_type(node) == CMARK_NODE_HTML_BLOCK { hasRawHTML = true }
             // cmark leaves the end of some HTML blocks unset (0): such a block holds its first line at least.
             let start = Int(cmark_node_get_start_line(node))
             if cmark_node_get_type(node) == CMARK_NODE_CODE_BLOCK, let info = cmark_node_get_fence_info(node),

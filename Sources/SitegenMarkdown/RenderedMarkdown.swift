@@ -13,6 +13,9 @@ public struct RenderedMarkdown: Sendable, Hashable {
     /// Markdown of other dialects (admonitions, pipe tables, attribute lists) that CommonMark
     /// shows as text, where it starts.
     public var foreignSyntax: [ForeignSyntax] = []
+    /// Whether the Markdown writes raw HTML (a block or inline), the only way an `id` or `name` other
+    /// than the headings' gets into `html`.
+    public var hasRawHTML = false
 
     /// Creates a rendered page.
     public init(html: String, title: String?, headings: [Heading], links: [MarkdownLink], text: String = "") {

@@ -277,6 +277,24 @@ import Testing
             ])
     }
 
+    /// Raw HTML's ids and names are anchors, in a block or inline; a link title that reads `id='x'`
+    /// is text in an attribute, no anchor.
+    @Test func rawHTMLAnchorsCountAndAttributeTextDoesNot() async throws {
+        let site = try TestSite([
+            "Site/index.md":
+                "# Home\n\n<div id=\"block\"></div>\n\nSee <span id=\"inline\">x</span>.\n\n[a](#block) [b](#inline)\n",
+            "Site/plain.md": "# Plain\n\n[t](#ghost \"see id='ghost'\") ![alt id='shade'](#shade)\n",
+        ])
+        defer { site.remove() }
+        let outcome = try await site.build()
+        defer { outcome.staged.discard() }
+        #expect(
+            outcome.diagnostics.map(\.description) == [
+                "Site/plain.md:3:1: error: no heading 'ghost' in plain.md [broken-fragment]",
+                "Site/plain.md:3:30: error: no heading 'shade' in plain.md [broken-fragment]",
+            ])
+    }
+
     @Test func unknownConfigKeysAreWarnings() async throws {
         let site = try TestSite([
             "Site/sitegen.yml": "title: T\ncolour: blue\nstict: true\n",

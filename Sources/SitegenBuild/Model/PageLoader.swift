@@ -81,7 +81,9 @@ struct PageLoader: Sendable {
         }
         let title = meta.title ?? body.title.flatMap(PageMeta.nonBlank) ?? FileNameTitle.of(file.path)
         var ids = Set(body.headings.map(\.id))
-        if options.rawHTML { ids.formUnion(AnchorScanner.anchors(inHTML: body.html)) }
+        // Without raw HTML, cmark writes no `id` or `name` but the headings': a link's title or an
+        // image's alt text that reads `id=x` is no anchor.
+        if options.rawHTML, body.hasRawHTML { ids.formUnion(AnchorScanner.anchors(inHTML: body.html)) }
         let page = Page(
             source: file.path, output: file.path.replacingExtension(with: "html"), meta: meta, title: title,
             body: body, displayPath: display, anchorIDs: ids)
