@@ -30,8 +30,25 @@ struct ThemeWords: Sendable, Equatable {
     /// A count of entries in the sidebar's "… N more" item.
     func more(_ count: Int) -> String { counted("more", count) }
 
+    private static let countMark = Array("{count}".utf8)
+
     private func counted(_ key: String, _ count: Int) -> String {
-        (words[key] ?? Self.ownWords[key] ?? "").replacingOccurrences(of: "{count}", with: String(count))
+        // On the bytes, not with `replacingOccurrences` (through `NSString`) or `replacing` (a generic
+        // search): this runs twice for each page of a folder whose list is trimmed.
+        let text = Array((words[key] ?? Self.ownWords[key] ?? "").utf8)
+        var counted: [UInt8] = []
+        counted.reserveCapacity(text.count)
+        var index = 0
+        while index < text.count {
+            if text[index] == UInt8(ascii: "{"), text[index...].starts(with: Self.countMark) {
+                counted.append(contentsOf: String(count).utf8)
+                index += Self.countMark.count
+            } else {
+                counted.append(text[index])
+                index += 1
+            }
+        }
+        return String(decoding: counted, as: UTF8.self)
     }
 
     /// Reads the `words/*.yml` of the theme at `root` that `language` looks in (`en.yml` and the
