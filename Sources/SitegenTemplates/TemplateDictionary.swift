@@ -59,13 +59,17 @@ public struct TemplateDictionary: Sendable, Equatable, ExpressibleByDictionaryLi
     /// The value under `key`; setting `nil` removes the key.
     public subscript(key: String) -> TemplateValue? {
         get { InternedName.existing(key).flatMap { self[$0] } }
-        set {
-            let name = InternedName(key)
-            if let index = index(of: name) {
-                if let newValue { entries[index].value = newValue } else { entries.remove(at: index) }
-            } else if let newValue {
-                entries.append(Entry(name: name, key: key, value: newValue))
-            }
+        set { set(newValue, name: InternedName(key), key: key) }
+    }
+
+    mutating func reserve(_ count: Int) { entries.reserveCapacity(count) }
+
+    /// Sets or (for `nil`) removes the value of `name`, which is `key` interned.
+    mutating func set(_ value: TemplateValue?, name: InternedName, key: String) {
+        if let index = index(of: name) {
+            if let value { entries[index].value = value } else { entries.remove(at: index) }
+        } else if let value {
+            entries.append(Entry(name: name, key: key, value: value))
         }
     }
 

@@ -14,6 +14,21 @@ struct TemplateDictionaryTests {
         #expect(fields["never-used-anywhere-else"] == nil)
     }
 
+    /// Interned keys build the same dictionaries as `String` keys, and templates find their values.
+    @Test func internedKeysAreTheirNames() throws {
+        let a = TemplateKey("a"), b = TemplateKey("b")
+        var fields = TemplateDictionary([a: 1, b: 2, a: 3])
+        #expect(fields == ["a": 3, "b": 2])
+        #expect(fields["a"] == 3 && fields[b] == 2)
+        fields[b] = nil
+        fields[TemplateKey("c")] = "x"
+        #expect(fields.keys.sorted() == ["a", "c"])
+        #expect(TemplateValue.dictionary(fields)[a] == 3)
+        #expect(TemplateValue.string("a")[a] == nil)
+        let library = TemplateLibrary(["page": try Template.parse("{{a}}{{c}}{{^b}}-{{/b}}", name: "page")])
+        #expect(try library.render("page", context: .dictionary(fields)) == "3x-")
+    }
+
     @Test func equalityIgnoresOrderButNotValues() {
         let one: TemplateDictionary = ["a": 1, "b": .list(["x"])]
         let other = TemplateDictionary(["b": .list(["x"]), "a": 1])

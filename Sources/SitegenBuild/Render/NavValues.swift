@@ -143,13 +143,13 @@ struct NavValues: Sendable {
             let node = tree.nodes[index]
             let isOpen = open.contains(index)
             let children = isOpen ? node.children.map(item) : []
-            var fields: TemplateDictionary = [
-                "title": .string(node.title), "isCurrent": false, "isOpen": .bool(isOpen), "isMore": false,
-                "hasChildren": .bool(!children.isEmpty), "children": .list(children),
-            ]
+            var fields = TemplateDictionary([
+                .title: .string(node.title), .isCurrent: false, .isOpen: .bool(isOpen), .isMore: false,
+                .hasChildren: .bool(!children.isEmpty), .children: .list(children),
+            ])
             // A section without a page gets `url: null`, not no `url`: Mustache would look a missing
             // name up in the enclosing item and link the section to its parent's page.
-            fields["url"] = node.page.map { .string(here.relativeReference(to: $0)) } ?? .null
+            fields[.url] = node.page.map { .string(here.relativeReference(to: $0)) } ?? .null
             // Every page of this key shows the entry as it is (unless it is on the page's chain, which
             // `marking` changes, and that clears the mark): the renderer may reuse its output.
             fields.isShared = true
@@ -164,15 +164,15 @@ struct NavValues: Sendable {
         guard let position = positions.first, items.indices.contains(position),
             case .dictionary(var fields) = items[position]
         else { return items }
-        fields["isOpen"] = true
+        fields[.isOpen] = true
         if positions.count > 1 {
-            if case .list(let children) = fields["children"] ?? .null {
-                fields["children"] = .list(marking(children, at: positions.dropFirst()))
+            if case .list(let children) = fields[.children] ?? .null {
+                fields[.children] = .list(marking(children, at: positions.dropFirst()))
             }
         } else {
-            fields["isCurrent"] = true
-            if case .list(let children) = fields["children"] ?? .null {
-                fields["children"] = .list(window(of: children, around: 0))
+            fields[.isCurrent] = true
+            if case .list(let children) = fields[.children] ?? .null {
+                fields[.children] = .list(window(of: children, around: 0))
             }
         }
         // Windowed first, then marked: a copy of a folder's 30,000 entries for each of its pages
@@ -207,9 +207,10 @@ struct NavValues: Sendable {
 
     /// An item standing for hidden entries, linking to `entry` (a span if `entry` has no page).
     private func moreItem(title: String, linkingTo entry: TemplateValue) -> TemplateValue {
-        .dictionary([
-            "title": .string(title), "url": entry["url"] ?? .null, "isCurrent": false, "isOpen": false, "isMore": true,
-            "hasChildren": false, "children": .list([]),
-        ])
+        .dictionary(
+            TemplateDictionary([
+                .title: .string(title), .url: entry[.url] ?? .null, .isCurrent: false, .isOpen: false, .isMore: true,
+                .hasChildren: false, .children: .list([]),
+            ]))
     }
 }

@@ -41,49 +41,55 @@ struct PageContext: Sendable {
         let here = page.output
         func link(_ target: SitePath) -> TemplateValue { .string(here.relativeReference(to: target)) }
 
-        var context: TemplateDictionary = [
-            "site": siteValue,
-            "page": .dictionary([
-                "title": .string(page.title), "description": .string(page.meta.description ?? ""),
-                "path": .string(here.rawValue), "source": .string(page.source.rawValue),
-                // An empty `#` heading is no title of the page's own; one that shows an image is.
-                "showTitle": .bool(!page.body.headings.contains { $0.level == 1 && $0.hasContent }),
-                // The home page's document title is the site's alone, not `sitegen · sitegen`.
-                "isEntry": .bool(page.source == model.config.entry),
-            ]),
-            "content": .string(page.body.html),
-            "root": .string(String(repeating: "../", count: here.folderDepth)),
+        // By interned keys (`TemplateKey+Names`): 10,000 pages, some 80 names each.
+        var context = TemplateDictionary([
+            .site: siteValue,
+            .page: .dictionary(
+                TemplateDictionary([
+                    .title: .string(page.title), .description: .string(page.meta.description ?? ""),
+                    .path: .string(here.rawValue), .source: .string(page.source.rawValue),
+                    // An empty `#` heading is no title of the page's own; one that shows an image is.
+                    .showTitle: .bool(!page.body.headings.contains { $0.level == 1 && $0.hasContent }),
+                    // The home page's document title is the site's alone, not `sitegen · sitegen`.
+                    .isEntry: .bool(page.source == model.config.entry),
+                ])),
+            .content: .string(page.body.html),
+            .root: .string(String(repeating: "../", count: here.folderDepth)),
             // The entry page, wherever `entry:` puts it: a theme's home link is not `{{root}}index.html`.
-            "home": link(model.entry.output),
-            "words": wordsValue,
-        ]
+            .home: link(model.entry.output),
+            .words: wordsValue,
+        ])
 
-        context["nav"] = navValues.value(for: here)
+        context[.nav] = navValues.value(for: here)
         let crumbs = breadcrumbs(of: here).map { crumb in
             // `null`, not absent, for a section without a page: `{{#url}}` then never finds an outer `url`.
-            var fields: TemplateDictionary = ["title": .string(crumb.title), "url": .null]
-            if let target = crumb.target { fields["url"] = link(target) }
-            return TemplateValue.dictionary(fields)
+            TemplateValue.dictionary(
+                TemplateDictionary([.title: .string(crumb.title), .url: crumb.target.map(link) ?? .null]))
         }
-        context["breadcrumbs"] = .list(crumbs)
-        context["hasBreadcrumbs"] = .bool(!crumbs.isEmpty)
+        context[.breadcrumbs] = .list(crumbs)
+        context[.hasBreadcrumbs] = .bool(!crumbs.isEmpty)
 
         // A heading with no text (`##`, an image alone) would be a link with nothing to read or click.
         let toc = page.body.headings.filter {
             ($0.level == 2 || $0.level == 3) && $0.text.contains(where: { !$0.isWhitespace })
         }.map { heading in
-            TemplateValue.dictionary([
-                "title": .string(heading.text), "id": .string(heading.id), "level": .int(heading.level),
-                "isSub": .bool(heading.level == 3),
-            ])
+            TemplateValue.dictionary(
+                TemplateDictionary([
+                    .title: .string(heading.text), .id: .string(heading.id), .level: .int(heading.level),
+                    .isSub: .bool(heading.level == 3),
+                ]))
         }
-        context["toc"] = .list(toc)
-        context["hasToc"] = .bool(!toc.isEmpty)
+        context[.toc] = .list(toc)
+        context[.hasToc] = .bool(!toc.isEmpty)
 
         let (previous, next) = neighbours(of: here)
-        if let previous { context["prev"] = .dictionary(["title": .string(titleOf(previous)), "url": link(previous)]) }
-        if let next { context["next"] = .dictionary(["title": .string(titleOf(next)), "url": link(next)]) }
-        context["hasPagination"] = .bool(previous != nil || next != nil)
+        if let previous {
+            context[.prev] = .dictionary(TemplateDictionary([.title: .string(titleOf(previous)), .url: link(previous)]))
+        }
+        if let next {
+            context[.next] = .dictionary(TemplateDictionary([.title: .string(titleOf(next)), .url: link(next)]))
+        }
+        context[.hasPagination] = .bool(previous != nil || next != nil)
         return .dictionary(context)
     }
 
