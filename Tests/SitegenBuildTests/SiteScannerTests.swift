@@ -186,6 +186,24 @@ import Testing
         try SiteScanner.checkCaseCollisions(paths, displayRoot: "Site/")
     }
 
+    /// Read eight bytes at a time, a path may fold when any byte anywhere is `A`-`Z` or not ASCII.
+    @Test func aPathMayFoldForAnUppercaseOrNonASCIIByteAnywhere() {
+        let path = Array("guide/install-notes.md".utf8)
+        #expect(!SiteScanner.mayFold(String(decoding: path, as: UTF8.self)))
+        for place in [0, 5, 7, 8, 15, 16, 21] {
+            for value in 0...0x7F {
+                var changed = path
+                changed[place] = UInt8(value)
+                #expect(
+                    SiteScanner.mayFold(String(decoding: changed, as: UTF8.self)) == (65...90).contains(value),
+                    "\(value) at \(place)")
+            }
+            var accented = path
+            accented.replaceSubrange(place...place, with: Array("é".utf8))
+            #expect(SiteScanner.mayFold(String(decoding: accented, as: UTF8.self)), "é at \(place)")
+        }
+    }
+
     @Test func aFileAndAFolderCanCollide() {
         #expect(throws: InputError.self) {
             try SiteScanner.checkCaseCollisions(["LICENSE", "license/a.md"], displayRoot: "Site/")

@@ -160,3 +160,43 @@ import Testing
         }
     }
 }
+
+/// The checks that read a byte's class from `PathByteClass`, or eight bytes at once, agree with
+/// the byte-by-byte rules they stand for, for every byte in every place.
+@Suite struct PathByteClassTests {
+    @Test func digestsAreSixtyFourLowercaseHexDigitsWhateverByteIsChanged() {
+        let digest = Array("0123456789abcdef".utf8) + Array(String(repeating: "f0a9", count: 12).utf8)
+        #expect(Manifest.isLowercaseHexDigest(String(decoding: digest, as: UTF8.self)))
+        for place in [0, 7, 8, 31, 56, 63] {
+            for value in 0...255 {
+                var changed = digest
+                changed[place] = UInt8(value)
+                let isHex = (48...57).contains(value) || (97...102).contains(value)
+                // Bytes that are not UTF-8 on their own are repaired, and then no digest either.
+                let text = String(decoding: changed, as: UTF8.self)
+                #expect(Manifest.isLowercaseHexDigest(text) == isHex, "byte \(value) at \(place)")
+            }
+        }
+    }
+
+    @Test func jsonStringsEscapeQuotesBackslashesAndControlsAndCopyTheRest() throws {
+        for value in 0...0x7F {
+            let text = "a" + String(UnicodeScalar(UInt8(value))) + "b"
+            var json = JSONBytes(capacity: 16)
+            json.appendString(text)
+            let decoded = try JSONSerialization.jsonObject(with: Data(json.bytes), options: .fragmentsAllowed) as? String
+            #expect(decoded == text, "byte \(value)")
+            let escaped = value < 0x20 || value == 34 || value == 92
+            #expect((json.bytes == [34, 97, UInt8(value), 98, 34]) == !escaped, "byte \(value)")
+        }
+    }
+
+    @Test func pathsArePercentEncodedOnlyWhereABytesIsNoPathByte() {
+        for value in 1...0x7F {
+            let path = "a" + String(UnicodeScalar(UInt8(value))) + "b"
+            let encoded = BundleOrigin.percentEncodePath(path)
+            #expect((encoded == path) == BundleOrigin.isPathByte(UInt8(value)), "byte \(value)")
+        }
+        #expect(BundleOrigin.percentEncodePath("é/ü x") == "%C3%A9/%C3%BC%20x")
+    }
+}

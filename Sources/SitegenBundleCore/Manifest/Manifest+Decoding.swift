@@ -292,8 +292,23 @@ extension Manifest {
     package static func isLowercaseHexDigest(_ digest: String) -> Bool {
         func isHex(_ byte: UInt8) -> Bool { byte &- 48 < 10 || byte &- 97 < 6 }
         return digest.utf8.withContiguousStorageIfAvailable { bytes in
-            bytes.count == 64 && bytes.allSatisfy(isHex)
+            bytes.count == 64
+                && stride(from: 0, to: 64, by: 8).allSatisfy {
+                    isLowercaseHex(UnsafeRawBufferPointer(bytes).loadUnaligned(fromByteOffset: $0, as: UInt64.self))
+                }
         } ?? (digest.utf8.count == 64 && digest.utf8.allSatisfy(isHex))
+    }
+
+    /// Whether each of the eight bytes of `word` is `0`-`9` or `a`-`f`: per byte, whether it is at
+    /// least `0` and not past `9`, or at least `a` and not past `f`, read from the high bits of sums
+    /// that carry into no neighbour (every byte is below 0x80 first). 10,000 digests are read on
+    /// every build.
+    @inline(__always) private static func isLowercaseHex(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101, high = ones &* 0x80
+        guard word & high == 0 else { return false }
+        let atLeastZero = word &+ ones &* (0x80 - 0x30), pastNine = word &+ ones &* (0x80 - 0x3A)
+        let atLeastA = word &+ ones &* (0x80 - 0x61), pastF = word &+ ones &* (0x80 - 0x67)
+        return (atLeastZero & ~pastNine | atLeastA & ~pastF) & high == high
     }
 
     /// A record of the manifest, as error messages name it (`resources[3]`, `aliases[0]`).

@@ -90,7 +90,7 @@ struct JSONBytes {
     mutating func appendString(_ string: String) {
         bytes.append(34)
         let copied: Void? = string.utf8.withContiguousStorageIfAvailable { source in
-            if source.contains(where: Self.needsEscape) {
+            if PathByteClass.any(PathByteClass.jsonEscaped, in: source) {
                 appendEscaped(source)
             } else {
                 bytes.append(contentsOf: source)

@@ -1,3 +1,5 @@
+import Foundation
+
 /// URL and file checks shared by manifest validation and the resolver's index.
 ///
 /// URLs that are all ASCII (every URL `Manifest.assemble` writes) are checked on their UTF-8
@@ -7,6 +9,7 @@ package struct ManifestValidator {
     let origin: BundleOrigin
     /// `origin/`.
     private let prefix: String
+    private let prefixBytes: [UInt8]
     /// Whether `origin/` is ASCII and splits like any URL under it (no `:` in the scheme, no `/`
     /// in the host), so that the path of a URL starting with it begins at its last `/`.
     private let bytePrefixApplies: Bool
@@ -14,6 +17,7 @@ package struct ManifestValidator {
     init(origin: BundleOrigin) {
         self.origin = origin
         prefix = origin.description + "/"
+        prefixBytes = Array(prefix.utf8)
         bytePrefixApplies =
             prefix.utf8.allSatisfy { $0 < 0x80 } && !origin.scheme.utf8.contains(58) && !origin.host.utf8.contains(47)
     }
@@ -46,24 +50,26 @@ package struct ManifestValidator {
         let prefixCount = prefix.utf8.count
         let matches = url.utf8.withContiguousStorageIfAvailable { urlBytes in
             file.utf8.withContiguousStorageIfAvailable { fileBytes in
-                guard !fileBytes.isEmpty, fileBytes.count < URLPath.maximumLength,
-                    urlBytes.count == prefixCount + fileBytes.count, startsWithPrefix(urlBytes)
+                guard !fileBytes.isEmpty, let file = fileBytes.baseAddress, let url = urlBytes.baseAddress,
+                    fileBytes.count < URLPath.maximumLength,
+                    urlBytes.count == prefixCount + fileBytes.count, startsWithPrefix(urlBytes),
+                    memcmp(url + prefixCount, file, fileBytes.count) == 0
                 else { return false }
-                var segmentStart = 0
-                for index in 0...fileBytes.count {
-                    if index < fileBytes.count {
-                        let byte = fileBytes[index]
-                        guard BundleOrigin.isPathByte(byte), urlBytes[prefixCount + index] == byte else { return false }
-                        guard byte == 47 else { continue }
+                return PathByteClass.table.withUnsafeBufferPointer { classes in
+                    var segmentStart = 0
+                    for index in 0...fileBytes.count {
+                        let bits = index < fileBytes.count ? classes[Int(fileBytes[index])] : PathByteClass.slash
+                        guard bits != 0 else { continue }
+                        guard bits == PathByteClass.slash else { return false }
+                        switch index - segmentStart {
+                        case 0: return false
+                        case 1 where fileBytes[segmentStart] == 46: return false
+                        case 2 where fileBytes[segmentStart] == 46 && fileBytes[segmentStart + 1] == 46: return false
+                        default: segmentStart = index + 1
+                        }
                     }
-                    switch index - segmentStart {
-                    case 0: return false
-                    case 1 where fileBytes[segmentStart] == 46: return false
-                    case 2 where fileBytes[segmentStart] == 46 && fileBytes[segmentStart + 1] == 46: return false
-                    default: segmentStart = index + 1
-                    }
+                    return true
                 }
-                return true
             }
         }
         return matches == true ? file : nil
@@ -104,12 +110,9 @@ package struct ManifestValidator {
 
     /// Whether `bytes`, at least as many as those of `origin/`, start with them.
     private func startsWithPrefix(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        var index = 0
-        for byte in prefix.utf8 {
-            guard bytes[index] == byte else { return false }
-            index += 1
+        prefixBytes.withUnsafeBufferPointer { prefix in
+            bytes.count >= prefix.count && (prefix.isEmpty || memcmp(bytes.baseAddress!, prefix.baseAddress!, prefix.count) == 0)
         }
-        return true
     }
 
     /// `key`, or a `ManifestError` naming `place`.
@@ -189,22 +192,27 @@ package struct ManifestValidator {
 
     private static func fileVerdict(bytes: UnsafeBufferPointer<UInt8>) -> FileVerdict {
         var hasControl = false, leaves = false, notNormalised = false
-        var start = 0
-        while start <= bytes.count {
-            var end = start
-            while end < bytes.count, bytes[end] != 47 {
-                let byte = bytes[end]
-                hasControl = hasControl || byte < 0x20 || byte == 0x7F || isLineSeparator(bytes, at: end)
-                leaves = leaves || byte == 92
-                end += 1
+        PathByteClass.table.withUnsafeBufferPointer { classes in
+            var start = 0
+            // The end closes the last segment, as a `/` closes the others.
+            for index in 0...bytes.count {
+                let bits = index < bytes.count ? classes[Int(bytes[index])] : PathByteClass.slash
+                guard bits != 0 else { continue }
+                guard bits & PathByteClass.slash != 0 else {
+                    hasControl =
+                        hasControl || bits & PathByteClass.control != 0
+                        || bits & PathByteClass.lineSeparatorLead != 0 && isLineSeparator(bytes, at: index)
+                    leaves = leaves || bits & PathByteClass.backslash != 0
+                    continue
+                }
+                switch index - start {
+                case 0: notNormalised = true
+                case 1 where bytes[start] == 46: notNormalised = true
+                case 2 where bytes[start] == 46 && bytes[start + 1] == 46: leaves = true
+                default: break
+                }
+                start = index + 1
             }
-            switch end - start {
-            case 0: notNormalised = true
-            case 1 where bytes[start] == 46: notNormalised = true
-            case 2 where bytes[start] == 46 && bytes[start + 1] == 46: leaves = true
-            default: break
-            }
-            start = end + 1
         }
         if hasControl { return .controlCharacter }
         // A second byte that is a colon follows an ASCII first character: a drive, as in `c:x`.

@@ -68,8 +68,8 @@ public struct BundleOrigin: Sendable, Hashable, CustomStringConvertible {
     public static func percentEncodePath(_ path: String) -> String {
         let utf8 = path.utf8
         var contiguous = path
+        guard contiguous.withUTF8({ PathByteClass.any(PathByteClass.notPathByte, in: $0) }) else { return path }
         let escapes = contiguous.withUTF8 { bytes in bytes.count { !isPathByte($0) } }
-        guard escapes > 0 else { return path }
         return String(unsafeUninitializedCapacity: utf8.count + 2 * escapes) { out in
             let hex: StaticString = "0123456789ABCDEF"
             var length = 0
