@@ -24,3 +24,19 @@ package enum ByteSearch {
         }
     }
 }
+
+extension ByteSearch {
+    /// The offset of the first `byte` among `text`'s UTF-8 bytes: `memchr` on them where they lie
+    /// in one piece (every native string), where `utf8.firstIndex(of:)` goes a byte at a time
+    /// through the view's indices. Asked of every link of 10,000 pages, several times.
+    package static func firstOffset(of byte: UInt8, in text: String) -> Int? {
+        let found: Int?? = text.utf8.withContiguousStorageIfAvailable { bytes in
+            guard let base = bytes.baseAddress, let hit = memchr(base, Int32(byte), bytes.count) else { return nil }
+            return UnsafeRawPointer(base).distance(to: UnsafeRawPointer(hit))
+        }
+        return found ?? text.utf8.firstIndex(of: byte).map { text.utf8.distance(from: text.utf8.startIndex, to: $0) }
+    }
+
+    /// Whether `text`'s UTF-8 bytes hold `byte`.
+    package static func contains(_ byte: UInt8, in text: String) -> Bool { firstOffset(of: byte, in: text) != nil }
+}

@@ -5,6 +5,7 @@ public enum FragmentDirective {
     /// `fragment` without its directive: `install` of `install:~:text=swift`, itself otherwise.
     public static func removed(from fragment: String) -> String {
         // Every same-page link of every page comes here: bytes, not Foundation's `range(of:)`.
+        guard ByteSearch.contains(UInt8(ascii: ":"), in: fragment) else { return fragment }
         let utf8 = fragment.utf8
         guard var index = utf8.firstIndex(of: UInt8(ascii: ":")) else { return fragment }
         while index < utf8.endIndex {

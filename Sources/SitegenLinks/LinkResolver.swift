@@ -261,14 +261,16 @@ struct LinkResolver: Sendable {
 
     /// Why the resolver refuses a decoded path whatever the bundle holds; `nil` when it does not.
     private static func refusal(of decoded: String) -> LinkTarget? {
-        if decoded.utf8.contains(0) { return .unservable(reason: "its path holds a NUL byte") }
-        if decoded.utf8.contains(UInt8(ascii: "\\")) { return .unservable(reason: "its path holds a backslash") }
+        if ByteSearch.contains(0, in: decoded) { return .unservable(reason: "its path holds a NUL byte") }
+        if ByteSearch.contains(UInt8(ascii: "\\"), in: decoded) { return .unservable(reason: "its path holds a backslash") }
         return nil
     }
 
     /// The fragment as written, without `#`; `nil` when there is none.
     static func fragment(of href: String) -> String? {
-        href.utf8.firstIndex(of: UInt8(ascii: "#")).map { String(href[href.utf8.index(after: $0)...]) }
+        ByteSearch.firstOffset(of: UInt8(ascii: "#"), in: href).map {
+            String(href[href.utf8.index(href.utf8.startIndex, offsetBy: $0 + 1)...])
+        }
     }
 
     private func isIgnored(_ text: String) -> Bool {

@@ -50,7 +50,7 @@ public enum MarkdownRenderer {
 
         var html = ""
         if let rendered = cmark_render_html(document, renderOptions) { html = String(cString: rendered) }
-        if walk.links.contains(where: { $0.destination.utf8.contains(UInt8(ascii: "[")) }) {
+        if walk.links.contains(where: { ByteSearch.contains(UInt8(ascii: "["), in: $0.destination) }) {
             html = BracketedHosts.restore(in: html)
         }
         let title = walk.headings.first { $0.level == 1 }?.text

@@ -13,4 +13,18 @@ import Testing
         #expect(ByteSearch.firstOffset(of: [], in: bytes) == nil)
         #expect(ByteSearch.firstOffset(of: Array("abcab cabcd".utf8), in: bytes) == nil, "longer than the buffer")
     }
+
+    /// A byte of a string is found where `utf8.firstIndex(of:)` finds it, in short (inline) and long
+    /// strings, after other than ASCII, and not at all in the empty string.
+    @Test func findsAByteOfAString() {
+        let texts = ["", "#", "a#b#c", "café#x", "x\u{0}y", String(repeating: "long/", count: 20) + "#end", "no hash here"]
+        for text in texts {
+            for byte in [UInt8(ascii: "#"), 0, UInt8(ascii: "/"), 0xA9] {
+                let expected = text.utf8.firstIndex(of: byte).map { text.utf8.distance(from: text.utf8.startIndex, to: $0) }
+                #expect(ByteSearch.firstOffset(of: byte, in: text) == expected, "\(byte) in \(text.debugDescription)")
+                #expect(ByteSearch.contains(byte, in: text) == (expected != nil))
+            }
+        }
+        #expect(ByteSearch.firstOffset(of: UInt8(ascii: "#"), in: "café#x") == 5)
+    }
 }

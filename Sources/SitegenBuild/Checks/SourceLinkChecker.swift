@@ -117,7 +117,7 @@ struct SourceLinkChecker: Sendable {
             return externalFinding(link.destination, at: at)
         }
         guard
-            let decodedPath = reference.path.utf8.contains(UInt8(ascii: "%"))
+            let decodedPath = ByteSearch.contains(UInt8(ascii: "%"), in: reference.path)
                 ? reference.path.removingPercentEncoding : reference.path
         else {
             // Escapes that decode to bytes that are not UTF-8 are well formed: the resolver refuses them.
@@ -126,8 +126,10 @@ struct SourceLinkChecker: Sendable {
             }
             return Diagnostic(.error, .invalidURL, "'\(link.destination)' has an invalid percent-escape", at: at)
         }
-        if decodedPath.utf8.contains(0) { return unservable(link, "its path holds a NUL byte", at: at) }
-        if decodedPath.utf8.contains(UInt8(ascii: "\\")) { return unservable(link, "its path holds a backslash", at: at) }
+        if ByteSearch.contains(0, in: decodedPath) { return unservable(link, "its path holds a NUL byte", at: at) }
+        if ByteSearch.contains(UInt8(ascii: "\\"), in: decodedPath) {
+            return unservable(link, "its path holds a backslash", at: at)
+        }
         var targetPage: Page? = page
         if !decodedPath.isEmpty {
             let isAbsolute = decodedPath.hasPrefix("/")
