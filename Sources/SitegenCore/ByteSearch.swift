@@ -40,3 +40,15 @@ extension ByteSearch {
     /// Whether `text`'s UTF-8 bytes hold `byte`.
     package static func contains(_ byte: UInt8, in text: String) -> Bool { firstOffset(of: byte, in: text) != nil }
 }
+
+extension ByteSearch {
+    /// The index in `bytes` of the first `byte` at or after `start`: `memchr`, where
+    /// `firstIndex(of:)` goes a byte at a time. Every paragraph of every page is searched so.
+    package static func firstIndex(of byte: UInt8, in bytes: ArraySlice<UInt8>, from start: Int) -> Int? {
+        guard start < bytes.endIndex else { return nil }
+        return bytes[start...].withUnsafeBufferPointer { part in
+            guard let base = part.baseAddress, let hit = memchr(base, Int32(byte), part.count) else { return nil }
+            return start + UnsafeRawPointer(base).distance(to: UnsafeRawPointer(hit))
+        }
+    }
+}

@@ -1,3 +1,5 @@
+import SitegenCore
+
 /// Markdown of another dialect that CommonMark reads as plain text, so that a page moved from
 /// MkDocs, GitHub or kramdown shows `!!! note` or a table's pipes instead of what was meant: found
 /// as those dialects' own parsers find it, to be told at its place.
@@ -36,7 +38,7 @@ public struct ForeignSyntax: Sendable, Hashable {
         let whole = bytes[first.lowerBound..<last.upperBound]
         var mayHaveAttributes = false
         var from = whole.startIndex
-        while let close = whole[from...].firstIndex(of: UInt8(ascii: ")")) {
+        while let close = ByteSearch.firstIndex(of: UInt8(ascii: ")"), in: whole, from: from) {
             if close + 1 < whole.endIndex, whole[close + 1] == UInt8(ascii: "{") {
                 mayHaveAttributes = true
                 break
@@ -170,7 +172,7 @@ public struct ForeignSyntax: Sendable, Hashable {
 
     private static func containsShortcodeOpening(_ bytes: ArraySlice<UInt8>) -> Bool {
         var from = bytes.startIndex
-        while let open = bytes[from...].firstIndex(of: UInt8(ascii: "{")) {
+        while let open = ByteSearch.firstIndex(of: UInt8(ascii: "{"), in: bytes, from: from) {
             if open + 2 < bytes.endIndex, bytes[open + 1] == UInt8(ascii: "{"),
                 bytes[open + 2] == UInt8(ascii: "<") || bytes[open + 2] == UInt8(ascii: "%")
             {

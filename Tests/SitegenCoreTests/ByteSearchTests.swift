@@ -27,4 +27,19 @@ import Testing
         }
         #expect(ByteSearch.firstOffset(of: UInt8(ascii: "#"), in: "café#x") == 5)
     }
+
+    /// In a slice, indices are the array's, and the search starts where it is told.
+    @Test func findsAByteInASliceFromAnIndex() {
+        let bytes = Array("a)b){c)".utf8)
+        let slice = bytes[2..<6]
+        for start in 0...8 {
+            let expected = start < slice.endIndex ? slice[max(start, slice.startIndex)...].firstIndex(of: UInt8(ascii: ")")) : nil
+            #expect(
+                ByteSearch.firstIndex(of: UInt8(ascii: ")"), in: slice, from: max(start, slice.startIndex)) == expected,
+                "from \(start)")
+        }
+        #expect(ByteSearch.firstIndex(of: UInt8(ascii: ")"), in: slice, from: 2) == 3)
+        #expect(ByteSearch.firstIndex(of: UInt8(ascii: ")"), in: slice, from: 5) == nil, "the ')' at 6 is past the slice")
+        #expect(ByteSearch.firstIndex(of: UInt8(ascii: "a"), in: bytes[0..<0], from: 0) == nil)
+    }
 }
