@@ -52,3 +52,22 @@ extension ByteSearch {
         }
     }
 }
+
+extension ByteSearch {
+    /// Whether `text`'s UTF-8 bytes hold the run `needle`.
+    package static func contains(_ needle: [UInt8], in text: String) -> Bool {
+        let found: Bool? = text.utf8.withContiguousStorageIfAvailable { bytes in
+            guard let base = bytes.baseAddress, let first = needle.first else { return needle.isEmpty }
+            var offset = 0
+            while bytes.count - offset >= needle.count,
+                let hit = memchr(base + offset, Int32(first), bytes.count - offset - needle.count + 1)
+            {
+                let at = UnsafeRawPointer(base).distance(to: UnsafeRawPointer(hit))
+                if memcmp(base + at, needle, needle.count) == 0 { return true }
+                offset = at + 1
+            }
+            return false
+        }
+        return found ?? (firstOffset(of: needle, in: Array(text.utf8)) != nil || needle.isEmpty)
+    }
+}

@@ -107,12 +107,21 @@ public struct SitePath: Sendable, Hashable, Comparable, CustomStringConvertible,
 
     /// The lowercased extension without its dot (`md`, `html`), or empty.
     public var pathExtension: String {
-        let utf8 = rawValue.utf8
-        guard let dot = utf8.lastIndex(of: UInt8(ascii: ".")) else { return "" }
-        let slash = utf8.lastIndex(of: UInt8(ascii: "/"))
-        if let slash, dot <= utf8.index(after: slash) { return "" }
-        if slash == nil, dot == utf8.startIndex { return "" }
-        let ext = rawValue[utf8.index(after: dot)...]
+        var raw = rawValue
+        // The last `.` of the last segment, looked for from the end on the bytes: every link asks.
+        let dot: Int? = raw.withUTF8 { bytes in
+            var index = bytes.count - 1
+            while index >= 0, bytes[index] != UInt8(ascii: "/") {
+                if bytes[index] == UInt8(ascii: ".") {
+                    // A name that starts with its last dot (`.hidden`) has no extension.
+                    return index == 0 || bytes[index - 1] == UInt8(ascii: "/") ? nil : index
+                }
+                index -= 1
+            }
+            return nil
+        }
+        guard let dot else { return "" }
+        let ext = raw[raw.utf8.index(raw.utf8.startIndex, offsetBy: dot + 1)...]
         return ext.utf8.contains(where: { (0x41...0x5A).contains($0) || $0 >= 0x80 }) ? ext.lowercased() : String(ext)
     }
 

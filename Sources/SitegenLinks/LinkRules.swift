@@ -340,6 +340,8 @@ struct LinkRules {
     /// for, whose last `/` puts the document in another folder, and resolves its relative links
     /// (pages, style sheets, images) from there. `nil` for any other link.
     private func encodedSlashProblem(_ href: String, at target: SameOriginTarget) -> String? {
+        // Asked of every link that reaches a page: most hold no `%` at all.
+        guard ByteSearch.contains(UInt8(ascii: "%"), in: href) else { return nil }
         let path = Array(href.utf8.prefix { $0 != UInt8(ascii: "?") && $0 != UInt8(ascii: "#") })
         let hasEncodedSlash = path.indices.dropLast(2).contains { index in
             path[index] == UInt8(ascii: "%") && path[index + 1] == UInt8(ascii: "2")
@@ -356,6 +358,7 @@ struct LinkRules {
     /// page's relative links resolve from `sub//`, a folder too deep. Only pages: an image or a
     /// style sheet loads the same.
     private func emptySegmentProblem(_ href: String, at target: SameOriginTarget) -> String? {
+        guard ByteSearch.contains([UInt8(ascii: "/"), UInt8(ascii: "/")], in: href) else { return nil }
         let bytes = Array(href.utf8.prefix { $0 != UInt8(ascii: "?") && $0 != UInt8(ascii: "#") })
         // The path starts after the authority when the link has one (`docs://app/…`, `//app/…`).
         let start = URLPath.afterAuthority(bytes)

@@ -26,6 +26,11 @@ import Testing
             }
         }
         #expect(ByteSearch.firstOffset(of: UInt8(ascii: "#"), in: "café#x") == 5)
+        let slashes = Array("//".utf8)
+        for (text, expected) in [("a//b", true), ("a/b/", false), ("//", true), ("/", false), ("", false), ("é/ü//", true)] {
+            #expect(ByteSearch.contains(slashes, in: text) == expected, "\(text)")
+        }
+        #expect(ByteSearch.contains([], in: "x"))
     }
 
     /// In a slice, indices are the array's, and the search starts where it is told.

@@ -50,6 +50,24 @@ import Testing
         #expect(SitePath(unchecked: "").pathExtension == "")
     }
 
+    /// Found from the end on the bytes, the extension is what the last `.` and `/` of the whole
+    /// string said before.
+    @Test func extensionsAreWhatTheLastDotAndSlashSay() {
+        func reference(_ raw: String) -> String {
+            let utf8 = raw.utf8
+            guard let dot = utf8.lastIndex(of: UInt8(ascii: ".")) else { return "" }
+            let slash = utf8.lastIndex(of: UInt8(ascii: "/"))
+            if let slash, dot <= utf8.index(after: slash) { return "" }
+            if slash == nil, dot == utf8.startIndex { return "" }
+            return raw[utf8.index(after: dot)...].lowercased()
+        }
+        let paths = [
+            "", ".", "..", "a.", "a/.", "a/..", "a/b.c.d", ".b.c", "a/.b.c", "x/y/", "é.MD", "a.b/c", "a/b/c.", "/a.b",
+            "a//b.c", "a./b", "ü/é.Ö", "a/b/.c", "a.b.", "a/b", "index.html", "x/.", ".a/b.c",
+        ]
+        for path in paths { #expect(SitePath(unchecked: path).pathExtension == reference(path), "\(path)") }
+    }
+
     @Test func components() {
         #expect(SitePath(unchecked: "guide/a/install.md").lastComponent == "install.md")
         #expect(SitePath(unchecked: "install.md").lastComponent == "install.md")

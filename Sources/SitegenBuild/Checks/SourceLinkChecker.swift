@@ -322,6 +322,8 @@ struct SourceLinkChecker: Sendable {
     /// Whether a link path names a folder with its slash: it ends in `/`, or its last segment is `.`
     /// or `..` (`guide/.` and `guide/deep/..` resolve to `guide/`, as a URL does).
     static func namesFolder(_ path: String) -> Bool {
+        // Every link asks: a last segment of dots ends in one, and a folder's path in `/`.
+        guard let end = path.utf8.last, end == UInt8(ascii: ".") || end == UInt8(ascii: "/") else { return false }
         let last = path.utf8.reversed().prefix { $0 != UInt8(ascii: "/") }
         return path.hasSuffix("/") || (1...2).contains(last.count) && last.allSatisfy { $0 == UInt8(ascii: ".") }
     }
