@@ -6,21 +6,25 @@ import Foundation
 package enum ByteSearch {
     /// Where `needle` first occurs in `bytes` at or after `start`; nil when it does not.
     package static func firstOffset(of needle: [UInt8], in bytes: [UInt8], from start: Int = 0) -> Int? {
-        bytes.withUnsafeBytes { haystack in
-            needle.withUnsafeBytes { wanted in
-                guard let base = haystack.baseAddress, let pattern = wanted.baseAddress, let first = needle.first else {
-                    return nil
-                }
-                var offset = max(start, 0)
-                while haystack.count - offset >= wanted.count,
-                    let hit = memchr(base + offset, Int32(first), haystack.count - offset - wanted.count + 1)
-                {
-                    let at = base.distance(to: UnsafeRawPointer(hit))
-                    if memcmp(base + at, pattern, wanted.count) == 0 { return at }
-                    offset = at + 1
-                }
+        bytes.withUnsafeBytes { haystack in firstOffset(of: needle, in: haystack, from: start) }
+    }
+
+    /// Where `needle` first occurs in `haystack` at or after `start`: `memchr` to each candidate
+    /// first byte, `memcmp` for the rest.
+    private static func firstOffset(of needle: [UInt8], in haystack: UnsafeRawBufferPointer, from start: Int) -> Int? {
+        needle.withUnsafeBytes { wanted in
+            guard let base = haystack.baseAddress, let pattern = wanted.baseAddress, let first = needle.first else {
                 return nil
             }
+            var offset = max(start, 0)
+            while haystack.count - offset >= wanted.count,
+                let hit = memchr(base + offset, Int32(first), haystack.count - offset - wanted.count + 1)
+            {
+                let at = base.distance(to: UnsafeRawPointer(hit))
+                if memcmp(base + at, pattern, wanted.count) == 0 { return at }
+                offset = at + 1
+            }
+            return nil
         }
     }
 }
@@ -54,20 +58,12 @@ extension ByteSearch {
 }
 
 extension ByteSearch {
-    /// Whether `text`'s UTF-8 bytes hold the run `needle`.
+    /// Whether `text`'s UTF-8 bytes hold the run `needle` (the empty run is everywhere).
     package static func contains(_ needle: [UInt8], in text: String) -> Bool {
-        let found: Bool? = text.utf8.withContiguousStorageIfAvailable { bytes in
-            guard let base = bytes.baseAddress, let first = needle.first else { return needle.isEmpty }
-            var offset = 0
-            while bytes.count - offset >= needle.count,
-                let hit = memchr(base + offset, Int32(first), bytes.count - offset - needle.count + 1)
-            {
-                let at = UnsafeRawPointer(base).distance(to: UnsafeRawPointer(hit))
-                if memcmp(base + at, needle, needle.count) == 0 { return true }
-                offset = at + 1
-            }
-            return false
+        if needle.isEmpty { return true }
+        let found: Int?? = text.utf8.withContiguousStorageIfAvailable { bytes in
+            firstOffset(of: needle, in: UnsafeRawBufferPointer(bytes), from: 0)
         }
-        return found ?? (firstOffset(of: needle, in: Array(text.utf8)) != nil || needle.isEmpty)
+        return (found ?? firstOffset(of: needle, in: Array(text.utf8))) != nil
     }
 }

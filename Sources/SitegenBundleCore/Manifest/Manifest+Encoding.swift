@@ -100,10 +100,6 @@ struct JSONBytes {
         bytes.append(34)
     }
 
-    @inline(__always) private static func needsEscape(_ byte: UInt8) -> Bool {
-        byte < 0x20 || byte == 34 || byte == 92
-    }
-
     private mutating func appendEscaped<Source: Collection<UInt8>>(_ source: Source) {
         let hex: StaticString = "0123456789abcdef"
         for byte in source {
