@@ -58,12 +58,16 @@ extension ByteSearch {
 }
 
 extension ByteSearch {
-    /// Whether `text`'s UTF-8 bytes hold the run `needle` (the empty run is everywhere).
-    package static func contains(_ needle: [UInt8], in text: String) -> Bool {
-        if needle.isEmpty { return true }
+    /// Where the run `needle` first occurs among `text`'s UTF-8 bytes; nil when it does not.
+    package static func firstOffset(of needle: [UInt8], in text: String) -> Int? {
         let found: Int?? = text.utf8.withContiguousStorageIfAvailable { bytes in
             firstOffset(of: needle, in: UnsafeRawBufferPointer(bytes), from: 0)
         }
-        return (found ?? firstOffset(of: needle, in: Array(text.utf8))) != nil
+        return found ?? firstOffset(of: needle, in: Array(text.utf8))
+    }
+
+    /// Whether `text`'s UTF-8 bytes hold the run `needle` (the empty run is everywhere).
+    package static func contains(_ needle: [UInt8], in text: String) -> Bool {
+        needle.isEmpty || firstOffset(of: needle, in: text) != nil
     }
 }

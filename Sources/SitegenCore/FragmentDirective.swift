@@ -5,15 +5,9 @@ public enum FragmentDirective {
     /// `fragment` without its directive: `install` of `install:~:text=swift`, itself otherwise.
     public static func removed(from fragment: String) -> String {
         // Every same-page link of every page comes here: bytes, not Foundation's `range(of:)`.
-        guard ByteSearch.contains(UInt8(ascii: ":"), in: fragment) else { return fragment }
-        let utf8 = fragment.utf8
-        guard var index = utf8.firstIndex(of: UInt8(ascii: ":")) else { return fragment }
-        while index < utf8.endIndex {
-            let rest = utf8[index...]
-            if rest.starts(with: ":~:".utf8) { return String(fragment[..<index]) }
-            guard let next = rest.dropFirst().firstIndex(of: UInt8(ascii: ":")) else { return fragment }
-            index = next
-        }
-        return fragment
+        guard let offset = ByteSearch.firstOffset(of: Self.delimiter, in: fragment) else { return fragment }
+        return String(fragment[..<fragment.utf8.index(fragment.utf8.startIndex, offsetBy: offset)])
     }
+
+    private static let delimiter = Array(":~:".utf8)
 }

@@ -32,18 +32,12 @@ extension StagedFolder {
         return link(previous, directory.path + "/" + path.rawValue) == 0
     }
 
-    /// Whether the previous bundle has `path` with the recorded size (not edited by hand).
-    /// `folder` is the previous bundle opened (`openPrevious()`), so that 10,000 checks do not each
-    /// walk its whole path again.
+    /// Whether the previous bundle has `path` with the recorded size (not edited by hand), as a
+    /// regular file: not a symbolic link to one, which no resolver serves. `folder` is the previous
+    /// bundle opened (`openPrevious()`), so that 10,000 checks do not each walk its whole path again.
     func previousHas(_ path: SitePath, expectedSize: Int, in folder: Int32) -> Bool {
-        Self.hasFile(path.rawValue, size: expectedSize, in: folder)
-    }
-
-    /// Whether the open folder `folder` holds a regular file at `path` of `size` bytes: not a
-    /// symbolic link to one, which no resolver serves.
-    static func hasFile(_ path: String, size: Int, in folder: Int32) -> Bool {
         var info = stat()
-        return fstatat(folder, path, &info, AT_SYMLINK_NOFOLLOW) == 0 && Int(info.st_size) == size
+        return fstatat(folder, path.rawValue, &info, AT_SYMLINK_NOFOLLOW) == 0 && Int(info.st_size) == expectedSize
             && (info.st_mode & S_IFMT) == S_IFREG
     }
 
