@@ -30,7 +30,7 @@ let package = Package(
         // FoundationNetworking and so libcurl, whose thirty libraries would load at every start.
         .target(name: "SitegenBundleCore"),
         .target(name: "SitegenBundle", dependencies: ["SitegenBundleCore"]),
-        .target(name: "SitegenCore", dependencies: ["CHTMLScan"]),
+        .target(name: "SitegenCore", dependencies: ["CHTMLScan", "SitegenBundleCore"]),
         .target(name: "SitegenMarkdown", dependencies: ["SitegenCore", "CCmark", "CCmarkArena", "CYaml"]),
         .target(name: "SitegenTemplates", dependencies: ["SitegenCore"]),
         .target(name: "SitegenLinks", dependencies: ["SitegenCore", "SitegenBundleCore", "CHTMLScan"]),

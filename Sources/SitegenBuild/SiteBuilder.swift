@@ -187,7 +187,7 @@ public struct SiteBuilder: Sendable {
             // The tree is made from what `navInputs` fingerprints: while that holds, so do the script's inputs.
             let navScriptInputs =
                 previous.flatMap { previous in
-                    previous.navInputs == cache.navInputs ? previous.outputs[NavScript.path.rawValue]?.inputs : nil
+                    previous.navInputs == cache.navInputs ? previous.outputs[NavScript.path]?.inputs : nil
                 } ?? NavScript.fingerprint(nav)
             written.append(try writer.write(NavScript.path, inputs: navScriptInputs) { NavScript.render(nav) })
             if config.search { written += try await writer.writeSearchIndex(of: model.pages) }
@@ -199,7 +199,7 @@ public struct SiteBuilder: Sendable {
                 + (assets.map(\.path.rawValue) + model.generatedFiles.map(\.rawValue))
                 .sorted()
             for asset in assets {
-                if let output = cache.outputs[asset.path.rawValue] {
+                if let output = cache.outputs[asset.path] {
                     cache.assets[asset.path] = BuildCache.FileRecord(
                         modified: asset.modified, size: asset.size, sha256: output.sha256)
                 }
@@ -251,7 +251,7 @@ public struct SiteBuilder: Sendable {
             mapped.pages = model.pages.map(\.withoutBody)
             var update = BuildOutcome.Update.swap
             if writer.inPlace, let previous {
-                let gone = removesOutputs ? previous.outputs.keys.filter { cache.outputs[$0] == nil } : []
+                let gone = removesOutputs ? previous.outputs.keys.filter { cache.outputs[$0] == nil }.map(\.rawValue) : []
                 update = .inPlace(
                     written: written.filter(\.isNew).map(\.path) + (writesManifest ? [Manifest.fileName] : []),
                     removed: (gone + (writer.previousOutputs?.strays ?? [])).sorted())

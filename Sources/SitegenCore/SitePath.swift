@@ -1,4 +1,5 @@
 import Foundation
+import SitegenBundleCore
 
 /// A normalised, relative, `/`-separated path inside a site or bundle: no empty, `.` or `..`
 /// segments, no leading slash, never escaping its root.
@@ -84,6 +85,11 @@ public struct SitePath: Sendable, Hashable, Comparable, CustomStringConvertible,
 
     public var description: String { rawValue }
     public static func < (a: SitePath, b: SitePath) -> Bool { a.rawValue < b.rawValue }
+
+    public func hash(into hasher: inout Hasher) { hasher.combine(PathHash.of(rawValue, seed: 0)) }
+
+    /// What dictionaries and sets ask of a key: `PathHash` rather than SipHash through a `Hasher`.
+    public func _rawHashValue(seed: Int) -> Int { PathHash.of(rawValue, seed: seed) }
 
     /// Where the last `/` is, in UTF-8 bytes from the start.
     private var lastSlashOffset: Int? {

@@ -32,7 +32,7 @@ public struct CrawlMemo: Sendable {
     private var base: MemoBodies?
     /// Entries remembered since (and those of appended changes).
     private var added: [UInt8] = []
-    private var stored: [String: Stored] = [:]
+    private var stored: [SitePath: Stored] = [:]
     /// The files remembered since the memo was read from bytes; `nil` for a memo that was not.
     private var changes: Set<String>?
 
@@ -47,15 +47,17 @@ public struct CrawlMemo: Sendable {
     public var count: Int { stored.count }
 
     /// Every file it remembers.
-    var rememberedPaths: Dictionary<String, Stored>.Keys { stored.keys }
+    var rememberedPaths: [String] { stored.keys.map(\.rawValue) }
 
     /// The SHA-256 of the file as it was parsed.
-    func sha256(at path: String) -> String? { stored[path]?.sha256 }
+    func sha256(at path: String) -> String? { stored[SitePath(unchecked: path)]?.sha256 }
 
     /// The entry of `path`, decoded; `nil` when there is none or its bytes are damaged (then the
     /// crawl parses the file again).
     func entry(at path: String) -> Entry? {
-        guard let stored = stored[path], let bytes = bytes(of: stored.range), Fingerprint.of(bytes) == stored.check else {
+        guard let stored = stored[SitePath(unchecked: path)], let bytes = bytes(of: stored.range),
+            Fingerprint.of(bytes) == stored.check
+        else {
             return nil
         }
         var reader = ByteReader(Array(bytes))
@@ -73,7 +75,8 @@ public struct CrawlMemo: Sendable {
         changes?.insert(path)
         let start = baseCount + added.count
         added += encoded
-        stored[path] = Stored(sha256: sha256, range: start..<start + encoded.count, check: Fingerprint.of(encoded))
+        stored[SitePath(unchecked: path)] = Stored(
+            sha256: sha256, range: start..<start + encoded.count, check: Fingerprint.of(encoded))
     }
 
     private var baseCount: Int { base?.count ?? 0 }
@@ -86,10 +89,11 @@ public struct CrawlMemo: Sendable {
     /// Takes `path`'s entry over from `other` without decoding it. Only valid when both memos number
     /// accepted targets by the same path table.
     mutating func carry(_ path: String, from other: CrawlMemo) {
-        guard let entry = other.stored[path], let bytes = other.bytes(of: entry.range) else { return }
+        guard let entry = other.stored[SitePath(unchecked: path)], let bytes = other.bytes(of: entry.range) else { return }
         let start = baseCount + added.count
         added.append(contentsOf: bytes)
-        stored[path] = Stored(sha256: entry.sha256, range: start..<start + entry.range.count, check: entry.check)
+        stored[SitePath(unchecked: path)] = Stored(
+            sha256: entry.sha256, range: start..<start + entry.range.count, check: entry.check)
     }
 
     /// An entry's bytes, as `remember(encoded:sha256:at:)` takes them.
@@ -129,10 +133,11 @@ public struct CrawlMemo: Sendable {
         index.strings(paths)
         index.int(sorted.count)
         for path in sorted {
+            let entry = memo.stored[SitePath(unchecked: path)]!
             index.string(path)
-            index.string(memo.stored[path]!.sha256)
-            index.int(memo.stored[path]!.range.count)
-            index.uint(memo.stored[path]!.check)
+            index.string(entry.sha256)
+            index.int(entry.range.count)
+            index.uint(entry.check)
         }
         var head = ByteWriter()
         head.string(Self.magic)
@@ -140,7 +145,7 @@ public struct CrawlMemo: Sendable {
             var out: [UInt8] = []
             out.reserveCapacity((memo.baseCount + memo.added.count) * range.count / max(sorted.count, 1) + range.count * 100)
             for path in sorted[range] {
-                if let stored = memo.stored[path], let bytes = memo.bytes(of: stored.range) { out += bytes }
+                if let stored = memo.stored[SitePath(unchecked: path)], let bytes = memo.bytes(of: stored.range) { out += bytes }
             }
             return out
         }
@@ -202,7 +207,7 @@ public struct CrawlMemo: Sendable {
             guard let path = r.string(), let sha256 = r.string(), let length = r.count(), length <= entriesLength - start,
                 let check = r.uint()
             else { return false }
-            stored[path] = Stored(sha256: sha256, range: start..<start + length, check: check)
+            stored[SitePath(unchecked: path)] = Stored(sha256: sha256, range: start..<start + length, check: check)
             start += length
         }
         return r.isAtEnd && start == entriesLength
@@ -225,7 +230,7 @@ public struct CrawlMemo: Sendable {
 
     /// One entry as `applyChanges` reads it: path, SHA-256, then its bytes as they are.
     private func writeStored(_ path: String, to out: inout ByteWriter) {
-        guard let entry = stored[path], let bytes = bytes(of: entry.range) else { return }
+        guard let entry = stored[SitePath(unchecked: path)], let bytes = bytes(of: entry.range) else { return }
         out.string(path)
         out.string(entry.sha256)
         out.int(entry.range.count)
@@ -248,7 +253,7 @@ public struct CrawlMemo: Sendable {
             let start = baseCount + added.count
             added += bytes[r.position..<r.position + length]
             guard r.skip(length) else { return false }
-            stored[path] = Stored(sha256: sha256, range: start..<start + length, check: check)
+            stored[SitePath(unchecked: path)] = Stored(sha256: sha256, range: start..<start + length, check: check)
         }
         return r.isAtEnd
     }

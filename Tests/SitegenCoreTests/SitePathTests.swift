@@ -32,6 +32,19 @@ import Testing
         #expect(page.relativeReference(to: SitePath(unchecked: "guide/ab/c.html")) == "../ab/c.html")
     }
 
+    /// Paths hash fast (`PathHash`) and stay keys as `String`s are: canonically equivalent
+    /// spellings are one key, whatever holds them.
+    @Test func equivalentSpellingsAreOneKey() {
+        let nfc = SitePath(unchecked: "guide/caf\u{E9}.md"), nfd = SitePath(unchecked: "guide/cafe\u{301}.md")
+        let kelvin = SitePath(unchecked: "units/\u{212A}.md"), k = SitePath(unchecked: "units/K.md")
+        var table: [SitePath: Int] = [nfc: 1, kelvin: 2]
+        #expect(table[nfd] == 1 && table[k] == 2)
+        table[k] = 3
+        #expect(table.count == 2 && table[kelvin] == 3)
+        #expect(Set([nfc, nfd, kelvin, k, SitePath(unchecked: "units/k.md")]).count == 3)
+        #expect(nfc.hashValue == nfd.hashValue && kelvin.hashValue == k.hashValue)
+    }
+
     @Test func folderDepthCountsFolders() {
         #expect(SitePath(unchecked: "index.html").folderDepth == 0)
         #expect(SitePath(unchecked: "guide/a/b.html").folderDepth == 2)

@@ -96,9 +96,9 @@ extension BuildCache {
             w.string(record.sha256)
         }
         w.int(outputs.count)
-        let outputPaths = outputOrder.count == outputs.count ? outputOrder : outputs.keys.sorted()
+        let outputPaths = outputOrder.count == outputs.count ? outputOrder : outputs.keys.map(\.rawValue).sorted()
         for path in outputPaths {
-            guard let record = outputs[path] else { continue }
+            guard let record = outputs[SitePath(unchecked: path)] else { continue }
             w.string(path)
             w.uint(record.inputs)
             w.int(record.size)
@@ -189,7 +189,7 @@ extension BuildCache {
             guard let path = r.string(), let inputs = r.uint(), let size = r.int(), let sha = r.string(),
                 Self.isSane(size: size, sha256: sha)
             else { return nil }
-            outputs[path] = OutputRecord(inputs: inputs, size: size, sha256: sha)
+            outputs[SitePath(unchecked: path)] = OutputRecord(inputs: inputs, size: size, sha256: sha)
             outputOrder.append(path)
         }
         guard let hasCrawl = r.bool() else { return nil }

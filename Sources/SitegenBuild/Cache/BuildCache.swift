@@ -17,7 +17,7 @@ public struct BuildCache: Sendable {
     var shape: UInt64 = 0
     var pages: [SitePath: PageRecord] = [:]
     var assets: [SitePath: FileRecord] = [:]
-    var outputs: [String: OutputRecord] = [:]
+    var outputs: [SitePath: OutputRecord] = [:]
     /// Fingerprint of everything the pages show of each other and of the templates: while it is
     /// unchanged, a page whose source is unchanged has the inputs it had.
     var navInputs: UInt64 = 0
@@ -201,7 +201,8 @@ public struct BuildCache: Sendable {
         let unkept = Set(differing.map(ByteKey.init))
         var keeping = BuildCache()
         for resource in manifest.resources where !unkept.contains(ByteKey(resource.file)) {
-            keeping.outputs[resource.file] = OutputRecord(inputs: 0, size: resource.size, sha256: resource.sha256)
+            keeping.outputs[SitePath(unchecked: resource.file)] = OutputRecord(
+                inputs: 0, size: resource.size, sha256: resource.sha256)
         }
         keeping.manifestFingerprint = Fingerprint.of(bytes)
         return keeping
@@ -221,7 +222,7 @@ public struct BuildCache: Sendable {
     /// are any, and changes only the files written anew: a file kept has the record it had, and a
     /// rebuild of one page should not insert 10,000. Returns whether some previous output is not among
     /// `written` (it went away).
-    mutating func recordOutputs(_ written: [WrittenFile], previous: [String: OutputRecord]?) -> Bool {
+    mutating func recordOutputs(_ written: [WrittenFile], previous: [SitePath: OutputRecord]?) -> Bool {
         func record(_ file: WrittenFile) -> OutputRecord {
             OutputRecord(inputs: file.inputs, size: file.size, sha256: file.sha256)
         }
@@ -229,7 +230,7 @@ public struct BuildCache: Sendable {
             outputs = previous
             var added = 0
             for file in written where file.isNew || file.inputsChanged {
-                if outputs.updateValue(record(file), forKey: file.path) == nil { added += 1 }
+                if outputs.updateValue(record(file), forKey: SitePath(unchecked: file.path)) == nil { added += 1 }
             }
             // Every path written is distinct, so each previous one is still there exactly when the
             // counts add up.
@@ -237,7 +238,7 @@ public struct BuildCache: Sendable {
         }
         outputs = [:]
         outputs.reserveCapacity(written.count)
-        for file in written { outputs[file.path] = record(file) }
+        for file in written { outputs[SitePath(unchecked: file.path)] = record(file) }
         return previous != nil
     }
 

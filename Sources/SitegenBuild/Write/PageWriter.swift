@@ -44,7 +44,7 @@ struct PageWriter: Sendable {
             for start in stride(from: 0, to: pages.count, by: Self.chunk) {
                 group.addTask {
                     let part = pages[start..<min(start + Self.chunk, pages.count)].map { page in
-                        let record = previous?.outputs[page.output.rawValue]
+                        let record = previous?.outputs[page.output]
                         // A page without its body was restored from that very cache: no need to look.
                         if let known, let record,
                             !page.hasBody || known.pages[page.source]?.fingerprint == page.sourceFingerprint
@@ -176,7 +176,7 @@ struct PageWriter: Sendable {
     /// there: an unchanged file keeps its modification time even when what it is made from changed
     /// (a page added to a folder re-renders every page, most of which do not show it).
     private func keep(_ path: SitePath, size: Int, sha256: String, inputs: UInt64) -> WrittenFile? {
-        keep(path, size: size, sha256: sha256, inputs: inputs, record: previous?.outputs[path.rawValue])
+        keep(path, size: size, sha256: sha256, inputs: inputs, record: previous?.outputs[path])
     }
 
     /// `keep(_:size:sha256:inputs:)` with the previous build's record already looked up.
@@ -193,7 +193,7 @@ struct PageWriter: Sendable {
 
     /// The previous build's file when it was made from the same inputs and is still there.
     private func reuse(_ path: SitePath, inputs: UInt64) -> WrittenFile? {
-        reuse(path, inputs: inputs, record: previous?.outputs[path.rawValue])
+        reuse(path, inputs: inputs, record: previous?.outputs[path])
     }
 
     /// `reuse(_:inputs:)` with the previous build's record already looked up.

@@ -17,14 +17,16 @@ struct PreviousOutputs: Sendable {
     /// The recorded `outputs` checked against `listing`, the folder as it was listed. A recorded
     /// output the listing has not (deleted, or its folder replaced by a link) is looked for by its
     /// bytes among everything listed, only when some is missing.
-    static func check(_ outputs: [String: BuildCache.OutputRecord], listing: OutputFolderListing) -> PreviousOutputs {
+    static func check(_ outputs: [SitePath: BuildCache.OutputRecord], listing: OutputFolderListing) -> PreviousOutputs {
         var damaged = Set<String>()
         var strays = listing.emptyFolders
         var listed = 0
         for file in listing.files {
             // Looked up in the records themselves (a `String` key also matches another spelling of
             // it, so the bytes are compared too) rather than in a set of 10,000 keys made for the purpose.
-            guard let index = outputs.index(forKey: file.path), ByteKey(outputs[index].key) == ByteKey(file.path) else {
+            guard let index = outputs.index(forKey: SitePath(unchecked: file.path)),
+                ByteKey(outputs[index].key.rawValue) == ByteKey(file.path)
+            else {
                 if file.path != Manifest.fileName { strays.append(file.path) }
                 continue
             }
@@ -33,7 +35,7 @@ struct PreviousOutputs: Sendable {
         }
         if listed < outputs.count {
             let present = Set(listing.files.map { ByteKey($0.path) })
-            for path in outputs.keys where !present.contains(ByteKey(path)) { damaged.insert(path) }
+            for path in outputs.keys where !present.contains(ByteKey(path.rawValue)) { damaged.insert(path.rawValue) }
         }
         return PreviousOutputs(damaged: damaged, strays: strays)
     }

@@ -118,14 +118,24 @@ extension Manifest {
         var made = Made()
         // A handful of types for 10,000 files: each is judged once.
         var types: [String: (textEncoding: String?, isValid: Bool)] = [:]
+        // And files of one extension come in runs (a folder's pages): without overrides, which may
+        // name a file, a run's type is the first file's.
+        var last: (pathExtension: String, mime: String, type: (textEncoding: String?, isValid: Bool))?
         for (file, size, sha256) in files {
-            let mime = MIMEType.forPath(file, overrides: mimeOverrides)
+            let pathExtension = mimeOverrides.isEmpty ? MIMEType.pathExtension(file) : nil
+            let mime: String
             let type: (textEncoding: String?, isValid: Bool)
-            if let known = types[mime] {
-                type = known
+            if let last, let pathExtension, last.pathExtension == pathExtension {
+                (mime, type) = (last.mime, last.type)
             } else {
-                type = (MIMEType.isText(mime) ? "utf-8" : nil, !mime.isEmpty && isBareMIMEType(mime))
-                types[mime] = type
+                mime = MIMEType.forPath(file, overrides: mimeOverrides)
+                if let known = types[mime] {
+                    type = known
+                } else {
+                    type = (MIMEType.isText(mime) ? "utf-8" : nil, !mime.isEmpty && isBareMIMEType(mime))
+                    types[mime] = type
+                }
+                last = pathExtension.map { ($0, mime, type) }
             }
             let url = BundleOrigin.urlString(prefix: prefix, forPath: file)
             // Encoding only lengthens and trimming a leading `/` shortens by one: the same length is the same bytes.

@@ -15,11 +15,14 @@ package struct ByteKey: Hashable, Comparable, Sendable {
     /// UTF-8 byte order, which is Unicode code-point order.
     package static func < (lhs: ByteKey, rhs: ByteKey) -> Bool { URLPath.bytesPrecede(lhs.string, rhs.string) }
 
-    package func hash(into hasher: inout Hasher) {
-        let hashed: Void? = string.utf8.withContiguousStorageIfAvailable { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
-        if hashed == nil { for byte in string.utf8 { hasher.combine(byte) } }
-        // A terminator, as `String` hashes one: keys of a dictionary never differ only by a suffix split.
-        hasher.combine(0xFF as UInt8)
+    package func hash(into hasher: inout Hasher) { hasher.combine(_rawHashValue(seed: 0)) }
+
+    /// What dictionaries and sets ask of a key: `PathHash` of the bytes rather than SipHash through a `Hasher`.
+    package func _rawHashValue(seed: Int) -> Int {
+        let hashed: Int? = string.utf8.withContiguousStorageIfAvailable {
+            PathHash.of(bytes: UnsafeRawBufferPointer($0), seed: seed)
+        }
+        return hashed ?? Array(string.utf8).withUnsafeBytes { PathHash.of(bytes: $0, seed: seed) }
     }
 }
 
