@@ -47,4 +47,25 @@ import Testing
             #expect(MIMEType.isJavaScript(type) && MIMEType.isText(type), "\(type)")
         }
     }
+
+    /// The manifest takes a run's type from its first file when the next ends in the same
+    /// extension: never where `pathExtension` would read another.
+    @Test func aRunOfOneExtensionIsOneExtension() {
+        let paths = [
+            "a.html", "dir/b.html", "c.HTML", "d.tar.html", ".html", "e/.html", "html", "f.htmlx", "g.xhtml",
+            "caf\u{E9}.html", "\u{600}.html", "h/\u{301}.html", "i.\u{301}html", "j\u{301}.html", "k.css", "l.", "m.h",
+        ]
+        var runs = 0
+        for first in paths {
+            guard let dotted = MIMEType.dottedExtension(of: first) else { continue }
+            for next in paths where MIMEType.hasExtension(next, dotted: dotted) {
+                #expect(MIMEType.pathExtension(next) == MIMEType.pathExtension(first), "\(first) then \(next)")
+                runs += 1
+            }
+        }
+        #expect(MIMEType.dottedExtension(of: "noext") == nil && MIMEType.dottedExtension(of: ".hidden") == nil)
+        #expect(MIMEType.hasExtension("a.html", dotted: Array(".html".utf8)))
+        #expect(!MIMEType.hasExtension("\u{600}.html", dotted: Array(".html".utf8)))
+        #expect(runs >= 20)
+    }
 }

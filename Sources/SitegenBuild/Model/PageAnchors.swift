@@ -1,4 +1,5 @@
 import SitegenCore
+import Synchronization
 
 /// The ids a page's body defines, with a fingerprint of them. A page parsed in this build has them as
 /// a set; a page restored from the build cache keeps the cache's bytes and decodes them once, the
@@ -9,26 +10,34 @@ struct PageAnchors: Sendable {
     let fingerprint: UInt64
     /// The ids as `ByteWriter.strings` wrote them, when the page came from the cache.
     let encoded: ArraySlice<UInt8>?
-    private let decoded: MadeOnce<Set<String>>
+    private let decoded: DecodedIDs
 
     init(_ ids: Set<String>) {
         fingerprint = Fingerprint.unordered(ids)
         encoded = nil
-        decoded = MadeOnce(ids)
+        decoded = DecodedIDs(ids)
     }
 
     init(encoded: ArraySlice<UInt8>, fingerprint: UInt64) {
         self.fingerprint = fingerprint
         self.encoded = encoded
-        decoded = MadeOnce()
+        decoded = DecodedIDs(nil)
     }
 
     var ids: Set<String> {
-        decoded.value {
+        decoded.ids.value {
             var reader = ByteReader(Array(encoded ?? []))
             return Set(reader.strings() ?? [])
         }
     }
+}
+
+/// A page's ids once made: a concrete class, as a `MadeOnce<Set<String>>` looked its generic
+/// metadata up at each of 10,000 allocations a build.
+private final class DecodedIDs: Sendable {
+    let ids: Mutex<Set<String>?>
+
+    init(_ ids: Set<String>?) { self.ids = Mutex(ids) }
 }
 
 extension Fingerprint {

@@ -216,15 +216,18 @@ struct SortKey: Comparable {
         self.title = title
         var text = title
         folded = text.withUTF8 { bytes -> [UInt8]? in
-            var isASCII = true
+            guard let source = bytes.baseAddress else { return [] }
+            var seen: UInt8 = 0
             let folded = [UInt8](unsafeUninitializedCapacity: bytes.count) { out, count in
-                for (index, byte) in bytes.enumerated() {
-                    isASCII = isASCII && byte < 0x80
-                    out[index] = byte &- 0x41 < 26 ? byte | 0x20 : byte
+                let target = out.baseAddress!
+                for index in 0..<bytes.count {
+                    let byte = source[index]
+                    seen |= byte
+                    target[index] = byte &- 0x41 < 26 ? byte | 0x20 : byte
                 }
                 count = bytes.count
             }
-            return isASCII ? folded : nil
+            return seen < 0x80 ? folded : nil
         }
     }
 

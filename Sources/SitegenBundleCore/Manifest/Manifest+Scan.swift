@@ -120,12 +120,11 @@ extension Manifest {
         var types: [String: (textEncoding: String?, isValid: Bool)] = [:]
         // And files of one extension come in runs (a folder's pages): without overrides, which may
         // name a file, a run's type is the first file's.
-        var last: (pathExtension: String, mime: String, type: (textEncoding: String?, isValid: Bool))?
+        var last: (dotted: [UInt8], mime: String, type: (textEncoding: String?, isValid: Bool))?
         for (file, size, sha256) in files {
-            let pathExtension = mimeOverrides.isEmpty ? MIMEType.pathExtension(file) : nil
             let mime: String
             let type: (textEncoding: String?, isValid: Bool)
-            if let last, let pathExtension, last.pathExtension == pathExtension {
+            if let last, MIMEType.hasExtension(file, dotted: last.dotted) {
                 (mime, type) = (last.mime, last.type)
             } else {
                 mime = MIMEType.forPath(file, overrides: mimeOverrides)
@@ -135,7 +134,7 @@ extension Manifest {
                     type = (MIMEType.isText(mime) ? "utf-8" : nil, !mime.isEmpty && isBareMIMEType(mime))
                     types[mime] = type
                 }
-                last = pathExtension.map { ($0, mime, type) }
+                last = mimeOverrides.isEmpty ? MIMEType.dottedExtension(of: file).map { ($0, mime, type) } : nil
             }
             let url = BundleOrigin.urlString(prefix: prefix, forPath: file)
             // Encoding only lengthens and trimming a leading `/` shortens by one: the same length is the same bytes.

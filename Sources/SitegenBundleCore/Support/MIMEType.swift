@@ -94,6 +94,29 @@ public enum MIMEType {
         return name[name.index(after: dot)...].lowercased()
     }
 
+    /// `pathExtension(path)` with a `.` before it, as bytes, when it is ASCII and not empty: what
+    /// `hasExtension(_:dotted:)` checks the next paths of a run for.
+    static func dottedExtension(of path: String) -> [UInt8]? {
+        let ext = pathExtension(path)
+        guard !ext.isEmpty, ext.utf8.allSatisfy({ $0 < 0x80 }) else { return nil }
+        return [UInt8(ascii: ".")] + Array(ext.utf8)
+    }
+
+    /// Whether `pathExtension(path)` is the extension `dotted` (from `dottedExtension(of:)`)
+    /// holds, checked on the bytes without making a string: `path` ends in those very bytes, after
+    /// an ASCII byte other than `/` (a name, and no character that a combining mark or a prepended
+    /// one makes of the `.` and what stands next to it).
+    static func hasExtension(_ path: String, dotted: [UInt8]) -> Bool {
+        let answer: Bool? = path.utf8.withContiguousStorageIfAvailable { bytes in
+            let count = bytes.count, length = dotted.count
+            guard count > length, bytes[count - length - 1] < 0x80, bytes[count - length - 1] != UInt8(ascii: "/") else {
+                return false
+            }
+            return bytes[(count - length)...].elementsEqual(dotted)
+        }
+        return answer ?? false
+    }
+
     /// `pathExtension` from the bytes of an all-ASCII path; nil for any other path (a combining
     /// mark after `/` or `.` makes another `Character`, which the bytes would not see).
     static func asciiPathExtension(_ path: String) -> String? {
