@@ -105,7 +105,7 @@ public struct CrawlMemo: Sendable {
 
     /// Changes with the format, and with what parsing finds in a file: entries are kept by the file's
     /// SHA-256, so a memo of a sitegen that read fewer attributes would go on hiding their references.
-    static let magic = "sitegen-crawl 15"
+    static let magic = "sitegen-crawl 16"
 
     /// The memo as bytes, deterministic for the same content.
     public func encoded() -> [UInt8] {
@@ -137,7 +137,7 @@ public struct CrawlMemo: Sendable {
             index.string(path)
             index.string(entry.sha256)
             index.int(entry.range.count)
-            index.uint(entry.check)
+            index.fixed(entry.check)
         }
         var head = ByteWriter()
         head.string(Self.magic)
@@ -205,7 +205,7 @@ public struct CrawlMemo: Sendable {
         var start = 0
         for _ in 0..<count {
             guard let path = r.string(), let sha256 = r.string(), let length = r.count(), length <= entriesLength - start,
-                let check = r.uint()
+                let check = r.fixed()
             else { return false }
             stored[SitePath(unchecked: path)] = Stored(sha256: sha256, range: start..<start + length, check: check)
             start += length
@@ -213,7 +213,7 @@ public struct CrawlMemo: Sendable {
         return r.isAtEnd && start == entriesLength
     }
 
-    static let changesMagic = "sitegen-crawl-changes 12"
+    static let changesMagic = "sitegen-crawl-changes 13"
 
     /// The entries remembered since the memo was read from bytes, without the path table they share
     /// with it: what can be appended to the memo's file instead of rewriting 10,000 entries. `nil`
@@ -234,7 +234,7 @@ public struct CrawlMemo: Sendable {
         out.string(path)
         out.string(entry.sha256)
         out.int(entry.range.count)
-        out.uint(entry.check)
+        out.fixed(entry.check)
         out.bytes += bytes
     }
 
@@ -247,7 +247,7 @@ public struct CrawlMemo: Sendable {
         guard r.string() == Self.changesMagic, let context = r.uint(), context == self.context, let count = r.count()
         else { return false }
         for _ in 0..<count {
-            guard let path = r.string(), let sha256 = r.string(), let length = r.count(), let check = r.uint(),
+            guard let path = r.string(), let sha256 = r.string(), let length = r.count(), let check = r.fixed(),
                 r.position + length <= range.upperBound
             else { return false }
             let start = baseCount + added.count

@@ -21,7 +21,11 @@ import Testing
             for (start, end) in zip(cuts, cuts.dropFirst()) { pieces.add(bytes[start..<end]) }
             #expect(pieces.bytes == whole.bytes, "\(cuts)")
         }
-        for index in [0, 7, 8, 500, 999] {
+        var byteByByte = StreamFingerprint()
+        for byte in bytes { byteByByte.add(CollectionOfOne(byte)) }
+        #expect(byteByByte.bytes == whole.bytes)
+        // A byte of each of the four lanes, and of the tail that fills no block.
+        for index in [0, 7, 8, 15, 16, 23, 24, 31, 32, 500, 991, 992, 999] {
             var damaged = bytes
             damaged[index] ^= 0x01
             var other = StreamFingerprint()

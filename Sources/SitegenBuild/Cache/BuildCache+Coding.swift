@@ -78,9 +78,9 @@ extension BuildCache {
             }
             var one = ByteWriter()
             one.string(path.rawValue)
-            one.int(record.modified)
+            one.fixed(UInt64(bitPattern: Int64(record.modified)))
             one.int(record.size)
-            one.uint(record.fingerprint)
+            one.fixed(record.fingerprint)
             Self.write(record.page, details: details, to: &one)
             Self.write(record.warnings, to: &one)
             Self.write(record.findings, to: &one)
@@ -100,7 +100,7 @@ extension BuildCache {
         for path in outputPaths {
             guard let record = outputs[SitePath(unchecked: path)] else { continue }
             w.string(path)
-            w.uint(record.inputs)
+            w.fixed(record.inputs)
             w.int(record.size)
             w.string(record.sha256)
         }
@@ -186,7 +186,7 @@ extension BuildCache {
         outputs.reserveCapacity(outputCount)
         outputOrder.reserveCapacity(outputCount)
         for _ in 0..<outputCount {
-            guard let path = r.string(), let inputs = r.uint(), let size = r.int(), let sha = r.string(),
+            guard let path = r.string(), let inputs = r.fixed(), let size = r.int(), let sha = r.string(),
                 Self.isSane(size: size, sha256: sha)
             else { return nil }
             outputs[SitePath(unchecked: path)] = OutputRecord(inputs: inputs, size: size, sha256: sha)
@@ -239,8 +239,8 @@ extension BuildCache {
         }
         w.int(range.lowerBound)
         w.int(range.count)
-        w.uint(fingerprint)
-        w.uint(page.anchors.fingerprint)
+        w.fixed(fingerprint)
+        w.fixed(page.anchors.fingerprint)
         if let encoded = page.anchors.encoded {
             w.bytes += encoded
         } else {
@@ -275,7 +275,8 @@ extension BuildCache {
     private static func readPageRecord(_ r: inout ByteReader, encoded: ArraySlice<UInt8>, details: DetailsStore)
         -> PageRecord?
     {
-        guard let path = r.string(), let modified = r.int(), let size = r.int(), let fingerprint = r.uint(),
+        guard let path = r.string(), let modified = r.fixed().map({ Int(Int64(bitPattern: $0)) }), let size = r.int(),
+            let fingerprint = r.fixed(),
             var page = readPage(&r, details: details), let warnings = readDiagnostics(&r), let findings = readDiagnostics(&r),
             r.isAtEnd,
             page.source.rawValue == path
@@ -348,14 +349,14 @@ extension BuildCache {
         guard let template = r.optionalString(), let draft = r.bool(), let aliases = r.strings(),
             let navTitle = r.optionalString(),
             let bodyTitle = r.optionalString(), let detailsStart = r.int(), let detailsLength = r.int(),
-            let detailsFingerprint = r.uint(),
+            let detailsFingerprint = r.fixed(),
             detailsStart >= DetailsStore.headerSize, detailsLength >= 0, detailsStart + detailsLength <= store.end
         else { return nil }
         meta.template = template
         meta.draft = draft
         meta.aliases = aliases
         meta.navTitle = navTitle
-        guard let anchorsFingerprint = r.uint() else { return nil }
+        guard let anchorsFingerprint = r.fixed() else { return nil }
         let anchorsStart = r.position
         guard r.skipStrings() else { return nil }
         return Page(
