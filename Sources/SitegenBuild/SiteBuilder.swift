@@ -348,7 +348,7 @@ public struct SiteBuilder: Sendable {
     private func checkSources(
         model: SiteModel, aliases: [(from: String, to: String)], templateIDs: [String: Set<String>],
         loaded: [PageLoader.Loaded], previous: BuildCache?
-    ) async -> (shape: UInt64, records: [SitePath: BuildCache.PageRecord], findings: [Diagnostic]) {
+    ) async -> (shape: UInt64, records: PageRecords, findings: [Diagnostic]) {
         let shape = shapeFingerprint(model, aliases: aliases, templateIDs: templateIDs)
         let reusable = previous?.shape == shape
         // One lookup per page: 10,000 of them on every rebuild.
@@ -360,8 +360,7 @@ public struct SiteBuilder: Sendable {
         var findings = fresh
         // The previous records are kept and only what changed is replaced: a rebuild of one page
         // should not make and insert 10,000 records.
-        var records = previous?.pages ?? [:]
-        records.reserveCapacity(loaded.count)
+        var records = previous?.pages ?? PageRecords()
         for index in loaded.indices {
             let entry = loaded[index]
             let pageFindings =
@@ -378,8 +377,7 @@ public struct SiteBuilder: Sendable {
         }
         // Every loaded page has its record; any other is of a page that went away.
         if records.count != loaded.count {
-            let sources = Set(loaded.map(\.page.source))
-            records = records.filter { sources.contains($0.key) }
+            records = records.keeping(Set(loaded.map(\.page.source)))
         }
         return (shape, records, findings)
     }

@@ -142,8 +142,41 @@ package struct ByteReader {
 
     package mutating func string() -> String? {
         guard let length = int(), length >= 0, length <= end - offset else { return nil }
-        defer { offset += length }
-        return String(decoding: bytes[offset..<offset + length], as: UTF8.self)
+        let start = offset
+        offset += length
+        // Through a pointer: a slice of the buffer would retain it, and both cores read one buffer.
+        return bytes.withUnsafeBufferPointer {
+            String(decoding: UnsafeBufferPointer(rebasing: $0[start..<start + length]), as: UTF8.self)
+        }
+    }
+
+    /// Skips what `string()` would read; `false` when it is damaged.
+    package mutating func skipString() -> Bool {
+        guard let length = int() else { return false }
+        return skip(length)
+    }
+
+    /// Whether the string `ByteWriter.string` wrote at `position` (read before) is `text`'s bytes,
+    /// compared without making a string.
+    package func string(at position: Int, equals text: String) -> Bool {
+        bytes.withUnsafeBufferPointer { buffer in
+            var length = 0
+            var shift = 0
+            var start = position
+            while start < end, shift < 63 {
+                let byte = buffer[start]
+                start += 1
+                length |= Int(byte & 0x7F) << shift
+                if byte < 0x80 {
+                    guard length <= end - start, length == text.utf8.count else { return false }
+                    let stored = UnsafeBufferPointer(rebasing: buffer[start..<start + length])
+                    return text.utf8.withContiguousStorageIfAvailable { $0.elementsEqual(stored) }
+                        ?? text.utf8.elementsEqual(stored)
+                }
+                shift += 7
+            }
+            return false
+        }
     }
 
     package mutating func optionalString() -> String?? {

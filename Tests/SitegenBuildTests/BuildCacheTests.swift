@@ -1,5 +1,6 @@
 import Foundation
 import SitegenCore
+import SitegenMarkdown
 import Testing
 
 @testable import SitegenBuild
@@ -75,6 +76,51 @@ import Testing
         return bytes
     }
 
+    /// Fingerprints as eight fixed bytes, and strings read, skipped or compared where they were written.
+    @Test func bytesReadBackAsWritten() {
+        var writer = ByteWriter()
+        let long = String(repeating: "guide/section/", count: 20) + "caf\u{E9}.md"
+        writer.string(long)
+        writer.fixed(0xFEDC_BA98_7654_3210)
+        writer.string("short")
+        writer.fixed(0)
+        var reader = ByteReader(writer.bytes)
+        let (first, fingerprint, shortAt) = (reader.string(), reader.fixed(), reader.position)
+        let (skipped, zero, atEnd, beyond) = (reader.skipString(), reader.fixed(), reader.isAtEnd, reader.fixed())
+        #expect(first == long && fingerprint == 0xFEDC_BA98_7654_3210)
+        #expect(skipped && zero == 0 && atEnd && beyond == nil)
+        #expect(reader.string(at: shortAt, equals: "short") && !reader.string(at: shortAt, equals: "shore"))
+        #expect(reader.string(at: 0, equals: long) && !reader.string(at: 0, equals: String(long.dropLast())))
+        var cut = ByteReader(writer.bytes, range: 0..<(writer.bytes.count - 3))
+        let (cutFirst, cutFixed, cutSkipped, cutLast) = (cut.string(), cut.fixed(), cut.skipString(), cut.fixed())
+        #expect(cutFirst == long && cutFixed != nil && cutSkipped && cutLast == nil)
+    }
+
+    /// A rebuild's records share the previous cache's and hold what it replaced, added or dropped.
+    @Test func pageRecordsOverTheirPreviousOnes() {
+        func record(_ source: String, _ title: String) -> BuildCache.PageRecord {
+            let path = SitePath(unchecked: source)
+            let page = Page(
+                source: path, output: path.replacingExtension(with: "html"), meta: PageMeta(), title: title,
+                body: RenderedMarkdown(html: "", title: nil, headings: [], links: []), displayPath: "Site/" + source,
+                anchorIDs: [])
+            return BuildCache.PageRecord(modified: 1, size: 2, fingerprint: 3, page: page, warnings: [], findings: [])
+        }
+        let (a, b, c) = (SitePath(unchecked: "a.md"), SitePath(unchecked: "b.md"), SitePath(unchecked: "c.md"))
+        let previous = PageRecords([a: record("a.md", "A"), b: record("b.md", "B")])
+        var records = previous
+        records[b] = record("b.md", "B, edited")
+        records[c] = record("c.md", "C")
+        #expect(records.count == 3 && Set(records.keys) == [a, b, c])
+        #expect(records[b]?.page.title == "B, edited" && previous[b]?.page.title == "B" && previous[c] == nil)
+        #expect(records.values.map(\.page.title).sorted() == ["A", "B, edited", "C"])
+        let kept = records.keeping([b, c])
+        #expect(kept.count == 2 && kept[a] == nil && kept[b]?.page.title == "B, edited")
+        records[a] = nil
+        records[c] = nil
+        #expect(records.count == 1 && records.keys == [b] && previous.count == 2)
+    }
+
     @Test func committingABundleWithdrawsThePreviousCacheUntilTheNewOneIsSaved() async throws {
         let site = try TestSite(Self.pages(12))
         defer { site.remove() }
@@ -133,7 +179,8 @@ import Testing
         _ = try await buildAndSave(clean)
         let fresh = try savedCache(clean)
         #expect(incremental.pages.count == fresh.pages.count)
-        for (path, record) in fresh.pages {
+        for path in fresh.pages.keys {
+            let record = try #require(fresh.pages[path])
             let other = try #require(incremental.pages[path])
             #expect(other.page.title == record.page.title)
             #expect(other.fingerprint == record.fingerprint)

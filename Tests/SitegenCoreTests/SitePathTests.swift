@@ -43,6 +43,9 @@ import Testing
         #expect(table.count == 2 && table[kelvin] == 3)
         #expect(Set([nfc, nfd, kelvin, k, SitePath(unchecked: "units/k.md")]).count == 3)
         #expect(nfc.hashValue == nfd.hashValue && kelvin.hashValue == k.hashValue)
+        #expect(nfc == nfd && kelvin == k && SitePath(unchecked: "a/b") == SitePath(unchecked: "a/b"))
+        #expect(nfc != SitePath(unchecked: "guide/cafe.md") && SitePath(unchecked: "a/b") != SitePath(unchecked: "a/c"))
+        #expect(kelvin != SitePath(unchecked: "units/k.md") && nfd != SitePath(unchecked: "guide/caf\u{E8}.md"))
     }
 
     @Test func folderDepthCountsFolders() {

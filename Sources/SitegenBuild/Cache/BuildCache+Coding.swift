@@ -165,16 +165,18 @@ extension BuildCache {
             ranges.append(start..<start + length)
         }
         guard var parts = Self.readPageRecords(r.buffer, ranges: ranges, details: store) else { return nil }
-        pages.reserveCapacity(ranges.count)
+        var read: [SitePath: PageRecord] = [:]
+        read.reserveCapacity(ranges.count)
         for index in parts.indices {
             var part: [PageRecord] = []
             swap(&part, &parts[index])
             // Moved, not copied: each record holds dozens of references to retain and release.
             while let record = part.popLast() {
                 detailsLive += record.page.details?.range.count ?? 0
-                pages[record.page.source] = record
+                read[record.page.source] = record
             }
         }
+        pages = PageRecords(read)
         guard let assetCount = r.count() else { return nil }
         for _ in 0..<assetCount {
             guard let path = r.string(), let modified = r.int(), let size = r.int(), let sha = r.string(),
@@ -275,11 +277,12 @@ extension BuildCache {
     private static func readPageRecord(_ r: inout ByteReader, encoded: ArraySlice<UInt8>, details: DetailsStore)
         -> PageRecord?
     {
-        guard let path = r.string(), let modified = r.fixed().map({ Int(Int64(bitPattern: $0)) }), let size = r.int(),
+        // The path is read before the page it is the source of: saved, and compared with it after.
+        let pathStart = r.position
+        guard r.skipString(), let modified = r.fixed().map({ Int(Int64(bitPattern: $0)) }), let size = r.int(),
             let fingerprint = r.fixed(),
             var page = readPage(&r, details: details), let warnings = readDiagnostics(&r), let findings = readDiagnostics(&r),
-            r.isAtEnd,
-            page.source.rawValue == path
+            r.isAtEnd, r.string(at: pathStart, equals: page.source.rawValue)
         else { return nil }
         page.sourceFingerprint = fingerprint
         return PageRecord(

@@ -18,7 +18,8 @@ extension BuildCache {
             }
         }
         var cache = self
-        for (source, record) in pages {
+        for source in pages.keys {
+            guard let record = pages[source] else { continue }
             var moved = record
             moved.page.displayPath = move(record.page.displayPath, from: siteDisplay, to: site)
             moved.warnings = move(record.warnings)

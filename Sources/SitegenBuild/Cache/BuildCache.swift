@@ -15,7 +15,7 @@ public struct BuildCache: Sendable {
     var environment: UInt64 = 0
     /// Fingerprint of the site's shape: page paths and anchors, assets, drafts.
     var shape: UInt64 = 0
-    var pages: [SitePath: PageRecord] = [:]
+    var pages = PageRecords()
     var assets: [SitePath: FileRecord] = [:]
     var outputs: [SitePath: OutputRecord] = [:]
     /// Fingerprint of everything the pages show of each other and of the templates: while it is
