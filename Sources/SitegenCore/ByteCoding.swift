@@ -1,12 +1,20 @@
 /// A number as 8 little-endian bytes: for file headers read before the varints that follow them.
 package enum FixedWidth {
     package static func bytes(of value: UInt64) -> [UInt8] {
-        (0..<8).map { UInt8(truncatingIfNeeded: value >> (8 * UInt64($0))) }
+        var bytes: [UInt8] = []
+        append(value, to: &bytes)
+        return bytes
+    }
+
+    /// Appends `value`'s 8 bytes to `bytes`.
+    package static func append(_ value: UInt64, to bytes: inout [UInt8]) {
+        withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }
     }
 
     /// The number in the 8 bytes at `offset` of `bytes`.
     package static func number(_ bytes: [UInt8], at offset: Int) -> UInt64 {
-        bytes[offset..<offset + 8].reversed().reduce(0) { $0 << 8 | UInt64($1) }
+        precondition(offset >= 0 && offset + 8 <= bytes.count, "8 bytes past the end")
+        return UInt64(littleEndian: bytes.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: offset, as: UInt64.self) })
     }
 }
 
@@ -20,9 +28,7 @@ package struct ByteWriter {
 
     /// A value as 8 little-endian bytes: for fingerprints and times, which are as long as that
     /// anyway, where a varint took ten bytes and a loop of ten steps to read.
-    package mutating func fixed(_ value: UInt64) {
-        withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }
-    }
+    package mutating func fixed(_ value: UInt64) { FixedWidth.append(value, to: &bytes) }
 
     package mutating func uint(_ value: UInt64) {
         var rest = value
@@ -110,9 +116,8 @@ package struct ByteReader {
     /// What `ByteWriter.fixed` wrote.
     package mutating func fixed() -> UInt64? {
         guard end - offset >= 8 else { return nil }
-        let at = offset
-        offset += 8
-        return UInt64(littleEndian: bytes.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: at, as: UInt64.self) })
+        defer { offset += 8 }
+        return FixedWidth.number(bytes, at: offset)
     }
 
     package mutating func count() -> Int? {
@@ -126,56 +131,31 @@ package struct ByteReader {
         return bytes[offset] == 1
     }
 
-    /// A length-prefixed run of raw bytes.
-    package mutating func rawBytes() -> [UInt8]? {
+    /// Where the bytes of a length-prefixed run (raw bytes, a string) lie in the buffer, skipped over.
+    package mutating func lengthPrefixed() -> Range<Int>? {
         guard let length = int(), length >= 0, length <= end - offset else { return nil }
         defer { offset += length }
-        return Array(bytes[offset..<offset + length])
+        return offset..<offset + length
     }
+
+    /// A length-prefixed run of raw bytes.
+    package mutating func rawBytes() -> [UInt8]? { lengthPrefixed().map { Array(bytes[$0]) } }
 
     /// A length-prefixed run of raw bytes, sharing the reader's buffer instead of copying it.
-    package mutating func rawSlice() -> ArraySlice<UInt8>? {
-        guard let length = int(), length >= 0, length <= end - offset else { return nil }
-        defer { offset += length }
-        return bytes[offset..<offset + length]
-    }
+    package mutating func rawSlice() -> ArraySlice<UInt8>? { lengthPrefixed().map { bytes[$0] } }
 
     package mutating func string() -> String? {
-        guard let length = int(), length >= 0, length <= end - offset else { return nil }
-        let start = offset
-        offset += length
+        guard let range = lengthPrefixed() else { return nil }
         // Through a pointer: a slice of the buffer would retain it, and both cores read one buffer.
-        return bytes.withUnsafeBufferPointer {
-            String(decoding: UnsafeBufferPointer(rebasing: $0[start..<start + length]), as: UTF8.self)
-        }
+        return bytes.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[range]), as: UTF8.self) }
     }
 
-    /// Skips what `string()` would read; `false` when it is damaged.
-    package mutating func skipString() -> Bool {
-        guard let length = int() else { return false }
-        return skip(length)
-    }
-
-    /// Whether the string `ByteWriter.string` wrote at `position` (read before) is `text`'s bytes,
+    /// Whether the bytes at `range` of the buffer (a `lengthPrefixed()` run) are `text`'s,
     /// compared without making a string.
-    package func string(at position: Int, equals text: String) -> Bool {
+    package func bytes(in range: Range<Int>, equal text: String) -> Bool {
         bytes.withUnsafeBufferPointer { buffer in
-            var length = 0
-            var shift = 0
-            var start = position
-            while start < end, shift < 63 {
-                let byte = buffer[start]
-                start += 1
-                length |= Int(byte & 0x7F) << shift
-                if byte < 0x80 {
-                    guard length <= end - start, length == text.utf8.count else { return false }
-                    let stored = UnsafeBufferPointer(rebasing: buffer[start..<start + length])
-                    return text.utf8.withContiguousStorageIfAvailable { $0.elementsEqual(stored) }
-                        ?? text.utf8.elementsEqual(stored)
-                }
-                shift += 7
-            }
-            return false
+            let stored = UnsafeBufferPointer(rebasing: buffer[range])
+            return text.utf8.withContiguousStorageIfAvailable { $0.elementsEqual(stored) } ?? text.utf8.elementsEqual(stored)
         }
     }
 

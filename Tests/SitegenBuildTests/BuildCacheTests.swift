@@ -76,8 +76,8 @@ import Testing
         return bytes
     }
 
-    /// Fingerprints as eight fixed bytes, and strings read, skipped or compared where they were written.
-    @Test func bytesReadBackAsWritten() {
+    /// Fingerprints as eight fixed bytes, and strings read, or passed over and compared where they lie.
+    @Test func bytesReadBackAsWritten() throws {
         var writer = ByteWriter()
         let long = String(repeating: "guide/section/", count: 20) + "caf\u{E9}.md"
         writer.string(long)
@@ -85,15 +85,20 @@ import Testing
         writer.string("short")
         writer.fixed(0)
         var reader = ByteReader(writer.bytes)
-        let (first, fingerprint, shortAt) = (reader.string(), reader.fixed(), reader.position)
-        let (skipped, zero, atEnd, beyond) = (reader.skipString(), reader.fixed(), reader.isAtEnd, reader.fixed())
-        #expect(first == long && fingerprint == 0xFEDC_BA98_7654_3210)
-        #expect(skipped && zero == 0 && atEnd && beyond == nil)
-        #expect(reader.string(at: shortAt, equals: "short") && !reader.string(at: shortAt, equals: "shore"))
-        #expect(reader.string(at: 0, equals: long) && !reader.string(at: 0, equals: String(long.dropLast())))
+        let (longRange, fingerprint) = (reader.lengthPrefixed(), reader.fixed())
+        let (short, zero, atEnd, beyond) = (reader.lengthPrefixed(), reader.fixed(), reader.isAtEnd, reader.fixed())
+        #expect(fingerprint == 0xFEDC_BA98_7654_3210 && zero == 0 && atEnd && beyond == nil)
+        let (shortRange, wholeLong) = (try #require(short), try #require(longRange))
+        #expect(reader.bytes(in: shortRange, equal: "short") && !reader.bytes(in: shortRange, equal: "shore"))
+        #expect(reader.bytes(in: wholeLong, equal: long) && !reader.bytes(in: wholeLong, equal: String(long.dropLast())))
+        var again = ByteReader(writer.bytes)
+        let readAgain = again.string()
+        #expect(readAgain == long)
         var cut = ByteReader(writer.bytes, range: 0..<(writer.bytes.count - 3))
-        let (cutFirst, cutFixed, cutSkipped, cutLast) = (cut.string(), cut.fixed(), cut.skipString(), cut.fixed())
-        #expect(cutFirst == long && cutFixed != nil && cutSkipped && cutLast == nil)
+        let (cutFirst, cutFixed, cutShort, cutLast) = (cut.string(), cut.fixed(), cut.lengthPrefixed(), cut.fixed())
+        #expect(cutFirst == long && cutFixed != nil && cutShort != nil && cutLast == nil)
+        #expect(FixedWidth.number(FixedWidth.bytes(of: 0x0102_0304_0506_0708), at: 0) == 0x0102_0304_0506_0708)
+        #expect(FixedWidth.bytes(of: 0x0102_0304_0506_0708) == [8, 7, 6, 5, 4, 3, 2, 1])
     }
 
     /// A rebuild's records share the previous cache's and hold what it replaced, added or dropped.

@@ -277,12 +277,11 @@ extension BuildCache {
     private static func readPageRecord(_ r: inout ByteReader, encoded: ArraySlice<UInt8>, details: DetailsStore)
         -> PageRecord?
     {
-        // The path is read before the page it is the source of: saved, and compared with it after.
-        let pathStart = r.position
-        guard r.skipString(), let modified = r.fixed().map({ Int(Int64(bitPattern: $0)) }), let size = r.int(),
+        // The path comes before the page it is the source of: compared with it after, as bytes.
+        guard let path = r.lengthPrefixed(), let modified = r.fixed().map({ Int(Int64(bitPattern: $0)) }), let size = r.int(),
             let fingerprint = r.fixed(),
             var page = readPage(&r, details: details), let warnings = readDiagnostics(&r), let findings = readDiagnostics(&r),
-            r.isAtEnd, r.string(at: pathStart, equals: page.source.rawValue)
+            r.isAtEnd, r.bytes(in: path, equal: page.source.rawValue)
         else { return nil }
         page.sourceFingerprint = fingerprint
         return PageRecord(
