@@ -88,25 +88,35 @@ final class HTMLCollector {
         // Text to a browser that runs scripts: a `<noscript>`'s elements have no ids, as a template's.
         let namesNothing = inTemplate || inNoscript
         let inSVG = foreign || isXML
-        let element = String(cString: name)
-        // An XML document's parser reports no parent: there a `<source>` keeps both.
-        let loadsSrc = element != "source" || isXML || sourceOf == .media
-        let loadsSrcset = element != "source" || isXML || sourceOf == .picture
-        if element == "style" {
+        let isStyle = strcmp(name, "style") == 0
+        if isStyle {
             styleEnd()
             inStyle = true
         }
+        // The element's name is made a string only for an attribute that needs it: most start tags
+        // have none, and most of the rest are `<a href>` that `known` settles.
+        var element = ""
+        var nameMade = false
+        var loadsSrc = true
+        var loadsSrcset = true
         var refresh = false
         var hasSrcdoc = false
         var content: ExtractedLink?
         let firstLink = facts.links.count
         var fetch = FetchAttributes()
-        let isAnchor = element == "a"
+        let isAnchor = name[0] == CChar(UInt8(ascii: "a")) && name[1] == 0
         for attribute in attributes {
             guard let rawName = attribute.name, let rawValue = attribute.value, let kind = Attribute(rawName) else {
                 continue
             }
             if kind == .href, isAnchor, let known, settle(rawValue, by: known) { continue }
+            if !nameMade {
+                nameMade = true
+                element = String(cString: name)
+                // An XML document's parser reports no parent: there a `<source>` keeps both.
+                loadsSrc = element != "source" || isXML || sourceOf == .media
+                loadsSrcset = element != "source" || isXML || sourceOf == .picture
+            }
             let value = String(cString: rawValue)
             let (line, column) = (Int(attribute.line), Int(attribute.column))
             func link(_ url: String) {
@@ -172,7 +182,9 @@ final class HTMLCollector {
                 break
             }
         }
-        if element == "style", !fetch.styleIsCSS { inStyle = false }
+        // No attribute asked for the name: nothing below has anything to do.
+        guard nameMade else { return }
+        if isStyle, !fetch.styleIsCSS { inStyle = false }
         // An iframe with `srcdoc` shows that text: its `src` is never loaded.
         if element == "iframe", hasSrcdoc {
             let kept = facts.links[firstLink...].filter { $0.attribute != Attribute.src.rawValue }

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// GitHub-compatible heading ids (the rules of `github-slugger`): lowercase; keep Unicode letters,
 /// marks, digits, `_` and `-`; turn each space into `-`; drop everything else. A repeated slug gets
 /// `-1`, `-2` … appended, skipping values already taken.
@@ -6,8 +12,11 @@
 /// empty id, which no `#fragment` could reach.
 public struct Slugger: Sendable {
     // By bytes: `café` in NFC and in NFD are two ids to a browser, which Swift's `String` equality
-    // would take for one.
-    private var taken: Set<[UInt8]> = []
+    // would take for one. Most pages have a few headings: a list compared with `memcmp` costs less
+    // than hashing each id into a set, which a page of many headings gets.
+    private var taken: [[UInt8]] = []
+    private var takenSet: Set<[UInt8]> = []
+    private static let listedAtMost = 32
     private var occurrences: [[UInt8]: Int] = [:]
 
     /// Creates a slugger with no ids taken.
@@ -15,39 +24,82 @@ public struct Slugger: Sendable {
 
     /// Returns a page-unique slug for `text` and records it as taken.
     public mutating func slug(for text: String) -> String {
-        let base = Self.base(text)
-        let baseKey = Array(base.utf8)
-        var slug = base
-        while taken.contains(Array(slug.utf8)) {
+        let baseKey = Self.baseBytes(text)
+        let base = String(decoding: baseKey, as: UTF8.self)
+        guard isTaken(baseKey) else {
+            take(baseKey)
+            return base
+        }
+        var slug: String
+        var key: [UInt8]
+        repeat {
             occurrences[baseKey, default: 0] += 1
             slug = "\(base)-\(occurrences[baseKey, default: 0])"
-        }
-        taken.insert(Array(slug.utf8))
+            key = Array(slug.utf8)
+        } while isTaken(key)
+        take(key)
         return slug
     }
 
     /// Records an id as taken without slugging it (e.g. an explicit id elsewhere on the page).
     public mutating func reserve(_ id: String) {
-        taken.insert(Array(id.utf8))
+        let key = Array(id.utf8)
+        if !isTaken(key) { take(key) }
+    }
+
+    private mutating func take(_ key: [UInt8]) {
+        if taken.count < Self.listedAtMost {
+            taken.append(key)
+        } else {
+            if takenSet.isEmpty { takenSet = Set(taken) }
+            takenSet.insert(key)
+        }
+    }
+
+    private func isTaken(_ key: [UInt8]) -> Bool {
+        if !takenSet.isEmpty { return takenSet.contains(key) }
+        return key.withUnsafeBufferPointer { wanted in
+            taken.contains { id in
+                id.count == wanted.count
+                    && (wanted.isEmpty
+                        || id.withUnsafeBufferPointer { memcmp($0.baseAddress!, wanted.baseAddress!, wanted.count) == 0 })
+            }
+        }
     }
 
     /// The slug of `text` before de-duplication.
     public static func base(_ text: String) -> String {
+        String(decoding: baseBytes(text), as: UTF8.self)
+    }
+
+    /// `base(_:)`'s bytes: never empty. An ASCII heading, almost every one, is slugged byte by byte.
+    private static func baseBytes(_ text: String) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(text.utf8.count)
-        let scalars = Array(text.unicodeScalars)
-        for (index, scalar) in scalars.enumerated() {
-            if scalar.isASCII {
-                appendASCII(UInt8(scalar.value), to: &out)
-            } else if scalar == "\u{3A3}", isFinalSigma(at: index, in: scalars) {
-                out.append(contentsOf: "\u{3C2}".utf8)
-            } else {
-                for lower in scalar.properties.lowercaseMapping.unicodeScalars where keeps(lower) {
-                    out.append(contentsOf: String(lower).utf8)
+        var text = text
+        let isASCII = text.withUTF8 { bytes in
+            for byte in bytes {
+                guard byte < 0x80 else { return false }
+                appendASCII(byte, to: &out)
+            }
+            return true
+        }
+        if !isASCII {
+            out.removeAll(keepingCapacity: true)
+            let scalars = Array(text.unicodeScalars)
+            for (index, scalar) in scalars.enumerated() {
+                if scalar.isASCII {
+                    appendASCII(UInt8(scalar.value), to: &out)
+                } else if scalar == "\u{3A3}", isFinalSigma(at: index, in: scalars) {
+                    out.append(contentsOf: "\u{3C2}".utf8)
+                } else {
+                    for lower in scalar.properties.lowercaseMapping.unicodeScalars where keeps(lower) {
+                        out.append(contentsOf: String(lower).utf8)
+                    }
                 }
             }
         }
-        return out.isEmpty ? "section" : String(decoding: out, as: UTF8.self)
+        return out.isEmpty ? Array("section".utf8) : out
     }
 
     /// Whether the capital sigma at `index` ends a word, where lowercasing gives `ς` rather than `σ`

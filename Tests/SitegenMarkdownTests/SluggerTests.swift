@@ -28,6 +28,17 @@ import Testing
         #expect(ids == ["a", "a-1", "a-2", "a-1-1", "a-3"])
     }
 
+    /// Past the few ids a list holds, the taken ids move to a set: numbering goes on the same.
+    @Test func manyHeadingsAreNumberedAsFew() {
+        var slugger = Slugger()
+        slugger.reserve("")
+        slugger.reserve("b-3")
+        let ids = (0..<40).map { _ in slugger.slug(for: "A") } + (0..<5).map { _ in slugger.slug(for: "b") }
+        #expect(ids == ["a"] + (1..<40).map { "a-\($0)" } + ["b", "b-1", "b-2", "b-4", "b-5"])
+        #expect(slugger.slug(for: "a-39") == "a-39-1")
+        #expect(slugger.slug(for: "a-40") == "a-40")
+    }
+
     /// rules.md: ids are compared by code points, as browsers match fragments: `café` in NFC and in
     /// NFD are two ids, no duplicates of each other (GitHub gives both `café`).
     @Test func canonicallyEquivalentSpellingsAreNoDuplicates() {
