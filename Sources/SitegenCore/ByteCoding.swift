@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// A number as 8 little-endian bytes: for file headers read before the varints that follow them.
 package enum FixedWidth {
     package static func bytes(of value: UInt64) -> [UInt8] {
@@ -155,7 +161,10 @@ package struct ByteReader {
     package func bytes(in range: Range<Int>, equal text: String) -> Bool {
         bytes.withUnsafeBufferPointer { buffer in
             let stored = UnsafeBufferPointer(rebasing: buffer[range])
-            return text.utf8.withContiguousStorageIfAvailable { $0.elementsEqual(stored) } ?? text.utf8.elementsEqual(stored)
+            // `memcmp`: `elementsEqual` on two buffers goes a byte a step, 25 instructions each.
+            return text.utf8.withContiguousStorageIfAvailable { own in
+                own.count == stored.count && (own.isEmpty || memcmp(own.baseAddress!, stored.baseAddress!, own.count) == 0)
+            } ?? text.utf8.elementsEqual(stored)
         }
     }
 

@@ -262,16 +262,23 @@ public enum DirectoryWalker {
             }
             var isHidden = false
             var isValid = true
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+            var kind = Int32(entry.pointee.d_type)
+            // The path made in one piece, and the name as a string only where more than a `stat`
+            // needs it: for each of 10,000 files, `relative + "/" + name` took two appends.
+            var name = ""
+            let path = withUnsafeBytes(of: entry.pointee.d_name) { raw in
                 isHidden = raw.first == UInt8(ascii: ".")
                 if isHidden { return "" }
                 let bytes = UnsafeRawBufferPointer(rebasing: raw.prefix(while: { $0 != 0 }))
                 isValid = isUTF8(bytes)
-                return isValid ? String(decoding: bytes, as: UTF8.self) : escaped(bytes)
+                guard isValid else {
+                    name = escaped(bytes)
+                    return relative.isEmpty ? name : relative + "/" + name
+                }
+                if kind != Int32(DT_REG) { name = String(decoding: bytes, as: UTF8.self) }
+                return joined(relative, bytes)
             }
             if isHidden { continue }
-            let path = relative.isEmpty ? name : relative + "/" + name
-            var kind = Int32(entry.pointee.d_type)
             if !isValid {
                 if !skip(path, kind == Int32(DT_DIR)) { found.invalidNames.append(path) }
                 continue
@@ -344,7 +351,10 @@ public enum DirectoryWalker {
                 found.special.append(Special(path: path, kind: what))
             } else if kind == Int32(DT_REG), found.entries != nil, !skip(path, false) {
                 var info = stat()
-                guard fstatat(descriptor, name, &info, 0) == 0 else {
+                let status = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                    fstatat(descriptor, raw.baseAddress!.assumingMemoryBound(to: CChar.self), &info, 0)
+                }
+                guard status == 0 else {
                     found.noteUnreadable(path, code: errno, isFolder: false)
                     continue
                 }
@@ -353,6 +363,30 @@ public enum DirectoryWalker {
                 let identity = Int(truncatingIfNeeded: info.st_ino) &* 31 &+ Int(truncatingIfNeeded: info.st_dev)
                 found.entries?.append(
                     Entry(path: path, size: Int(info.st_size), modified: modified, changed: changed, identity: identity))
+            }
+        }
+    }
+
+    /// `relative` and `name` joined by a `/` (`name` alone when `relative` is empty): valid UTF-8.
+    private static func joined(_ relative: String, _ name: UnsafeRawBufferPointer) -> String {
+        var relative = relative
+        return relative.withUTF8 { prefix in
+            let count = prefix.count + (prefix.isEmpty ? 0 : 1) + name.count
+            return String(unsafeUninitializedCapacity: count) { out in
+                var at = 0
+                for byte in prefix {
+                    out[at] = byte
+                    at += 1
+                }
+                if !prefix.isEmpty {
+                    out[at] = UInt8(ascii: "/")
+                    at += 1
+                }
+                for byte in name {
+                    out[at] = byte
+                    at += 1
+                }
+                return count
             }
         }
     }

@@ -5,10 +5,37 @@ import Foundation
 enum BundleEntries {
     enum Kind { case folder, link, other }
 
-    /// Calls `body` with each entry's name (`nil` when it is not UTF-8, which no `String` names)
-    /// and kind, asked of the file system, without following a link, only where the listing does
-    /// not say it.
-    static func forEach(in folder: Int32, _ body: (_ name: String?, _ kind: Kind) -> Void) {
+    /// An entry's name as `readdir` left it: a string is made only of the names a caller keeps
+    /// (10,000 files of a bundle are looked at on every rebuild).
+    struct Name {
+        /// The name's bytes, without the NUL that follows them in memory.
+        let bytes: UnsafeRawBufferPointer
+
+        /// For C calls relative to the folder (`fstatat`, `openat`).
+        var cString: UnsafePointer<CChar> { bytes.baseAddress!.assumingMemoryBound(to: CChar.self) }
+
+        /// The name as a string; `nil` when it is not UTF-8, which no path of a build is.
+        var string: String? { String(validating: bytes, as: UTF8.self) }
+
+        /// `prefix` (a folder's path with its trailing `/`, or empty) followed by the name; `nil`
+        /// when the name is not UTF-8.
+        func path(after prefix: String) -> String? {
+            guard bytes.allSatisfy({ $0 < 0x80 }) || string != nil else { return nil }
+            var prefix = prefix
+            return prefix.withUTF8 { head in
+                String(unsafeUninitializedCapacity: head.count + bytes.count) { out in
+                    _ = UnsafeMutableRawBufferPointer(out).initializeMemory(as: UInt8.self, from: head)
+                    _ = UnsafeMutableRawBufferPointer(rebasing: UnsafeMutableRawBufferPointer(out)[head.count...])
+                        .initializeMemory(as: UInt8.self, from: bytes)
+                    return head.count + bytes.count
+                }
+            }
+        }
+    }
+
+    /// Calls `body` with each entry's name and kind, asked of the file system, without following
+    /// a link, only where the listing does not say it.
+    static func forEach(in folder: Int32, _ body: (_ name: Name, _ kind: Kind) -> Void) {
         let copy = dup(folder)
         guard copy >= 0, let handle = fdopendir(copy) else {
             if copy >= 0 { close(copy) }
@@ -16,20 +43,22 @@ enum BundleEntries {
         }
         defer { closedir(handle) }
         while let entry = readdir(handle) {
-            let name: String?? = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                let bytes = raw.prefix { $0 != 0 }
-                guard !(bytes.elementsEqual(".".utf8) || bytes.elementsEqual("..".utf8)) else { return .none }
-                return .some(String(validating: bytes, as: UTF8.self))
-            }
-            guard let name else { continue }
-            var type = entry.pointee.d_type
-            if type == UInt8(DT_UNKNOWN), let name {
-                var info = stat()
-                if fstatat(folder, name, &info, AT_SYMLINK_NOFOLLOW) == 0 {
-                    type = info.st_mode & S_IFMT == S_IFDIR ? UInt8(DT_DIR) : info.st_mode & S_IFMT == S_IFLNK ? UInt8(DT_LNK) : 0
+            withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                let length = raw.firstIndex(of: 0) ?? raw.count
+                let name = Name(bytes: UnsafeRawBufferPointer(rebasing: raw[..<length]))
+                let dot = UInt8(ascii: ".")
+                guard !(length >= 1 && raw[0] == dot && (length == 1 || (length == 2 && raw[1] == dot))) else { return }
+                var type = entry.pointee.d_type
+                if type == UInt8(DT_UNKNOWN) {
+                    var info = stat()
+                    if fstatat(folder, name.cString, &info, AT_SYMLINK_NOFOLLOW) == 0 {
+                        type =
+                            info.st_mode & S_IFMT == S_IFDIR
+                            ? UInt8(DT_DIR) : info.st_mode & S_IFMT == S_IFLNK ? UInt8(DT_LNK) : 0
+                    }
                 }
+                body(name, type == UInt8(DT_DIR) ? .folder : type == UInt8(DT_LNK) ? .link : .other)
             }
-            body(name, type == UInt8(DT_DIR) ? .folder : type == UInt8(DT_LNK) ? .link : .other)
         }
     }
 }

@@ -28,16 +28,17 @@ enum LinkedFolders {
 
     private static func walk(_ folder: Int32, prefix: String, into found: inout Set<String>) {
         BundleEntries.forEach(in: folder) { name, kind in
-            guard let name else { return }
             switch kind {
             case .folder:
-                let inner = openat(folder, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+                guard let path = name.path(after: prefix) else { return }
+                let inner = openat(folder, name.cString, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
                 guard inner >= 0 else { return }
                 defer { close(inner) }
-                walk(inner, prefix: prefix + name + "/", into: &found)
+                walk(inner, prefix: path + "/", into: &found)
             case .link:
+                guard let path = name.path(after: prefix) else { return }
                 var info = stat()
-                if fstatat(folder, name, &info, 0) == 0, info.st_mode & S_IFMT == S_IFDIR { found.insert(prefix + name) }
+                if fstatat(folder, name.cString, &info, 0) == 0, info.st_mode & S_IFMT == S_IFDIR { found.insert(path) }
             case .other:
                 break
             }

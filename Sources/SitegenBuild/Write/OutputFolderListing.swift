@@ -34,16 +34,16 @@ struct OutputFolderListing: Sendable {
         var holdsAnything = false
         BundleEntries.forEach(in: folder) { name, kind in
             holdsAnything = true
-            guard let name else { return }
-            let path = prefix + name
+            guard let path = name.path(after: prefix) else { return }
             if kind == .folder {
-                let inner = openat(folder, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+                let inner = openat(folder, name.cString, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
                 guard inner >= 0 else { return }
                 defer { close(inner) }
                 if !walk(inner, prefix: path + "/") { emptyFolders.append(path) }
             } else {
                 var info = stat()
-                let isFile = fstatat(folder, name, &info, AT_SYMLINK_NOFOLLOW) == 0 && info.st_mode & S_IFMT == S_IFREG
+                let isFile =
+                    fstatat(folder, name.cString, &info, AT_SYMLINK_NOFOLLOW) == 0 && info.st_mode & S_IFMT == S_IFREG
                 files.append(File(path: path, size: isFile ? Int(info.st_size) : nil))
             }
         }
