@@ -11,8 +11,8 @@ final class CandidateIndex: Sendable {
     private let scans: Int
     private let asks = Atomic<Int>(0)
     private let signatures = MadeOnce<Signatures>()
-    private let asciiFolded = MadeOnce<[[UInt8]: Int]>()
-    private let exact = MadeOnce<[[UInt8]: Int]>()
+    private let asciiFolded = MadeOnce<[ByteString: Int]>()
+    private let exact = MadeOnce<[ByteString: Int]>()
     private let groups = MadeOnce<Groups>()
     private let folded = MadeOnce<Folded>()
 
@@ -48,14 +48,14 @@ final class CandidateIndex: Sendable {
 
     /// The ASCII paths by their bytes with A-Z lowered, each to the first in string order of those
     /// that fold alike.
-    func asciiFolded(of candidates: CandidatePaths) -> [[UInt8]: Int] {
+    func asciiFolded(of candidates: CandidatePaths) -> [ByteString: Int] {
         asciiFolded.value {
             Self.firstInStringOrder(of: candidates) { path in path.allSatisfy { $0 < 0x80 } ? Self.asciiLowered(path) : nil }
         }
     }
 
     /// Each path by its bytes.
-    func exactPaths(of candidates: CandidatePaths) -> [[UInt8]: Int] {
+    func exactPaths(of candidates: CandidatePaths) -> [ByteString: Int] {
         exact.value { Self.firstInStringOrder(of: candidates) { Array($0) } }
     }
 
@@ -63,11 +63,11 @@ final class CandidateIndex: Sendable {
     /// string order of the paths that have it.
     private static func firstInStringOrder(
         of candidates: CandidatePaths, key: (ArraySlice<UInt8>) -> [UInt8]?
-    ) -> [[UInt8]: Int] {
-        var made: [[UInt8]: Int] = [:]
+    ) -> [ByteString: Int] {
+        var made: [ByteString: Int] = [:]
         made.reserveCapacity(candidates.paths.count)
         for index in candidates.ends.indices {
-            guard let key = key(candidates.bytes(of: index)) else { continue }
+            guard let key = key(candidates.bytes(of: index)).map(ByteString.init) else { continue }
             if made[key].map({ candidates.paths[$0] <= candidates.paths[index] }) != true { made[key] = index }
         }
         return made
@@ -77,22 +77,26 @@ final class CandidateIndex: Sendable {
     /// ASCII name (with A-Z lowered), and of each stem (the bytes before an extension: `guide/install`
     /// of `guide/install.md`), each list in the order of the paths.
     struct Groups: Sendable {
-        var byFolder: [[UInt8]: [Int]] = [:]
-        var byASCIIName: [[UInt8]: [Int]] = [:]
-        var byStem: [[UInt8]: [Int]] = [:]
+        var byFolder: [ByteString: [Int]] = [:]
+        var byASCIIName: [ByteString: [Int]] = [:]
+        var byStem: [ByteString: [Int]] = [:]
     }
 
     func groups(of candidates: CandidatePaths) -> Groups {
         groups.value {
             var groups = Groups()
+            groups.byASCIIName.reserveCapacity(candidates.ends.count)
+            groups.byStem.reserveCapacity(candidates.ends.count)
             candidates.bytes.withUnsafeBufferPointer { all in
                 for (index, end) in candidates.ends.enumerated() {
                     let start = candidates.start(of: index), nameStart = candidates.nameStarts[index]
-                    groups.byFolder[Array(all[start..<nameStart]), default: []].append(index)
+                    groups.byFolder[ByteString(Array(all[start..<nameStart])), default: []].append(index)
                     let name = all[nameStart..<end]
-                    if name.allSatisfy({ $0 < 0x80 }) { groups.byASCIIName[Self.asciiLowered(name), default: []].append(index) }
+                    if name.allSatisfy({ $0 < 0x80 }) {
+                        groups.byASCIIName[ByteString(Self.asciiLowered(name)), default: []].append(index)
+                    }
                     if let dot = name.lastIndex(of: UInt8(ascii: ".")), dot < end - 1 {
-                        groups.byStem[Array(all[start..<dot]), default: []].append(index)
+                        groups.byStem[ByteString(Array(all[start..<dot])), default: []].append(index)
                     }
                 }
             }
@@ -106,7 +110,7 @@ final class CandidateIndex: Sendable {
     /// canonical equivalence (NFC and NFD alike; in the order of the paths), and paths by `String`
     /// equality.
     struct Folded: Sendable {
-        var byLowercasedPath: [[UInt8]: Int] = [:]
+        var byLowercasedPath: [ByteString: Int] = [:]
         var byLowercasedName: [String: [Int]] = [:]
         var byEquivalentPath: [String: [Int]] = [:]
     }
@@ -115,7 +119,7 @@ final class CandidateIndex: Sendable {
         folded.value {
             var made = Folded()
             for (index, path) in candidates.paths.enumerated() {
-                let key = Array(path.lowercased().utf8)
+                let key = ByteString(Array(path.lowercased().utf8))
                 if made.byLowercasedPath[key].map({ candidates.paths[$0] <= path }) != true {
                     made.byLowercasedPath[key] = index
                 }

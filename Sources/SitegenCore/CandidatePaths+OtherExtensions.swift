@@ -36,7 +36,8 @@ extension CandidatePaths {
         var best: [Int] = []
         var bestDistance = Int.max
         // Looked up rather than scanned for, once many ask.
-        let indices = searchIndex.isWorthIndexing() ? searchIndex.groups(of: self).byStem[stem] ?? [] : Array(ends.indices)
+        let indices =
+            searchIndex.isWorthIndexing() ? searchIndex.groups(of: self).byStem[ByteString(stem)] ?? [] : Array(ends.indices)
         bytes.withUnsafeBufferPointer { all in
             stem.withUnsafeBufferPointer { stem in
                 for index in indices {

@@ -77,8 +77,8 @@ public struct CandidatePaths: Sendable {
         if searchIndex.isWorthIndexing() {
             let found =
                 ascii
-                ? searchIndex.asciiFolded(of: self)[CandidateIndex.asciiLowered(wanted)]
-                : searchIndex.folded(of: self).byLowercasedPath[folded]
+                ? searchIndex.asciiFolded(of: self)[ByteString(CandidateIndex.asciiLowered(wanted))]
+                : searchIndex.folded(of: self).byLowercasedPath[ByteString(folded)]
             return found.map { paths[$0] }
         }
         var best: String?
@@ -168,7 +168,7 @@ public struct CandidatePaths: Sendable {
             var swapped = name
             swapped.swapAt(index, index + 1)
             let candidate = folder + String(String.UnicodeScalarView(swapped))
-            if let match = exact[Array(candidate.utf8)] { found.insert(paths[match]) }
+            if let match = exact[ByteString(Array(candidate.utf8))] { found.insert(paths[match]) }
         }
         return found
     }
@@ -262,9 +262,9 @@ public struct CandidatePaths: Sendable {
             let groups = searchIndex.groups(of: self)
             let named =
                 nameIsASCII
-                ? groups.byASCIIName[CandidateIndex.asciiLowered(name)] ?? []
+                ? groups.byASCIIName[ByteString(CandidateIndex.asciiLowered(name))] ?? []
                 : searchIndex.folded(of: self).byLowercasedName[String(decoding: name, as: UTF8.self).lowercased()] ?? []
-            return (groups.byFolder[folder] ?? [], named)
+            return (groups.byFolder[ByteString(folder)] ?? [], named)
         }
         let foldedName = String(decoding: name, as: UTF8.self).lowercased()
         var inFolder: [Int] = []

@@ -10,35 +10,66 @@ public struct SitePath: Sendable, Hashable, Comparable, CustomStringConvertible,
     /// Normalises `path` (a relative path, possibly with `.` and `..`); returns `nil` if it would
     /// leave the root or contains a NUL or backslash.
     public init?(normalizing path: String) {
-        let slash = UInt8(ascii: "/"), dot = UInt8(ascii: ".")
         var contiguous = path
         if contiguous.withUTF8({ Self.isNormal($0) }) {
             rawValue = path
             return
         }
+        guard let normal = contiguous.withUTF8({ Self.normalised($0) }) else { return nil }
+        rawValue = normal
+    }
+
+    /// `SitePath(normalizing: folder + "/" + relative)`, or of `relative` alone when `folder` is
+    /// empty (the top), without making the joined string first: a page's links are resolved so,
+    /// some 100,000 of them in a build.
+    public init?(resolving relative: String, in folder: String) {
+        guard !folder.isEmpty else {
+            self.init(normalizing: relative)
+            return
+        }
+        var folder = folder, relative = relative
+        let joined = folder.withUTF8 { head in
+            relative.withUTF8 { tail in
+                [UInt8](unsafeUninitializedCapacity: head.count + 1 + tail.count) { out, count in
+                    let raw = UnsafeMutableRawBufferPointer(out)
+                    _ = raw.initializeMemory(as: UInt8.self, from: head)
+                    raw[head.count] = UInt8(ascii: "/")
+                    _ = UnsafeMutableRawBufferPointer(rebasing: raw[(head.count + 1)...]).initializeMemory(
+                        as: UInt8.self, from: tail)
+                    count = head.count + 1 + tail.count
+                }
+            }
+        }
+        let path = joined.withUnsafeBufferPointer { bytes in
+            Self.isNormal(bytes) ? String(decoding: bytes, as: UTF8.self) : Self.normalised(bytes)
+        }
+        guard let path else { return nil }
+        self.init(unchecked: path)
+    }
+
+    /// `bytes` with empty and `.` segments dropped and each `..` taking the segment before it
+    /// away; `nil` when a `..` would leave the root, or for a NUL or backslash.
+    private static func normalised(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
+        let slash = UInt8(ascii: "/"), dot = UInt8(ascii: ".")
+        if bytes.contains(where: { $0 == 0 || $0 == UInt8(ascii: "\\") }) { return nil }
         // Segments are appended to `joined` as they come; `..` cuts the last one off again.
         var joined: [UInt8] = []
-        joined.reserveCapacity(path.utf8.count)
-        let refused = contiguous.withUTF8 { bytes -> Bool in
-            if bytes.contains(where: { $0 == 0 || $0 == UInt8(ascii: "\\") }) { return true }
-            var start = 0
-            while start < bytes.count {
-                var end = start
-                while end < bytes.count, bytes[end] != slash { end += 1 }
-                let length = end - start
-                if length == 2, bytes[start] == dot, bytes[start + 1] == dot {
-                    if joined.isEmpty { return true }
-                    joined.removeSubrange((joined.lastIndex(of: slash) ?? 0)...)
-                } else if length > 0, !(length == 1 && bytes[start] == dot) {
-                    if !joined.isEmpty { joined.append(slash) }
-                    joined.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<end]))
-                }
-                start = end + 1
+        joined.reserveCapacity(bytes.count)
+        var start = 0
+        while start < bytes.count {
+            var end = start
+            while end < bytes.count, bytes[end] != slash { end += 1 }
+            let length = end - start
+            if length == 2, bytes[start] == dot, bytes[start + 1] == dot {
+                if joined.isEmpty { return nil }
+                joined.removeSubrange((joined.lastIndex(of: slash) ?? 0)...)
+            } else if length > 0, !(length == 1 && bytes[start] == dot) {
+                if !joined.isEmpty { joined.append(slash) }
+                joined.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<end]))
             }
-            return false
+            start = end + 1
         }
-        if refused { return nil }
-        rawValue = String(decoding: joined, as: UTF8.self)
+        return String(decoding: joined, as: UTF8.self)
     }
 
     /// RFC 3986 path characters: unreserved, sub-delimiters, `:`, `@` and `/`.

@@ -16,6 +16,25 @@ import Testing
         #expect(SitePath(normalizing: input) == nil)
     }
 
+    /// A link resolved in a page's folder is the folder and the link joined, normalised: the same
+    /// path or refusal, whatever the link holds.
+    @Test func resolvingInAFolderIsNormalisingTheJoinedPath() {
+        let links = [
+            "b.md", "../b.md", "../../b.md", "../../../b.md", "./b.md", "x/../../y.md", "/abs.md", "//b", "", ".", "..",
+            "a\\b", "a\u{0}b", "caf\u{E9}.md", "x/./y/", "...", "a/..b",
+        ]
+        for folder in ["", "guide", "guide/deep", "é/ü"] {
+            for link in links {
+                let joined = folder.isEmpty ? link : folder + "/" + link
+                #expect(
+                    SitePath(resolving: link, in: folder)?.rawValue == SitePath(normalizing: joined)?.rawValue,
+                    "\(link) in \(folder)")
+            }
+        }
+        #expect(SitePath(resolving: "../c.md", in: "guide/a")?.rawValue == "guide/c.md")
+        #expect(SitePath(resolving: "../../c.md", in: "guide") == nil)
+    }
+
     @Test func relativeReferences() {
         let page = SitePath(unchecked: "guide/a/b.html")
         #expect(page.relativeReference(to: SitePath(unchecked: "guide/c.html")) == "../c.html")

@@ -68,14 +68,18 @@ struct SourceLinkChecker: Sendable {
             return []
         }
         var suggestions = PageSuggestions(memo: suggestionMemo)
+        let folder = page.source.parent.rawValue
         return page.detailed.body.links.compactMap { link in
-            var finding = check(link, in: page, suggestions: &suggestions)
+            var finding = check(link, in: page, folder: folder, suggestions: &suggestions)
             finding?.link = link.destination
             return finding
         }
     }
 
-    private func check(_ link: MarkdownLink, in page: Page, suggestions: inout PageSuggestions) -> Diagnostic? {
+    /// `folder` is the page's own (`page.source.parent`), made once for all its links.
+    private func check(_ link: MarkdownLink, in page: Page, folder: String, suggestions: inout PageSuggestions)
+        -> Diagnostic?
+    {
         let at = SourceLocation(path: page.displayPath, line: link.line, column: link.column)
         if ignored.contains(where: { $0.matches(link.destination) || $0.matches(link.rewritten) }) { return nil }
         var reference = LinkReference(link.destination)
@@ -133,9 +137,8 @@ struct SourceLinkChecker: Sendable {
         var targetPage: Page? = page
         if !decodedPath.isEmpty {
             let isAbsolute = decodedPath.hasPrefix("/")
-            let base = isAbsolute ? "" : page.source.parent.rawValue
-            let joined = base.isEmpty ? decodedPath : "\(base)/\(decodedPath)"
-            guard let resolved = SitePath(normalizing: joined) else {
+            let base = isAbsolute ? "" : folder
+            guard let resolved = SitePath(resolving: decodedPath, in: base) else {
                 return Diagnostic(
                     .error, .escapesRoot,
                     "'\(link.destination)' leaves the site folder\(Self.oneLevelLess(link.destination, base: base, in: model))",
