@@ -99,11 +99,28 @@ extension BuildCache {
         let outputPaths = outputOrder.count == outputs.count ? outputOrder : outputs.keys.map(\.rawValue).sorted()
         for path in outputPaths {
             guard let record = outputs[SitePath(unchecked: path)] else { continue }
+            // As the records above: an unchanged one is part of a run written from `readBytes`
+            // (while a run is open, nothing waits in `w`).
+            if let whole = record.encoded, let source = readBytes, whole.upperBound <= source.count {
+                if let current = run, current.upperBound == whole.lowerBound {
+                    run = current.lowerBound..<whole.upperBound
+                    continue
+                }
+                try writeRun()
+                if !w.bytes.isEmpty {
+                    try flush(w.bytes[...])
+                    w.bytes.removeAll(keepingCapacity: true)
+                }
+                run = whole
+                continue
+            }
+            try writeRun()
             w.string(path)
             w.fixed(record.inputs)
             w.int(record.size)
             w.string(record.sha256)
         }
+        try writeRun()
     }
 
     /// Where `encoded` and the length before it lie in `source`, when it is a slice of that very
@@ -188,10 +205,12 @@ extension BuildCache {
         outputs.reserveCapacity(outputCount)
         outputOrder.reserveCapacity(outputCount)
         for _ in 0..<outputCount {
+            let start = r.position
             guard let path = r.string(), let inputs = r.fixed(), let size = r.int(), let sha = r.string(),
                 Self.isSane(size: size, sha256: sha)
             else { return nil }
-            outputs[SitePath(unchecked: path)] = OutputRecord(inputs: inputs, size: size, sha256: sha)
+            outputs[SitePath(unchecked: path)] = OutputRecord(
+                inputs: inputs, size: size, sha256: sha, encoded: start..<r.position)
             outputOrder.append(path)
         }
         guard let hasCrawl = r.bool() else { return nil }

@@ -84,6 +84,9 @@ public struct BuildCache: Sendable {
         var inputs: UInt64
         var size: Int
         var sha256: String
+        /// Where the record lies in `readBytes`, as the cache was read: written back from there, in
+        /// runs, while it is unchanged. Not stored.
+        var encoded: Range<Int>? = nil
     }
 
     /// The crawl's result for a manifest, reused when the bundle is unchanged.
