@@ -276,7 +276,7 @@ public enum DirectoryWalker {
                     return relative.isEmpty ? name : relative + "/" + name
                 }
                 if kind != Int32(DT_REG) { name = String(decoding: bytes, as: UTF8.self) }
-                return joined(relative, bytes)
+                return EntryPath.joined(relative, bytes)
             }
             if isHidden { continue }
             if !isValid {
@@ -363,30 +363,6 @@ public enum DirectoryWalker {
                 let identity = Int(truncatingIfNeeded: info.st_ino) &* 31 &+ Int(truncatingIfNeeded: info.st_dev)
                 found.entries?.append(
                     Entry(path: path, size: Int(info.st_size), modified: modified, changed: changed, identity: identity))
-            }
-        }
-    }
-
-    /// `relative` and `name` joined by a `/` (`name` alone when `relative` is empty): valid UTF-8.
-    private static func joined(_ relative: String, _ name: UnsafeRawBufferPointer) -> String {
-        var relative = relative
-        return relative.withUTF8 { prefix in
-            let count = prefix.count + (prefix.isEmpty ? 0 : 1) + name.count
-            return String(unsafeUninitializedCapacity: count) { out in
-                var at = 0
-                for byte in prefix {
-                    out[at] = byte
-                    at += 1
-                }
-                if !prefix.isEmpty {
-                    out[at] = UInt8(ascii: "/")
-                    at += 1
-                }
-                for byte in name {
-                    out[at] = byte
-                    at += 1
-                }
-                return count
             }
         }
     }

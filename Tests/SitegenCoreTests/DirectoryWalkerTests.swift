@@ -123,3 +123,15 @@ import Testing
         #expect(DirectoryWalker.folders(below: root.appendingPathComponent("missing").path).isEmpty)
     }
 }
+
+@Suite struct EntryPathTests {
+    @Test func joinsAFolderAndANameWithOneSlash() {
+        func joined(_ folder: String, _ name: String) -> String {
+            Array(name.utf8).withUnsafeBytes { EntryPath.joined(folder, $0) }
+        }
+        #expect(joined("", "a.md") == "a.md")
+        #expect(joined("guide", "a.md") == "guide/a.md")
+        #expect(joined("guide/", "a.md") == "guide/a.md")
+        #expect(joined("guide/deep", "caf\u{E9}.md") == "guide/deep/caf\u{E9}.md")
+    }
+}

@@ -1,4 +1,5 @@
 import Foundation
+import SitegenCore
 
 /// The entries of an open folder of the previous bundle, as `readdir` lists them: what the checks
 /// of what a bundle holds (`OutputFolderListing`, `LinkedFolders`) walk.
@@ -21,15 +22,7 @@ enum BundleEntries {
         /// when the name is not UTF-8.
         func path(after prefix: String) -> String? {
             guard bytes.allSatisfy({ $0 < 0x80 }) || string != nil else { return nil }
-            var prefix = prefix
-            return prefix.withUTF8 { head in
-                String(unsafeUninitializedCapacity: head.count + bytes.count) { out in
-                    _ = UnsafeMutableRawBufferPointer(out).initializeMemory(as: UInt8.self, from: head)
-                    _ = UnsafeMutableRawBufferPointer(rebasing: UnsafeMutableRawBufferPointer(out)[head.count...])
-                        .initializeMemory(as: UInt8.self, from: bytes)
-                    return head.count + bytes.count
-                }
-            }
+            return EntryPath.joined(prefix, bytes)
         }
     }
 
