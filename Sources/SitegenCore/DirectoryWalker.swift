@@ -141,21 +141,33 @@ public enum DirectoryWalker {
         return listing(of: top)
     }
 
-    private static func isASCII(_ text: String) -> Bool {
-        text.utf8.withContiguousStorageIfAvailable { bytes in !bytes.contains { $0 >= 0x80 } }
-            ?? !text.utf8.contains { $0 >= 0x80 }
-    }
-
-    /// Whether `a`'s UTF-8 bytes sort before `b`'s.
-    private static func bytesPrecede(_ a: String, _ b: String) -> Bool {
-        let result = a.utf8.withContiguousStorageIfAvailable { a in
-            b.utf8.withContiguousStorageIfAvailable { b in
-                guard let first = a.baseAddress, let second = b.baseAddress else { return a.count < b.count }
-                let order = memcmp(first, second, min(a.count, b.count))
-                return order != 0 ? order < 0 : a.count < b.count
+    /// `entries` sorted by their paths' bytes, when every path is ASCII (else `nil`): the paths are
+    /// laid end to end in one buffer and their positions sorted, each comparison one `memcmp`, where
+    /// comparing two `String`s' bytes and moving whole entries cost twice as much.
+    private static func sortedByASCIIBytes(_ entries: [Entry]) -> [Entry]? {
+        var bytes: [UInt8] = []
+        var ends: [Int] = []
+        ends.reserveCapacity(entries.count)
+        for entry in entries {
+            var path = entry.path
+            path.withUTF8 { bytes.append(contentsOf: $0) }
+            ends.append(bytes.count)
+        }
+        guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
+        var order = Array(entries.indices)
+        bytes.withUnsafeBufferPointer { all in
+            ends.withUnsafeBufferPointer { ends in
+                let base = all.baseAddress
+                order.sort { a, b in
+                    let aStart = a == 0 ? 0 : ends[a - 1], bStart = b == 0 ? 0 : ends[b - 1]
+                    let aCount = ends[a] - aStart, bCount = ends[b] - bStart
+                    let common = min(aCount, bCount)
+                    let order = common == 0 ? 0 : memcmp(base! + aStart, base! + bStart, common)
+                    return order != 0 ? order < 0 : aCount < bCount
+                }
             }
         }
-        return (result ?? nil) ?? a.utf8.lexicographicallyPrecedes(b.utf8)
+        return order.map { entries[$0] }
     }
 
     /// What a walk found, sorted.
@@ -168,8 +180,8 @@ public enum DirectoryWalker {
         found.entries = nil
         // All-ASCII paths (almost every site's) sort the same by bytes as by `String`'s `<`, which
         // costs several times as much for each of 10,000 paths' comparisons.
-        if listing.entries.allSatisfy({ isASCII($0.path) }) {
-            listing.entries.sort { bytesPrecede($0.path, $1.path) }
+        if let sorted = sortedByASCIIBytes(listing.entries) {
+            listing.entries = sorted
         } else {
             listing.entries.sort { $0.path < $1.path }
         }

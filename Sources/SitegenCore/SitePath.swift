@@ -162,6 +162,30 @@ public struct SitePath: Sendable, Hashable, Comparable, CustomStringConvertible,
         return ext.utf8.contains(where: { (0x41...0x5A).contains($0) || $0 >= 0x80 }) ? ext.lowercased() : String(ext)
     }
 
+    /// Whether `pathExtension` is `lowercase` (an ASCII extension in lowercase, `md`), found on the
+    /// bytes without making the extension a string: the scan asks it of every file.
+    public func hasPathExtension(_ lowercase: StaticString) -> Bool {
+        var raw = rawValue
+        let answer: Bool? = raw.withUTF8 { bytes in
+            var dot = bytes.count - 1
+            while dot >= 0, bytes[dot] != UInt8(ascii: "."), bytes[dot] != UInt8(ascii: "/") { dot -= 1 }
+            // No dot in the last segment, or a name that starts with its last dot: no extension.
+            guard dot > 0, bytes[dot] == UInt8(ascii: "."), bytes[dot - 1] != UInt8(ascii: "/") else {
+                return lowercase.utf8CodeUnitCount == 0
+            }
+            let found = UnsafeBufferPointer(rebasing: bytes[(dot + 1)...])
+            // `String`'s lowercasing of other than ASCII is left to `pathExtension` (K, the Kelvin sign, is `k`).
+            guard found.allSatisfy({ $0 < 0x80 }) else { return nil }
+            guard found.count == lowercase.utf8CodeUnitCount else { return false }
+            for (index, byte) in found.enumerated() {
+                let lowered = (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte | 0x20 : byte
+                if lowered != lowercase.utf8Start[index] { return false }
+            }
+            return true
+        }
+        return answer ?? (pathExtension == lowercase.description)
+    }
+
     /// Whether `folder` is this path's parent (`guide` for `guide/install.md`, the empty path for
     /// `index.md`), found without making the parent's path.
     public func isDirectlyInside(_ folder: SitePath) -> Bool {

@@ -35,6 +35,20 @@ import Testing
         #expect(SitePath(resolving: "../../c.md", in: "guide") == nil)
     }
 
+    /// The scan's check of a page's extension, on bytes, says what comparing `pathExtension` says.
+    @Test func hasPathExtensionIsComparingTheExtension() {
+        let paths = [
+            "a.md", "a.MD", "a.Md", "guide/a.md", "a.mdx", "a.m", "a", "guide/a", ".md", "guide/.md", "a.b.md", "a.md.html",
+            "a.", "guide.md/a", "x/\u{212A}.md", "a.\u{212A}", "caf\u{E9}.md", "a.m\u{301}d", "",
+        ]
+        for path in paths {
+            let sitePath = SitePath(unchecked: path)
+            for ext: StaticString in ["md", "html", "k", ""] {
+                #expect(sitePath.hasPathExtension(ext) == (sitePath.pathExtension == ext.description), "\(path) \(ext)")
+            }
+        }
+    }
+
     @Test func relativeReferences() {
         let page = SitePath(unchecked: "guide/a/b.html")
         #expect(page.relativeReference(to: SitePath(unchecked: "guide/c.html")) == "../c.html")

@@ -67,11 +67,14 @@ enum SiteScanner {
         files.reserveCapacity(listing.entries.count)
         for entry in listing.entries where entry.path != configFileName && entry.path != otherConfigFileName {
             // A file name can hold a backslash (a directory name can't hold a `/`): no URL can name it.
-            guard let path = SitePath(normalizing: entry.path) else {
+            // The walk's paths are normal (no empty, `.` or `..` part: it skips hidden names), but
+            // for a backslash in a name, which normalising would refuse.
+            guard !ByteSearch.contains(UInt8(ascii: "\\"), in: entry.path) else {
                 throw InputError(
                     "name has a backslash, which a URL cannot carry (the resolver refuses it), so it can be neither a page nor an asset: rename it",
                     path: displayRoot + entry.path)
             }
+            let path = SitePath(unchecked: entry.path)
             // Refused as the manifest refuses them, by the bytes of the path: the manifest's own verdict.
             switch ManifestValidator.fileVerdict(entry.path) {
             // JSON carries them escaped, but the manifest's schema (`.+` in ECMAScript) and line-based tools do not.
@@ -110,7 +113,7 @@ enum SiteScanner {
             }
             files.append(
                 SourceFile(
-                    path: path, kind: path.pathExtension == "md" ? .markdown : .asset,
+                    path: path, kind: path.hasPathExtension("md") ? .markdown : .asset,
                     root: rootPath, size: entry.size, modified: entry.stamp))
         }
         try checkCaseCollisions(files.map(\.path.rawValue), displayRoot: displayRoot)
