@@ -10,18 +10,11 @@ package enum EntryPath {
             let slash = !head.isEmpty && head.last != UInt8(ascii: "/")
             let count = head.count + (slash ? 1 : 0) + name.count
             return String(unsafeUninitializedCapacity: count) { out in
-                var at = 0
-                for byte in head {
-                    out[at] = byte
-                    at += 1
-                }
-                if slash {
-                    out[at] = UInt8(ascii: "/")
-                    at += 1
-                }
-                for byte in name {
-                    out[at] = byte
-                    at += 1
+                let start = UnsafeMutableRawPointer(out.baseAddress!)
+                if let bytes = head.baseAddress { start.copyMemory(from: bytes, byteCount: head.count) }
+                if slash { out[head.count] = UInt8(ascii: "/") }
+                if let bytes = name.baseAddress {
+                    (start + head.count + (slash ? 1 : 0)).copyMemory(from: bytes, byteCount: name.count)
                 }
                 return count
             }
