@@ -20,31 +20,13 @@ public struct SitePath: Sendable, Hashable, Comparable, CustomStringConvertible,
     }
 
     /// `SitePath(normalizing: folder + "/" + relative)`, or of `relative` alone when `folder` is
-    /// empty (the top), without making the joined string first: a page's links are resolved so,
-    /// some 100,000 of them in a build.
+    /// empty (the top), the two joined in one piece (`EntryPath`) rather than interpolated: a page's
+    /// links are resolved so, some 100,000 of them in a build.
     public init?(resolving relative: String, in folder: String) {
-        guard !folder.isEmpty else {
-            self.init(normalizing: relative)
-            return
-        }
-        var folder = folder, relative = relative
-        let joined = folder.withUTF8 { head in
-            relative.withUTF8 { tail in
-                [UInt8](unsafeUninitializedCapacity: head.count + 1 + tail.count) { out, count in
-                    let raw = UnsafeMutableRawBufferPointer(out)
-                    _ = raw.initializeMemory(as: UInt8.self, from: head)
-                    raw[head.count] = UInt8(ascii: "/")
-                    _ = UnsafeMutableRawBufferPointer(rebasing: raw[(head.count + 1)...]).initializeMemory(
-                        as: UInt8.self, from: tail)
-                    count = head.count + 1 + tail.count
-                }
-            }
-        }
-        let path = joined.withUnsafeBufferPointer { bytes in
-            Self.isNormal(bytes) ? String(decoding: bytes, as: UTF8.self) : Self.normalised(bytes)
-        }
-        guard let path else { return nil }
-        self.init(unchecked: path)
+        var relative = relative
+        self.init(
+            normalizing: folder.isEmpty
+                ? relative : relative.withUTF8 { EntryPath.joined(folder, UnsafeRawBufferPointer($0)) })
     }
 
     /// `bytes` with empty and `.` segments dropped and each `..` taking the segment before it
@@ -145,21 +127,22 @@ public struct SitePath: Sendable, Hashable, Comparable, CustomStringConvertible,
     /// The lowercased extension without its dot (`md`, `html`), or empty.
     public var pathExtension: String {
         var raw = rawValue
-        // The last `.` of the last segment, looked for from the end on the bytes: every link asks.
-        let dot: Int? = raw.withUTF8 { bytes in
-            var index = bytes.count - 1
-            while index >= 0, bytes[index] != UInt8(ascii: "/") {
-                if bytes[index] == UInt8(ascii: ".") {
-                    // A name that starts with its last dot (`.hidden`) has no extension.
-                    return index == 0 || bytes[index - 1] == UInt8(ascii: "/") ? nil : index
-                }
-                index -= 1
-            }
-            return nil
-        }
-        guard let dot else { return "" }
+        guard let dot = raw.withUTF8(Self.extensionDot) else { return "" }
         let ext = raw[raw.utf8.index(raw.utf8.startIndex, offsetBy: dot + 1)...]
         return ext.utf8.contains(where: { (0x41...0x5A).contains($0) || $0 >= 0x80 }) ? ext.lowercased() : String(ext)
+    }
+
+    /// Where the dot before the extension is: the last `.` of the last segment, looked for from the
+    /// end (every link asks); none in a name that starts with its last dot (`.hidden`).
+    private static func extensionDot(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        var index = bytes.count - 1
+        while index >= 0, bytes[index] != UInt8(ascii: "/") {
+            if bytes[index] == UInt8(ascii: ".") {
+                return index == 0 || bytes[index - 1] == UInt8(ascii: "/") ? nil : index
+            }
+            index -= 1
+        }
+        return nil
     }
 
     /// Whether `pathExtension` is `lowercase` (an ASCII extension in lowercase, `md`), found on the
@@ -167,12 +150,7 @@ public struct SitePath: Sendable, Hashable, Comparable, CustomStringConvertible,
     public func hasPathExtension(_ lowercase: StaticString) -> Bool {
         var raw = rawValue
         let answer: Bool? = raw.withUTF8 { bytes in
-            var dot = bytes.count - 1
-            while dot >= 0, bytes[dot] != UInt8(ascii: "."), bytes[dot] != UInt8(ascii: "/") { dot -= 1 }
-            // No dot in the last segment, or a name that starts with its last dot: no extension.
-            guard dot > 0, bytes[dot] == UInt8(ascii: "."), bytes[dot - 1] != UInt8(ascii: "/") else {
-                return lowercase.utf8CodeUnitCount == 0
-            }
+            guard let dot = Self.extensionDot(bytes) else { return lowercase.utf8CodeUnitCount == 0 }
             let found = UnsafeBufferPointer(rebasing: bytes[(dot + 1)...])
             // `String`'s lowercasing of other than ASCII is left to `pathExtension` (K, the Kelvin sign, is `k`).
             guard found.allSatisfy({ $0 < 0x80 }) else { return nil }

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import SitegenCore
 
 /// GitHub-compatible heading ids (the rules of `github-slugger`): lowercase; keep Unicode letters,
 /// marks, digits, `_` and `-`; turn each space into `-`; drop everything else. A repeated slug gets
@@ -12,59 +8,32 @@
 /// empty id, which no `#fragment` could reach.
 public struct Slugger: Sendable {
     // By bytes: `café` in NFC and in NFD are two ids to a browser, which Swift's `String` equality
-    // would take for one. Most pages have a few headings: a list compared with `memcmp` costs less
-    // than hashing each id into a set, which a page of many headings gets.
-    private var taken: [[UInt8]] = []
-    private var takenSet: Set<[UInt8]> = []
-    private static let listedAtMost = 32
-    private var occurrences: [[UInt8]: Int] = [:]
+    // would take for one. `ByteString` hashes them eight bytes a step (`[UInt8]` through SipHash
+    // was most of a heading's cost).
+    private var taken: Set<ByteString> = []
+    private var occurrences: [ByteString: Int] = [:]
 
     /// Creates a slugger with no ids taken.
     public init() {}
 
     /// Returns a page-unique slug for `text` and records it as taken.
     public mutating func slug(for text: String) -> String {
-        let baseKey = Self.baseBytes(text)
-        let base = String(decoding: baseKey, as: UTF8.self)
-        guard isTaken(baseKey) else {
-            take(baseKey)
-            return base
-        }
-        var slug: String
-        var key: [UInt8]
-        repeat {
+        let baseKey = ByteString(Self.baseBytes(text))
+        let base = String(decoding: baseKey.bytes, as: UTF8.self)
+        var slug = base
+        var key = baseKey
+        while taken.contains(key) {
             occurrences[baseKey, default: 0] += 1
             slug = "\(base)-\(occurrences[baseKey, default: 0])"
-            key = Array(slug.utf8)
-        } while isTaken(key)
-        take(key)
+            key = ByteString(Array(slug.utf8))
+        }
+        taken.insert(key)
         return slug
     }
 
     /// Records an id as taken without slugging it (e.g. an explicit id elsewhere on the page).
     public mutating func reserve(_ id: String) {
-        let key = Array(id.utf8)
-        if !isTaken(key) { take(key) }
-    }
-
-    private mutating func take(_ key: [UInt8]) {
-        if taken.count < Self.listedAtMost {
-            taken.append(key)
-        } else {
-            if takenSet.isEmpty { takenSet = Set(taken) }
-            takenSet.insert(key)
-        }
-    }
-
-    private func isTaken(_ key: [UInt8]) -> Bool {
-        if !takenSet.isEmpty { return takenSet.contains(key) }
-        return key.withUnsafeBufferPointer { wanted in
-            taken.contains { id in
-                id.count == wanted.count
-                    && (wanted.isEmpty
-                        || id.withUnsafeBufferPointer { memcmp($0.baseAddress!, wanted.baseAddress!, wanted.count) == 0 })
-            }
-        }
+        taken.insert(ByteString(Array(id.utf8)))
     }
 
     /// The slug of `text` before de-duplication.
