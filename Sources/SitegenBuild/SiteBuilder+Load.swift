@@ -48,7 +48,10 @@ extension SiteBuilder {
         var out = [Result<PageLoader.Loaded, InputError>?](repeating: nil, count: files.count)
         var toLoad: [Int] = []
         for (index, file) in files.enumerated() {
-            if let record = previous?.pages[file.path], record.modified == file.modified, record.size == file.size {
+            // The n-th page's record is the n-th read while the site's pages are the ones it had.
+            if let record = previous?.pages.record(file.path, at: index), record.modified == file.modified,
+                record.size == file.size
+            {
                 out[index] = .success(
                     PageLoader.Loaded(
                         page: record.page, warnings: record.warnings, fingerprint: record.fingerprint,

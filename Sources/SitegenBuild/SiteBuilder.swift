@@ -351,8 +351,8 @@ public struct SiteBuilder: Sendable {
     ) async -> (shape: UInt64, records: PageRecords, findings: [Diagnostic]) {
         let shape = shapeFingerprint(model, aliases: aliases, templateIDs: templateIDs)
         let reusable = previous?.shape == shape
-        // One lookup per page: 10,000 of them on every rebuild.
-        let earlier = loaded.map { previous?.pages[$0.page.source] }
+        // Found where they were read, in the order the pages are loaded: 10,000 of them on every rebuild.
+        let earlier = loaded.indices.map { previous?.pages.record(loaded[$0].page.source, at: $0) }
         let unchanged = zip(loaded, earlier).map { entry, record in reusable && record?.fingerprint == entry.fingerprint }
         let toCheck = zip(loaded, unchanged).compactMap { entry, same in same || isLeftOut(entry.page) ? nil : entry.page }
         let fresh = await SourceLinkChecker(model: model, aliases: aliases, templateIDs: templateIDs).check(toCheck)
@@ -370,10 +370,11 @@ public struct SiteBuilder: Sendable {
             if unchanged[index], let record = earlier[index], record.modified == entry.modified, record.size == entry.size {
                 continue
             }
-            records[entry.page.source] = BuildCache.PageRecord(
-                modified: entry.modified, size: entry.size, fingerprint: entry.fingerprint, page: entry.page.withoutBody,
-                warnings: entry.warnings, findings: pageFindings
-            ).reusingBytes(of: earlier[index])
+            records.set(
+                BuildCache.PageRecord(
+                    modified: entry.modified, size: entry.size, fingerprint: entry.fingerprint,
+                    page: entry.page.withoutBody, warnings: entry.warnings, findings: pageFindings
+                ).reusingBytes(of: earlier[index]), for: entry.page.source, at: index)
         }
         // Every loaded page has its record; any other is of a page that went away.
         if records.count != loaded.count {

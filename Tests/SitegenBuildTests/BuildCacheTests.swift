@@ -126,6 +126,48 @@ import Testing
         #expect(records.count == 1 && records.keys == [b] && previous.count == 2)
     }
 
+    /// Records read in order are found at their position, or by their path when it is elsewhere;
+    /// written back, the unchanged ones in `order` come as runs of the bytes they were read from.
+    @Test func pageRecordsFoundWhereTheyWereRead() {
+        func record(_ source: String, _ title: String) -> BuildCache.PageRecord {
+            let path = SitePath(unchecked: source)
+            let page = Page(
+                source: path, output: path.replacingExtension(with: "html"), meta: PageMeta(), title: title,
+                body: RenderedMarkdown(html: "", title: nil, headings: [], links: []), displayPath: "Site/" + source,
+                anchorIDs: [])
+            return BuildCache.PageRecord(modified: 1, size: 2, fingerprint: 3, page: page, warnings: [], findings: [])
+        }
+        let names = ["a.md", "b.md", "c.md", "d.md"]
+        let paths = names.map { SitePath(unchecked: $0) }
+        var records = PageRecords(
+            ordered: names.map { record($0, $0.uppercased()) }, wholeRanges: [0..<10, 10..<20, 20..<30, 30..<40])
+        #expect(records.record(paths[2], at: 2)?.page.title == "C.MD")
+        // A wrong position, or none, finds the record by its path.
+        #expect(records.record(paths[2], at: 0)?.page.title == "C.MD" && records[paths[3]]?.page.title == "D.MD")
+        #expect(records.record(SitePath(unchecked: "e.md"), at: 1) == nil)
+        records.set(record("b.md", "B, edited"), for: paths[1], at: 1)
+        records[paths[3]] = nil
+        records.set(record("e.md", "E"), for: SitePath(unchecked: "e.md"), at: 4)
+        #expect(records.count == 4 && records[paths[1]]?.page.title == "B, edited" && records[paths[3]] == nil)
+        func pieces(_ order: [SitePath], runs: Bool) -> [String] {
+            var seen: [String] = []
+            records.forEach(in: order, runs: runs) { piece in
+                switch piece {
+                case .read(let range): seen.append("\(range.lowerBound)..<\(range.upperBound)")
+                case .record(let one): seen.append(one.page.title)
+                }
+            }
+            return seen
+        }
+        let e = SitePath(unchecked: "e.md")
+        #expect(pieces(paths + [e], runs: true) == ["0..<10", "B, edited", "20..<30", "E"])
+        #expect(pieces([paths[0], paths[2], paths[1], e], runs: true) == ["0..<10", "C.MD", "B, edited", "E"])
+        #expect(pieces(paths + [e], runs: false) == ["A.MD", "B, edited", "C.MD", "E"])
+        records[paths[1]] = nil
+        #expect(records.count == 3 && Set(records.keys) == [paths[0], paths[2], e])
+        #expect(pieces(paths + [e], runs: true) == ["0..<10", "20..<30", "E"])
+    }
+
     @Test func committingABundleWithdrawsThePreviousCacheUntilTheNewOneIsSaved() async throws {
         let site = try TestSite(Self.pages(12))
         defer { site.remove() }

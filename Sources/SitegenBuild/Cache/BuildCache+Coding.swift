@@ -54,30 +54,36 @@ extension BuildCache {
         }
         let order =
             pageOrder.count == pages.count ? pageOrder : pages.keys.sorted { $0.rawValue < $1.rawValue }
-        for path in order {
-            guard let record = pages[path] else { continue }
+        func extendRun(_ whole: Range<Int>) throws {
+            if !w.bytes.isEmpty {
+                try flush(w.bytes[...])
+                w.bytes.removeAll(keepingCapacity: true)
+            }
+            if let current = run, current.upperBound == whole.lowerBound {
+                run = current.lowerBound..<whole.upperBound
+            } else {
+                try writeRun()
+                run = whole
+            }
+        }
+        try pages.forEach(in: order, runs: sameDetails && readBytes != nil) { piece in
+            let record: PageRecord
+            switch piece {
+            case .read(let whole): return try extendRun(whole)
+            case .record(let one): record = one
+            }
             if sameDetails, let whole = Self.prefixedRange(of: record.encoded, in: readBytes) {
-                if !w.bytes.isEmpty {
-                    try flush(w.bytes[...])
-                    w.bytes.removeAll(keepingCapacity: true)
-                }
-                if let current = run, current.upperBound == whole.lowerBound {
-                    run = current.lowerBound..<whole.upperBound
-                } else {
-                    try writeRun()
-                    run = whole
-                }
-                continue
+                return try extendRun(whole)
             }
             try writeRun()
             try flushIfLarge()
             if sameDetails, let encoded = record.encoded {
                 w.int(encoded.count)
                 w.bytes += encoded
-                continue
+                return
             }
             var one = ByteWriter()
-            one.string(path.rawValue)
+            one.string(record.page.source.rawValue)
             one.fixed(UInt64(bitPattern: Int64(record.modified)))
             one.int(record.size)
             one.fixed(record.fingerprint)
@@ -174,26 +180,30 @@ extension BuildCache {
         self.shape = shape
         manifestFingerprint = manifest
         var ranges: [Range<Int>] = []
+        var wholeRanges: [Range<Int>] = []
         ranges.reserveCapacity(pageCount)
+        wholeRanges.reserveCapacity(pageCount)
         for _ in 0..<pageCount {
+            let whole = r.position
             guard let length = r.count() else { return nil }
             let start = r.position
             guard r.skip(length) else { return nil }
             ranges.append(start..<start + length)
+            wholeRanges.append(whole..<start + length)
         }
         guard var parts = Self.readPageRecords(r.buffer, ranges: ranges, details: store) else { return nil }
-        var read: [SitePath: PageRecord] = [:]
+        var read: [PageRecord] = []
         read.reserveCapacity(ranges.count)
         for index in parts.indices {
             var part: [PageRecord] = []
             swap(&part, &parts[index])
             // Moved, not copied: each record holds dozens of references to retain and release.
-            while let record = part.popLast() {
+            for record in consume part {
                 detailsLive += record.page.details?.range.count ?? 0
-                read[record.page.source] = record
+                read.append(record)
             }
         }
-        pages = PageRecords(read)
+        pages = PageRecords(ordered: read, wholeRanges: wholeRanges)
         guard let assetCount = r.count() else { return nil }
         for _ in 0..<assetCount {
             guard let path = r.string(), let modified = r.int(), let size = r.int(), let sha = r.string(),
