@@ -50,6 +50,24 @@ import Testing
         }
     }
 
+    /// The check eight bytes a step finds each byte that needs an escape wherever it lies in a
+    /// word or in the tail, and no other; integers come out as `String(_:)` writes them.
+    @Test func escapesAreFoundAtEveryPlaceAndIntegersWrittenInDecimal() {
+        for value in 0...0xFF {
+            for place in 0..<19 {
+                var bytes = Array(repeating: UInt8(ascii: "a"), count: 19)
+                bytes[place] = UInt8(value)
+                let found = bytes.withUnsafeBufferPointer { JSONBytes.needsEscapes($0) }
+                #expect(found == (value < 0x20 || value == 34 || value == 92), "byte \(value) at \(place)")
+            }
+        }
+        for value in [0, 7, -7, 10, 99_999, -1_000_000, Int.max, Int.min] {
+            var out = JSONBytes(capacity: 0)
+            out.appendInteger(value)
+            #expect(out.bytes == Array(String(value).utf8), "\(value)")
+        }
+    }
+
     @Test func fileKeyIsTheKeyWhenItAnswers() {
         for origin in ManifestValidatorTests.origins {
             let validator = ManifestValidator(origin: origin)
