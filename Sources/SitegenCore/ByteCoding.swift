@@ -105,6 +105,11 @@ package struct ByteReader {
     }
 
     package mutating func uint() -> UInt64? {
+        // Lengths and counts, most of what is read, take one byte.
+        if offset < end, bytes[offset] < 0x80 {
+            offset += 1
+            return UInt64(bytes[offset - 1])
+        }
         var value: UInt64 = 0
         var shift: UInt64 = 0
         while offset < end, shift < 64 {

@@ -182,10 +182,14 @@ public struct NavTree: Sendable {
         readingPositionOfNode = Array(repeating: -1, count: nodes.count)
         readingOrder.reserveCapacity(nodes.count)
         func visit(_ index: Int) {
-            if let page = nodes[index].page, nodeOfPage[page] == nil {
-                nodeOfPage[page] = index
-                readingPositionOfNode[index] = readingOrder.count
-                readingOrder.append(page)
+            // A page listed twice keeps its first place: put back in the rare case, one lookup in the usual one.
+            if let page = nodes[index].page {
+                if let first = nodeOfPage.updateValue(index, forKey: page) {
+                    nodeOfPage[page] = first
+                } else {
+                    readingPositionOfNode[index] = readingOrder.count
+                    readingOrder.append(page)
+                }
             }
             for child in nodes[index].children { visit(child) }
         }
