@@ -242,6 +242,7 @@ public struct SiteBuilder: Sendable {
             cache.pages = checked.records
             cache.pageOrder = loaded.map(\.page.source)
             cache.readBytes = previous?.readBytes
+            cache.readOutputs = previous?.readOutputs
             cache.details = previous?.details
             cache.detailsLive = previous?.detailsLive ?? 0
             diagnostics += checked.findings

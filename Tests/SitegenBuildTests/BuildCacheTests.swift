@@ -336,6 +336,29 @@ import Testing
         #expect(BuildCache.load(for: site.options.outputDirectory) != nil)
     }
 
+    /// An output's record is found at its position in the order it was read, or by its path when
+    /// it is elsewhere; one a rebuild replaced is the new record, wherever it is asked for.
+    @Test func outputRecordsFoundWhereTheyWereRead() async throws {
+        let site = try TestSite(Self.pages(12))
+        defer { site.remove() }
+        _ = try await buildAndSave(site)
+        var cache = try savedCache(site)
+        let order = cache.outputOrder.map { SitePath(unchecked: $0) }
+        #expect(order.count == cache.outputs.count && order.count > 4)
+        for (index, path) in order.enumerated() {
+            #expect(cache.output(path, at: index)?.sha256 == cache.outputs[path]?.sha256)
+            #expect(cache.output(path, at: (index + 1) % order.count)?.sha256 == cache.outputs[path]?.sha256)
+        }
+        #expect(cache.output(SitePath(unchecked: "no/such.html"), at: 0) == nil)
+        let written = order.map { path in
+            WrittenFile(path: path.rawValue, size: 1, sha256: String(repeating: "0", count: 64), inputs: 9, isNew: path == order[3])
+        }
+        let removes = cache.recordOutputs(written, previous: cache.outputs)
+        #expect(!removes)
+        #expect(cache.output(order[3], at: 3)?.inputs == 9 && cache.output(order[3], at: 0)?.inputs == 9)
+        #expect(cache.output(order[4], at: 4)?.inputs != 9)
+    }
+
     @Test func aCacheWithoutItsReadBytesIsStillWrittenWhole() async throws {
         let site = try TestSite(Self.pages(12))
         defer { site.remove() }

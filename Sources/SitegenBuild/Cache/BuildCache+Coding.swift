@@ -103,8 +103,18 @@ extension BuildCache {
         }
         w.int(outputs.count)
         let outputPaths = outputOrder.count == outputs.count ? outputOrder : outputs.keys.map(\.rawValue).sorted()
-        for path in outputPaths {
-            guard let record = outputs[SitePath(unchecked: path)] else { continue }
+        // Where the paths are the ones read, in the same order, a record not replaced since is the
+        // one read: no lookup.
+        let read = readOutputs.flatMap { $0.paths.count == outputPaths.count ? $0 : nil }
+        let replaced = replacedOutputs.flatMap { $0.count <= 64 ? $0 : nil }
+        for (index, path) in outputPaths.enumerated() {
+            var unchanged: OutputRecord?
+            if let read, let replaced, URLPath.bytesEqual(read.paths[index], path),
+                !replaced.contains(where: { URLPath.bytesEqual($0.rawValue, path) })
+            {
+                unchanged = read.records[index]
+            }
+            guard let record = unchanged ?? outputs[SitePath(unchecked: path)] else { continue }
             // As the records above: an unchanged one is part of a run written from `readBytes`
             // (while a run is open, nothing waits in `w`).
             if let whole = record.encoded, let source = readBytes, whole.upperBound <= source.count {
@@ -213,16 +223,22 @@ extension BuildCache {
         }
         guard let outputCount = r.count() else { return nil }
         outputs.reserveCapacity(outputCount)
+        var readInOrder = ReadOutputs()
+        readInOrder.records.reserveCapacity(outputCount)
         outputOrder.reserveCapacity(outputCount)
         for _ in 0..<outputCount {
             let start = r.position
             guard let path = r.string(), let inputs = r.fixed(), let size = r.int(), let sha = r.string(),
                 Self.isSane(size: size, sha256: sha)
             else { return nil }
-            outputs[SitePath(unchecked: path)] = OutputRecord(
-                inputs: inputs, size: size, sha256: sha, encoded: start..<r.position)
+            let record = OutputRecord(inputs: inputs, size: size, sha256: sha, encoded: start..<r.position)
+            outputs[SitePath(unchecked: path)] = record
             outputOrder.append(path)
+            readInOrder.records.append(record)
         }
+        readInOrder.paths = outputOrder
+        readOutputs = readInOrder
+        replacedOutputs = []
         guard let hasCrawl = r.bool() else { return nil }
         if hasCrawl {
             guard let pages = r.int(), let assets = r.int(), let links = r.int(), let count = r.count() else { return nil }

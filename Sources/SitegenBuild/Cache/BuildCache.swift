@@ -39,6 +39,12 @@ public struct BuildCache: Sendable {
     var pageOrder: [SitePath] = []
     /// The same for output records.
     var outputOrder: [String] = []
+    /// The output records as they were read, in order: a rebuild finds its n-th output's record at
+    /// position n, and writes unchanged ones back from `readBytes` in runs. Not stored.
+    var readOutputs: ReadOutputs?
+    /// The output records `recordOutputs` set over those of the previous build; `nil` when it made
+    /// them all anew.
+    var replacedOutputs: [SitePath]?
     /// The bytes this cache was read from, or that its reused records (`PageRecord.encoded`) are
     /// slices of: runs of them are written back without copying. Not stored.
     var readBytes: [UInt8]?
@@ -87,6 +93,22 @@ public struct BuildCache: Sendable {
         /// Where the record lies in `readBytes`, as the cache was read: written back from there, in
         /// runs, while it is unchanged. Not stored.
         var encoded: Range<Int>? = nil
+    }
+
+    /// Output records in the order they were read, with their paths.
+    struct ReadOutputs: Sendable {
+        var paths: [String] = []
+        var records: [OutputRecord] = []
+    }
+
+    /// The record of output `path`, looked for first at `position` of `readOutputs` by its bytes.
+    func output(_ path: SitePath, at position: Int) -> OutputRecord? {
+        if let read = readOutputs, position < read.paths.count, URLPath.bytesEqual(read.paths[position], path.rawValue),
+            replacedOutputs.map({ replaced in !replaced.contains { URLPath.bytesEqual($0.rawValue, path.rawValue) } }) ?? false
+        {
+            return read.records[position]
+        }
+        return outputs[path]
     }
 
     /// The crawl's result for a manifest, reused when the bundle is unchanged.
@@ -232,13 +254,18 @@ public struct BuildCache: Sendable {
         if let previous {
             outputs = previous
             var added = 0
+            var replaced: [SitePath] = []
             for file in written where file.isNew || file.inputsChanged {
-                if outputs.updateValue(record(file), forKey: SitePath(unchecked: file.path)) == nil { added += 1 }
+                let path = SitePath(unchecked: file.path)
+                if outputs.updateValue(record(file), forKey: path) == nil { added += 1 }
+                replaced.append(path)
             }
+            replacedOutputs = replaced
             // Every path written is distinct, so each previous one is still there exactly when the
             // counts add up.
             if previous.count + added == written.count { return false }
         }
+        replacedOutputs = nil
         outputs = [:]
         outputs.reserveCapacity(written.count)
         for file in written { outputs[SitePath(unchecked: file.path)] = record(file) }

@@ -1,4 +1,4 @@
-import Foundation
+import SitegenBundleCore
 import SitegenCore
 
 /// A cache's page records: those of the cache it was made from, shared rather than copied, and
@@ -129,12 +129,5 @@ struct PageRecords: Sendable {
         if let current = run { try body(.read(current)) }
     }
 
-    private static func sameBytes(_ a: SitePath, _ b: SitePath) -> Bool {
-        let equal = a.rawValue.utf8.withContiguousStorageIfAvailable { left in
-            b.rawValue.utf8.withContiguousStorageIfAvailable { right in
-                left.count == right.count && (left.isEmpty || memcmp(left.baseAddress!, right.baseAddress!, left.count) == 0)
-            }
-        }
-        return (equal ?? nil) ?? a.rawValue.utf8.elementsEqual(b.rawValue.utf8)
-    }
+    private static func sameBytes(_ a: SitePath, _ b: SitePath) -> Bool { URLPath.bytesEqual(a.rawValue, b.rawValue) }
 }

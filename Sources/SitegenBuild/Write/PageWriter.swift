@@ -43,8 +43,10 @@ struct PageWriter: Sendable {
         return await withTaskGroup(of: (Int, [Plan]).self) { group in
             for start in stride(from: 0, to: pages.count, by: Self.chunk) {
                 group.addTask {
-                    let part = pages[start..<min(start + Self.chunk, pages.count)].map { page in
-                        let record = previous?.outputs[page.output]
+                    let part = pages[start..<min(start + Self.chunk, pages.count)].indices.map { index in
+                        let page = pages[index]
+                        // The n-th page's output is the n-th output the previous build recorded.
+                        let record = previous?.output(page.output, at: index)
                         // A page without its body was restored from that very cache: no need to look.
                         if let known, let record,
                             !page.hasBody || known.pages[page.source]?.fingerprint == page.sourceFingerprint

@@ -29,7 +29,7 @@ package struct ByteKey: Hashable, Comparable, Sendable {
 extension URLPath {
     /// Whether `a` and `b` have the same UTF-8 bytes (`==` on `String` also accepts canonically
     /// equivalent spellings).
-    @inline(__always) static func bytesEqual(_ a: String, _ b: String) -> Bool {
+    @inlinable package static func bytesEqual(_ a: String, _ b: String) -> Bool {
         let equal: Bool?? = a.utf8.withContiguousStorageIfAvailable { left in
             b.utf8.withContiguousStorageIfAvailable { right in
                 left.count == right.count && (left.count == 0 || memcmp(left.baseAddress!, right.baseAddress!, left.count) == 0)
