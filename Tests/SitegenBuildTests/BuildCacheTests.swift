@@ -101,16 +101,18 @@ import Testing
         #expect(FixedWidth.bytes(of: 0x0102_0304_0506_0708) == [8, 7, 6, 5, 4, 3, 2, 1])
     }
 
+    /// The record of a page of the site at `source`, titled `title`.
+    private func record(_ source: String, _ title: String) -> BuildCache.PageRecord {
+        let path = SitePath(unchecked: source)
+        let page = Page(
+            source: path, output: path.replacingExtension(with: "html"), meta: PageMeta(), title: title,
+            body: RenderedMarkdown(html: "", title: nil, headings: [], links: []), displayPath: "Site/" + source,
+            anchorIDs: [])
+        return BuildCache.PageRecord(modified: 1, size: 2, fingerprint: 3, page: page, warnings: [], findings: [])
+    }
+
     /// A rebuild's records share the previous cache's and hold what it replaced, added or dropped.
     @Test func pageRecordsOverTheirPreviousOnes() {
-        func record(_ source: String, _ title: String) -> BuildCache.PageRecord {
-            let path = SitePath(unchecked: source)
-            let page = Page(
-                source: path, output: path.replacingExtension(with: "html"), meta: PageMeta(), title: title,
-                body: RenderedMarkdown(html: "", title: nil, headings: [], links: []), displayPath: "Site/" + source,
-                anchorIDs: [])
-            return BuildCache.PageRecord(modified: 1, size: 2, fingerprint: 3, page: page, warnings: [], findings: [])
-        }
         let (a, b, c) = (SitePath(unchecked: "a.md"), SitePath(unchecked: "b.md"), SitePath(unchecked: "c.md"))
         let previous = PageRecords([a: record("a.md", "A"), b: record("b.md", "B")])
         var records = previous
@@ -129,14 +131,6 @@ import Testing
     /// Records read in order are found at their position, or by their path when it is elsewhere;
     /// written back, the unchanged ones in `order` come as runs of the bytes they were read from.
     @Test func pageRecordsFoundWhereTheyWereRead() {
-        func record(_ source: String, _ title: String) -> BuildCache.PageRecord {
-            let path = SitePath(unchecked: source)
-            let page = Page(
-                source: path, output: path.replacingExtension(with: "html"), meta: PageMeta(), title: title,
-                body: RenderedMarkdown(html: "", title: nil, headings: [], links: []), displayPath: "Site/" + source,
-                anchorIDs: [])
-            return BuildCache.PageRecord(modified: 1, size: 2, fingerprint: 3, page: page, warnings: [], findings: [])
-        }
         let names = ["a.md", "b.md", "c.md", "d.md"]
         let paths = names.map { SitePath(unchecked: $0) }
         var records = PageRecords(
@@ -346,17 +340,17 @@ import Testing
         let order = cache.outputOrder.map { SitePath(unchecked: $0) }
         #expect(order.count == cache.outputs.count && order.count > 4)
         for (index, path) in order.enumerated() {
-            #expect(cache.output(path, at: index)?.sha256 == cache.outputs[path]?.sha256)
-            #expect(cache.output(path, at: (index + 1) % order.count)?.sha256 == cache.outputs[path]?.sha256)
+            #expect(cache.outputRecord(path, at: index)?.sha256 == cache.outputs[path]?.sha256)
+            #expect(cache.outputRecord(path, at: (index + 1) % order.count)?.sha256 == cache.outputs[path]?.sha256)
         }
-        #expect(cache.output(SitePath(unchecked: "no/such.html"), at: 0) == nil)
+        #expect(cache.outputRecord(SitePath(unchecked: "no/such.html"), at: 0) == nil)
         let written = order.map { path in
             WrittenFile(path: path.rawValue, size: 1, sha256: String(repeating: "0", count: 64), inputs: 9, isNew: path == order[3])
         }
         let removes = cache.recordOutputs(written, previous: cache.outputs)
         #expect(!removes)
-        #expect(cache.output(order[3], at: 3)?.inputs == 9 && cache.output(order[3], at: 0)?.inputs == 9)
-        #expect(cache.output(order[4], at: 4)?.inputs != 9)
+        #expect(cache.outputRecord(order[3], at: 3)?.inputs == 9 && cache.outputRecord(order[3], at: 0)?.inputs == 9)
+        #expect(cache.outputRecord(order[4], at: 4)?.inputs != 9)
     }
 
     @Test func aCacheWithoutItsReadBytesIsStillWrittenWhole() async throws {

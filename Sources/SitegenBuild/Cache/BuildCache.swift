@@ -42,8 +42,8 @@ public struct BuildCache: Sendable {
     /// The output records as they were read, in order: a rebuild finds its n-th output's record at
     /// position n, and writes unchanged ones back from `readBytes` in runs. Not stored.
     var readOutputs: ReadOutputs?
-    /// The output records `recordOutputs` set over those of the previous build; `nil` when it made
-    /// them all anew.
+    /// The output records `recordOutputs` set over those read: none for a cache as it was read;
+    /// `nil` when not known (a cache made anew, or whose records were all made anew).
     var replacedOutputs: [SitePath]?
     /// The bytes this cache was read from, or that its reused records (`PageRecord.encoded`) are
     /// slices of: runs of them are written back without copying. Not stored.
@@ -102,7 +102,7 @@ public struct BuildCache: Sendable {
     }
 
     /// The record of output `path`, looked for first at `position` of `readOutputs` by its bytes.
-    func output(_ path: SitePath, at position: Int) -> OutputRecord? {
+    func outputRecord(_ path: SitePath, at position: Int) -> OutputRecord? {
         if let read = readOutputs, position < read.paths.count, URLPath.bytesEqual(read.paths[position], path.rawValue),
             replacedOutputs.map({ replaced in !replaced.contains { URLPath.bytesEqual($0.rawValue, path.rawValue) } }) ?? false
         {

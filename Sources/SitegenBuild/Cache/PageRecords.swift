@@ -15,6 +15,7 @@ struct PageRecords: Sendable {
     /// Where each of `ordered` lies in the bytes it was read from, its length before it: written
     /// back from there, in runs, while it is unchanged.
     private var wholeRanges: [Range<Int>]
+    /// Each `ordered` record's position by its path: made on the first lookup a position does not settle.
     private let positions = MadeOnce<[SitePath: Int]>()
     /// Records set since (replacing or adding).
     private var replaced: [SitePath: BuildCache.PageRecord] = [:]

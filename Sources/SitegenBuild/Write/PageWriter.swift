@@ -46,7 +46,7 @@ struct PageWriter: Sendable {
                     let part = pages[start..<min(start + Self.chunk, pages.count)].indices.map { index in
                         let page = pages[index]
                         // The n-th page's output is the n-th output the previous build recorded.
-                        let record = previous?.output(page.output, at: index)
+                        let record = previous?.outputRecord(page.output, at: index)
                         // A page without its body was restored from that very cache: no need to look.
                         if let known, let record,
                             !page.hasBody || known.pages[page.source]?.fingerprint == page.sourceFingerprint
