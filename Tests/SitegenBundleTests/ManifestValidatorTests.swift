@@ -92,6 +92,29 @@ import Testing
         #expect(ManifestValidator.fileVerdict(file) == LegacyURLChecks.fileVerdict(file))
     }
 
+    /// Every path of up to four pieces made of what decides a verdict, through the byte route (and
+    /// its fast path for paths without control characters or backslashes) and the string route.
+    /// Where every byte is a URL path character, the resolver's shortcut key answers exactly for
+    /// the paths with no segment empty, `.` or `..`.
+    @Test func shortPathsOfDecidingPiecesMatchTheStringRoute() {
+        let pieces = ["a", ".", "/", "~", ":", "\\", "\n", "é", "\u{2028}", "manifest.json", "\u{7F}"]
+        var level = [""]
+        var paths = level
+        for _ in 0..<4 {
+            level = level.flatMap { path in pieces.map { path + $0 } }
+            paths += level
+        }
+        let validator = ManifestValidator(origin: BundleOrigin())
+        for path in paths {
+            #expect(ManifestValidator.fileVerdict(path) == LegacyURLChecks.fileVerdict(path), "\(path.debugDescription)")
+            guard path.utf8.allSatisfy(BundleOrigin.isPathByte) else { continue }
+            let normal = path.split(separator: "/", omittingEmptySubsequences: false).allSatisfy {
+                !$0.isEmpty && $0 != "." && $0 != ".."
+            }
+            #expect((validator.fileKey(url: "docs://app/" + path, file: path) != nil) == normal, "\(path.debugDescription)")
+        }
+    }
+
     /// A `/` followed by a combining mark is one `Character`, but a separator all the same to a
     /// file system: the path is absolute, leaves the bundle or has an empty segment.
     @Test func aCombiningMarkAfterASlashHidesNothing() {

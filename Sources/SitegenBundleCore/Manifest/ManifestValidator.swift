@@ -55,21 +55,9 @@ package struct ManifestValidator {
                     urlBytes.count == prefixCount + fileBytes.count, startsWithPrefix(urlBytes),
                     memcmp(url + prefixCount, file, fileBytes.count) == 0
                 else { return false }
-                return PathByteClass.table.withUnsafeBufferPointer { classes in
-                    var segmentStart = 0
-                    for index in 0...fileBytes.count {
-                        let bits = index < fileBytes.count ? classes[Int(fileBytes[index])] : PathByteClass.slash
-                        guard bits != 0 else { continue }
-                        guard bits == PathByteClass.slash else { return false }
-                        switch index - segmentStart {
-                        case 0: return false
-                        case 1 where fileBytes[segmentStart] == 46: return false
-                        case 2 where fileBytes[segmentStart] == 46 && fileBytes[segmentStart + 1] == 46: return false
-                        default: segmentStart = index + 1
-                        }
-                    }
-                    return true
-                }
+                guard PathByteClass.union(of: fileBytes) & ~PathByteClass.slash == 0 else { return false }
+                let flaws = PathByteClass.segmentFlaws(fileBytes)
+                return !flaws.leaves && !flaws.notNormalised
             }
         }
         return matches == true ? file : nil
@@ -191,6 +179,28 @@ package struct ManifestValidator {
     }
 
     private static func fileVerdict(bytes: UnsafeBufferPointer<UInt8>) -> FileVerdict {
+        let odd = PathByteClass.control | PathByteClass.backslash | PathByteClass.lineSeparatorLead
+        guard PathByteClass.union(of: bytes) & odd != 0 else {
+            // No control character, backslash or line separator (almost every path): the verdict
+            // is its first bytes' and its segments'.
+            if isAbsolute(bytes) { return .absolute }
+            let flaws = PathByteClass.segmentFlaws(bytes)
+            if flaws.leaves { return .leaves }
+            if flaws.notNormalised { return .notNormalised }
+            return isManifestName(bytes) ? .manifest : .accepted
+        }
+        return fileVerdictByteByByte(bytes)
+    }
+
+    /// Absolute, or what Windows-minded readers take for it: a first `/` or `~`, or a second byte
+    /// that is a colon after an ASCII first character, a drive, as in `c:x`.
+    private static func isAbsolute(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let first = bytes.first else { return false }
+        return first == 47 || first == 126 || (bytes.count > 1 && bytes[1] == 58)
+    }
+
+    /// `fileVerdict(bytes:)` a byte a step: for paths with control characters or backslashes.
+    static func fileVerdictByteByByte(_ bytes: UnsafeBufferPointer<UInt8>) -> FileVerdict {
         var hasControl = false, leaves = false, notNormalised = false
         PathByteClass.table.withUnsafeBufferPointer { classes in
             var start = 0
@@ -215,10 +225,7 @@ package struct ManifestValidator {
             }
         }
         if hasControl { return .controlCharacter }
-        // A second byte that is a colon follows an ASCII first character: a drive, as in `c:x`.
-        if let first = bytes.first, first == 47 || first == 126 || (bytes.count > 1 && bytes[1] == 58) {
-            return .absolute
-        }
+        if isAbsolute(bytes) { return .absolute }
         if leaves { return .leaves }
         if notNormalised { return .notNormalised }
         return isManifestName(bytes) ? .manifest : .accepted

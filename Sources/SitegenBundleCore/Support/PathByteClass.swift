@@ -1,3 +1,5 @@
+import Foundation
+
 /// What the checks of manifest paths and URLs, and the manifest's JSON, look for in a byte, as bits
 /// of one table entry: a loop over 10,000 paths on every build then tests one loaded byte where it
 /// compared each byte with half a dozen values.
@@ -30,10 +32,39 @@ enum PathByteClass {
 
     /// Whether any byte of `bytes` has one of `bits`.
     @inline(__always) static func any(_ bits: UInt8, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        union(of: bytes) & bits != 0
+    }
+
+    /// The bits of every byte of `bytes` together.
+    static func union(of bytes: UnsafeBufferPointer<UInt8>) -> UInt8 {
         table.withUnsafeBufferPointer { table in
+            // The table has a entry for every byte: no bounds check a byte.
+            let classes = table.baseAddress!
             var found: UInt8 = 0
-            for byte in bytes { found |= table[Int(byte)] }
-            return found & bits != 0
+            for byte in bytes { found |= classes[Int(byte)] }
+            return found
+        }
+    }
+
+    /// Whether a segment of the path `bytes` (split at every `/`, the end closing the last) is
+    /// `..`, and whether one is empty or `.`. Segments are found with `memchr`: a path has a few.
+    static func segmentFlaws(_ bytes: UnsafeBufferPointer<UInt8>) -> (leaves: Bool, notNormalised: Bool) {
+        guard let base = bytes.baseAddress, !bytes.isEmpty else { return (false, true) }
+        var leaves = false, notNormalised = false
+        var start = 0
+        while true {
+            let end =
+                memchr(base + start, 47, bytes.count - start).map {
+                    UnsafeRawPointer(base).distance(to: UnsafeRawPointer($0))
+                } ?? bytes.count
+            switch end - start {
+            case 0: notNormalised = true
+            case 1 where base[start] == 46: notNormalised = true
+            case 2 where base[start] == 46 && base[start + 1] == 46: leaves = true
+            default: break
+            }
+            if end == bytes.count { return (leaves, notNormalised) }
+            start = end + 1
         }
     }
 }
