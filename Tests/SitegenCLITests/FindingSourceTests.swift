@@ -1,5 +1,9 @@
 import Foundation
+import SitegenCore
+import SitegenLinks
 import Testing
+
+@testable import SitegenCLI
 
 /// Crawl findings of a build point at the Markdown line a link came from, however it was written,
 /// and are never merged with other findings.
@@ -508,5 +512,56 @@ import Testing
         #expect(
             findings == ["Templates/partials/footer.html:1:25: error: no file 'faq.htm' in the bundle [broken-link]"],
             "\(run.stdout)")
+    }
+
+    /// Enough findings of the crawl (raw HTML links, which only it finds) to be mapped on both
+    /// cores, each page's in one group: every finding still points at its own Markdown place, the
+    /// second of two alike links at the second.
+    @Test func manyPagesFindingsPointAtTheirLinesWhenMappedInGroups() throws {
+        let runner = try SitegenRunner()
+        defer { runner.cleanUp() }
+        try runner.copyFixture("Themes/minimal", to: "Templates")
+        var links = "# Home\n\n"
+        var expected: [String] = []
+        for page in 0..<40 {
+            links += "[p\(page)](p\(page).md)\n"
+            try runner.write(
+                "# P\(page)\n\n<a href=\"gone-\(page).html\">gone</a>\n\ntext\n\n"
+                    + "<a href=\"twice.html\">a</a> and <a href=\"twice.html\">b</a>\n",
+                to: "Site/p\(page).md")
+            expected += [
+                "Site/p\(page).md:3:10: error: no file 'gone-\(page).html' in the bundle [broken-link]",
+                "Site/p\(page).md:7:10: error: no file 'twice.html' in the bundle [broken-link]",
+                "Site/p\(page).md:7:41: error: no file 'twice.html' in the bundle [broken-link]",
+            ]
+        }
+        try runner.write(links, to: "Site/index.md")
+        let run = try runner.run(["build"])
+        #expect(run.status == 1, "\(run.stderr)")
+        let findings = run.stdout.split(separator: "\n").filter { $0.contains("[broken-link]") }.map(String.init)
+        #expect(findings.sorted() == expected.sorted(), "\(run.stdout)")
+    }
+}
+
+/// How the findings of a crawl are split for mapping on both cores.
+@Suite struct FindingGroupTests {
+    private func finding(_ page: String?) -> LinkFinding {
+        LinkFinding(diagnostic: Diagnostic(.error, .brokenLink, "x", at: nil), page: page, href: "h")
+    }
+
+    @Test func everyPageIsInOneGroupInOrderAndTheGroupsShareTheFindings() {
+        let pages: [String?] = ["a", "a", nil, "b", "c", "a", "c", "d", "d", "d", "e", nil, "f", "f"]
+        let findings = pages.map(finding)
+        let groups = BuildPipeline.pageGroups(findings, count: 2)
+        #expect(groups.count == 2)
+        #expect(groups.flatMap { $0 }.sorted() == Array(findings.indices))
+        for group in groups { #expect(group == group.sorted()) }
+        for page in Set(pages.compactMap { $0 }) {
+            let holding = groups.filter { $0.contains { findings[$0].page == page } }
+            #expect(holding.count == 1, "\(page)")
+        }
+        #expect(groups[0].contains(2) && groups[0].contains(11), "findings of no page go with the first group")
+        #expect(abs(groups[0].count - groups[1].count) <= 4, "\(groups)")
+        #expect(BuildPipeline.pageGroups(findings, count: 1) == [Array(findings.indices)])
     }
 }

@@ -91,50 +91,9 @@ enum BuildPipeline {
         timer.lap("crawl")
         var seen = Set<String>()
         var diagnostics: [Diagnostic] = []
+        let mapped = await mapToSources(crawl.findings, outcome: outcome, outputDisplay: options.outputDisplay)
         // A Markdown link is found twice, by the Markdown check and by the crawl, at one line: kept once.
         // Findings with no line (mapped to the template) are told apart by their messages.
-        let assetSources = crawl.findings.isEmpty ? [:] : outcome.sources.assetSources()
-        var duplicates = DuplicateIDPlaces(crawl.findings, sources: outcome.sources)
-        var mapped: [Diagnostic] = []
-        mapped.reserveCapacity(crawl.findings.count)
-        // Links of one page with the same href: the n-th in the generated page is the n-th in the
-        // Markdown (findings come sorted by place); two findings of one link are one place.
-        var linkPlaces: [String: [String: Int]] = [:]
-        var generatedPages: [String: GeneratedLinkPlaces] = [:]
-        let places = SourcePlaces()
-        // A path glued to the folder's: a `URL` made for each of hundreds of findings is felt.
-        let bundleFolder = outcome.bundleToCrawl.path + "/"
-        for finding in crawl.findings {
-            // Thousands of findings take a second to map: a stopped `serve` does not wait for them
-            // (a stop during the crawl ends here too, before the first).
-            if Task.isCancelled { break }
-            if finding.diagnostic.link != nil, let page = finding.page, let href = finding.href,
-                outcome.sources.isIgnoredMarkdownLink(page: page, href: href)
-            {
-                continue
-            }
-            var occurrence = 0
-            var generated: (index: Int, count: Int)?
-            if let page = finding.page, let href = finding.href, let place = finding.diagnostic.location {
-                let key = page + "\u{0}" + href
-                // Looked up, then written in place: a copy held across the write would copy the table each time.
-                if let known = linkPlaces[key]?[place.description] {
-                    occurrence = known
-                } else {
-                    occurrence = linkPlaces[key]?.count ?? 0
-                    linkPlaces[key, default: [:]][place.description] = occurrence
-                }
-                if generatedPages[page] == nil {
-                    generatedPages[page] = GeneratedLinkPlaces(
-                        page: FileBytes.read(bundleFolder + page) ?? [])
-                }
-                generated = generatedPages[page]?.index(of: href, line: place.line, column: place.column)
-            }
-            mapped.append(
-                mapToSource(
-                    finding, outcome.sources, assets: assetSources, duplicates: &duplicates,
-                    outputDisplay: options.outputDisplay, occurrence: occurrence, generated: generated, places: places))
-        }
         for diagnostic in outcome.diagnostics + mapped {
             var key = "\(diagnostic.rule)|\(diagnostic.location?.description ?? "")"
             if (diagnostic.location?.line ?? 0) == 0 { key += "|" + diagnostic.message }
@@ -190,10 +149,115 @@ enum BuildPipeline {
                 memo: await memoOnDisk))
     }
 
+    /// The crawl's findings pointed at their Markdown sources (`mapToSource`), in their order, less
+    /// those about Markdown links that `ignore_links` names. Findings are mapped a page at a time, the
+    /// pages in two groups on both cores once there are enough: each finding reads its page's
+    /// Markdown details and generated HTML, a few milliseconds for the 200 findings of a rebuild.
+    static func mapToSources(_ findings: [LinkFinding], outcome: BuildOutcome, outputDisplay: String) async -> [Diagnostic] {
+        guard !findings.isEmpty else { return [] }
+        let groups = pageGroups(findings, count: findings.count >= 64 ? 2 : 1)
+        let context = MappingContext(
+            sources: outcome.sources, assets: outcome.sources.assetSources(), outputDisplay: outputDisplay,
+            bundleFolder: outcome.bundleToCrawl.path + "/")
+        let parts = await withTaskGroup(of: (Int, [Diagnostic?]).self) { group in
+            for (number, indices) in groups.enumerated() {
+                group.addTask { (number, context.map(findings, at: indices)) }
+            }
+            var parts = [[Diagnostic?]](repeating: [], count: groups.count)
+            for await (number, part) in group { parts[number] = part }
+            return parts
+        }
+        var mapped = [Diagnostic?](repeating: nil, count: findings.count)
+        for (indices, part) in zip(groups, parts) {
+            for (index, diagnostic) in zip(indices, part) { mapped[index] = diagnostic }
+        }
+        return mapped.compactMap { $0 }
+    }
+
+    /// The positions of `findings` in up to `count` groups of whole pages (every finding of a page in
+    /// one group, in order), of about as many findings each; findings of no page go with the first.
+    static func pageGroups(_ findings: [LinkFinding], count: Int) -> [[Int]] {
+        guard count > 1 else { return [Array(findings.indices)] }
+        var groupOfPage: [String: Int] = [:]
+        var groups = [[Int]](repeating: [], count: count)
+        var findingsOfPage: [String: Int] = [:]
+        for finding in findings { findingsOfPage[finding.page ?? "", default: 0] += 1 }
+        var assigned = 0
+        for (index, finding) in findings.enumerated() {
+            let page = finding.page ?? ""
+            let group: Int
+            if let known = groupOfPage[page] {
+                group = known
+            } else {
+                group = finding.page == nil ? 0 : min(count - 1, assigned * count / findings.count)
+                groupOfPage[page] = group
+                assigned += findingsOfPage[page] ?? 1
+            }
+            groups[group].append(index)
+        }
+        return groups.filter { !$0.isEmpty }
+    }
+
+    /// What mapping findings to sources reads, shared by the groups of pages.
+    private struct MappingContext: Sendable {
+        var sources: SourceMap
+        /// Copied assets' sources, by bundle path.
+        var assets: [String: String]
+        var outputDisplay: String
+        /// The bundle's folder with a `/`: a path glued to it, as a `URL` made for each of hundreds
+        /// of findings is felt.
+        var bundleFolder: String
+
+        /// The findings at `indices` (every finding of their pages), mapped; nil for one to leave out.
+        func map(_ findings: [LinkFinding], at indices: [Int]) -> [Diagnostic?] {
+            var duplicates = DuplicateIDPlaces(indices.map { findings[$0] }, sources: sources)
+            var mapped: [Diagnostic?] = []
+            mapped.reserveCapacity(indices.count)
+            // Links of one page with the same href: the n-th in the generated page is the n-th in the
+            // Markdown (findings come sorted by place); two findings of one link are one place.
+            var linkPlaces: [String: [String: Int]] = [:]
+            var generatedPages: [String: GeneratedLinkPlaces] = [:]
+            let places = SourcePlaces()
+            for index in indices {
+                // Thousands of findings take a second to map: a stopped `serve` does not wait for them
+                // (a stop during the crawl ends here too, before the first).
+                if Task.isCancelled { break }
+                let finding = findings[index]
+                if finding.diagnostic.link != nil, let page = finding.page, let href = finding.href,
+                    sources.isIgnoredMarkdownLink(page: page, href: href)
+                {
+                    mapped.append(nil)
+                    continue
+                }
+                var occurrence = 0
+                var generated: (index: Int, count: Int)?
+                if let page = finding.page, let href = finding.href, let place = finding.diagnostic.location {
+                    let key = page + "\u{0}" + href
+                    // Looked up, then written in place: a copy held across the write would copy the table each time.
+                    if let known = linkPlaces[key]?[place.description] {
+                        occurrence = known
+                    } else {
+                        occurrence = linkPlaces[key]?.count ?? 0
+                        linkPlaces[key, default: [:]][place.description] = occurrence
+                    }
+                    if generatedPages[page] == nil {
+                        generatedPages[page] = GeneratedLinkPlaces(page: FileBytes.read(bundleFolder + page) ?? [])
+                    }
+                    generated = generatedPages[page]?.index(of: href, line: place.line, column: place.column)
+                }
+                mapped.append(
+                    BuildPipeline.mapToSource(
+                        finding, sources, assets: assets, duplicates: &duplicates, outputDisplay: outputDisplay,
+                        occurrence: occurrence, generated: generated, places: places))
+            }
+            return mapped
+        }
+    }
+
     /// Points a finding in a generated page at the Markdown line the link came from, else at the
     /// template, and one in a copied asset at the same place in the file it is copied from (`assets`,
     /// by bundle path); findings without a page stay where they are.
-    private static func mapToSource(
+    fileprivate static func mapToSource(
         _ finding: LinkFinding, _ sources: SourceMap, assets: [String: String], duplicates: inout DuplicateIDPlaces,
         outputDisplay: String, occurrence: Int, generated: (index: Int, count: Int)?, places: SourcePlaces
     ) -> Diagnostic {
