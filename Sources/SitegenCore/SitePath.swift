@@ -167,11 +167,9 @@ public struct SitePath: Sendable, Hashable, Comparable, CustomStringConvertible,
     /// Whether `folder` is this path's parent (`guide` for `guide/install.md`, the empty path for
     /// `index.md`), found without making the parent's path.
     public func isDirectlyInside(_ folder: SitePath) -> Bool {
-        var raw = rawValue
-        var folder = folder.rawValue
-        return raw.withUTF8 { bytes in
-            let end = bytes.lastIndex(of: UInt8(ascii: "/")) ?? 0
-            return folder.withUTF8 { wanted in
+        Self.withBytes(of: rawValue) { bytes in
+            let end = Self.lastSlash(in: bytes) ?? 0
+            return Self.withBytes(of: folder.rawValue) { wanted in
                 end == wanted.count && (end == 0 || memcmp(bytes.baseAddress!, wanted.baseAddress!, end) == 0)
             }
         }
@@ -179,15 +177,34 @@ public struct SitePath: Sendable, Hashable, Comparable, CustomStringConvertible,
 
     /// Whether the last segment is `name` exactly.
     public func hasLastComponent(_ name: String) -> Bool {
-        var raw = rawValue
-        var name = name
-        return raw.withUTF8 { bytes in
-            let start = bytes.lastIndex(of: UInt8(ascii: "/")).map { $0 + 1 } ?? 0
-            return name.withUTF8 { wanted in
+        Self.withBytes(of: rawValue) { bytes in
+            let start = Self.lastSlash(in: bytes).map { $0 + 1 } ?? 0
+            return Self.withBytes(of: name) { wanted in
                 bytes.count - start == wanted.count
                     && (wanted.isEmpty || memcmp(bytes.baseAddress! + start, wanted.baseAddress!, wanted.count) == 0)
             }
         }
+    }
+
+    /// `body` with the UTF-8 of `text`, without copying a native string (the nav asks two of these
+    /// of each of 10,000 pages).
+    @inline(__always) private static func withBytes<Result>(
+        of text: String, _ body: (UnsafeBufferPointer<UInt8>) -> Result
+    ) -> Result {
+        if let result = text.utf8.withContiguousStorageIfAvailable(body) { return result }
+        var copy = text
+        return copy.withUTF8(body)
+    }
+
+    /// The offset of the last `/` of `bytes`.
+    @inline(__always) private static func lastSlash(in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard let base = bytes.baseAddress else { return nil }
+        var index = bytes.count
+        while index > 0 {
+            index -= 1
+            if base[index] == 47 { return index }
+        }
+        return nil
     }
 
     /// The path with its extension replaced (`guide/a.md` → `guide/a.html`).

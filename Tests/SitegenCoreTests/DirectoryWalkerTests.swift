@@ -91,6 +91,28 @@ import Testing
         #expect(!serial.loops.isEmpty)
     }
 
+    /// Top folders and files whose names sort around one another (`a-`, `a`, `a.b`, `a0` beside
+    /// `a.md` and `a-b.md`; `/` sorts after `-` and `.`, before digits and letters): the walk that
+    /// sorts each top folder apart and joins the runs lists in the bytes' order of the whole paths,
+    /// as the serial walk, and falls back to one sort when a name is not ASCII.
+    @Test func foldersSortedApartJoinInTheOrderOfTheWholePaths() throws {
+        let files = [
+            "a-/x.md", "a/x.md", "a/y/z.md", "a.b/x.md", "a0/x.md", "ab/x.md", "a.md", "a-b.md", "a0.md", "b.md", "A/x.md",
+            "_/x.md", "a~.md",
+        ]
+        let root = try makeTree(files)
+        defer { try? FileManager.default.removeItem(at: root) }
+        let parallel = DirectoryWalker.listingInParallel(below: root.path) { _, _ in false }
+        let bytesOrder = files.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        #expect(parallel.entries.map(\.path) == bytesOrder)
+        #expect(parallel == DirectoryWalker.listing(below: root.path))
+        let other = try makeTree(files + ["é/x.md", "f/é.md"])
+        defer { try? FileManager.default.removeItem(at: other) }
+        #expect(
+            DirectoryWalker.listingInParallel(below: other.path) { _, _ in false }
+                == DirectoryWalker.listing(below: other.path))
+    }
+
     @Test func linksAreFollowedOnlyInsideTheRoot() throws {
         let root = try makeTree(["inside/page.md", "top.md"])
         let outside = try makeTree(["secret.md"])
