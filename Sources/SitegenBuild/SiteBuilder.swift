@@ -118,9 +118,15 @@ public struct SiteBuilder: Sendable {
                 "the entry page '\(config.entry)' is a draft",
                 at: FrontMatterPlace.value(under: "draft", source: draft.source, display: draft.displayPath, site: site))
         }
-        // The folders' nav reads only the pages: made on the other core while the model indexes and checks them.
+        // What pages show of each other is fingerprinted (about 2 ms), and the folders' nav made from
+        // the same (or taken back from the cache while that is unchanged), on the other core while
+        // the model indexes and checks the pages.
         let navFromFolders = config.nav == nil
-        async let folderNav = navFromFolders ? NavTree.fromFolders(pages) : NavTree()
+        let templates = TemplateDependencies(sources: theme.templateSources)
+        let previousNav = previous.map { (inputs: $0.navInputs, shape: $0.navShape) }
+        async let folderNav = Self.navInputsAndFolderNav(
+            pages: pages, drafts: drafts, templates: templates, theme: theme, fromFolders: navFromFolders,
+            previous: previousNav)
         let model = try SiteModel(
             config: config, pages: pages, assets: assets, drafts: drafts, displayRoot: options.siteDisplay,
             theme: (options.templatesDirectory.path, options.templatesDisplay))
@@ -139,15 +145,11 @@ public struct SiteBuilder: Sendable {
             }
         }
         let aliases = try aliasPairs(model)
-        // What pages show of each other is fingerprinted (about 2 ms) before the source checks start:
-        // as a task of its own, it queued behind them, and the build waited for it.
-        let templates = TemplateDependencies(sources: theme.templateSources)
-        let navInputs = navInputsFingerprint(model, templates: templates, theme: theme)
         // Source links are checked, and the cache's page records made, while the nav is built and
         // pages are written.
         async let sourceChecks = checkSources(
             model: model, aliases: aliases, templateIDs: theme.templateIDs, loaded: loaded, previous: previous)
-        let folders = await folderNav
+        let (navInputs, folders, navShape) = await folderNav
         let nav = try config.nav.map { entries throws(InputError) in try NavTree.fromConfig(entries, model: model) } ?? folders
 
         timer.lap("model, nav")
@@ -164,6 +166,7 @@ public struct SiteBuilder: Sendable {
                 templates: templates, loader: loader, staged: staged, previous: previous ?? keepable,
                 progress: progress)
             cache.navInputs = navInputs
+            cache.navShape = navShape
             let plans = await writer.plans(of: model.pages, unchangedSite: previous?.navInputs == cache.navInputs)
             writer.inPlace =
                 previous != nil && PageWriter.changedCount(plans) <= max(8, model.pages.count / 10)
@@ -387,9 +390,11 @@ public struct SiteBuilder: Sendable {
     /// What a page shows of other pages (sidebar, breadcrumbs, neighbours: their titles, places and
     /// order) and what the templates are: with the environment, everything in a page's inputs but its
     /// own source.
-    private func navInputsFingerprint(_ model: SiteModel, templates: TemplateDependencies, theme: Theme) -> UInt64 {
+    private static func navInputsFingerprint(
+        pages: [Page], drafts: Set<SitePath>, templates: TemplateDependencies, theme: Theme
+    ) -> UInt64 {
         var fingerprint = Fingerprint()
-        for page in model.pages {
+        for page in pages {
             fingerprint.add(page.source.rawValue)
             fingerprint.add(page.output.rawValue)
             fingerprint.add(page.title)
@@ -399,12 +404,31 @@ public struct SiteBuilder: Sendable {
             fingerprint.add(page.meta.order ?? 0)
             fingerprint.add(page.meta.template ?? "\u{0}")
         }
-        for draft in model.drafts.sorted() { fingerprint.add(draft.rawValue) }
+        for draft in drafts.sorted() { fingerprint.add(draft.rawValue) }
         for name in theme.pageTemplates.sorted() {
             fingerprint.add(name)
             fingerprint.add(templates.fingerprint(of: name))
         }
         return fingerprint.value
+    }
+
+    /// `navInputsFingerprint`, and with `fromFolders` the folders' nav of `pages` and its shape for
+    /// the cache: the previous build's tree when it was made from the same inputs (the folder nav
+    /// reads nothing else of the pages), else made anew.
+    private static func navInputsAndFolderNav(
+        pages: [Page], drafts: Set<SitePath>, templates: TemplateDependencies, theme: Theme, fromFolders: Bool,
+        previous: (inputs: UInt64, shape: ArraySlice<UInt8>?)?
+    ) -> (inputs: UInt64, nav: NavTree, shape: ArraySlice<UInt8>?) {
+        let inputs = navInputsFingerprint(pages: pages, drafts: drafts, templates: templates, theme: theme)
+        guard fromFolders else { return (inputs, NavTree(), nil) }
+        if let previous, previous.inputs == inputs, let shape = previous.shape,
+            let kept = NavTree(shape: shape, pages: pages)
+        {
+            return (inputs, kept, shape)
+        }
+        let nav = NavTree.fromFolders(pages)
+        let shape = nav.shape(of: pages)
+        return (inputs, nav, shape.isEmpty ? nil : shape[...])
     }
 
     /// Everything every page depends on: generator, configuration text, the theme's words and the set of page templates

@@ -35,6 +35,8 @@ extension BuildCache {
         w.uint(manifestFingerprint)
         w.uint(memoGeneration)
         w.uint(navInputs)
+        w.int(navShape?.count ?? 0)
+        if let navShape { w.bytes.append(contentsOf: navShape) }
         w.uint(manifestStamp)
         w.string(siteDisplay)
         w.string(outputDisplay)
@@ -174,7 +176,8 @@ extension BuildCache {
     /// then neither can the cache be used).
     init?(reading r: inout ByteReader, details openDetails: (UInt64) -> DetailsStore?) {
         guard r.string() == Self.magic, let environment = r.uint(), let shape = r.uint(), let manifest = r.uint(),
-            let memoGeneration = r.uint(), let navInputs = r.uint(), let manifestStamp = r.uint(),
+            let memoGeneration = r.uint(), let navInputs = r.uint(), let navShapeLength = r.count(),
+            case let navShapeStart = r.position, r.skip(navShapeLength), let manifestStamp = r.uint(),
             let siteDisplay = r.string(),
             let outputDisplay = r.string(), let detailsGeneration = r.uint(), let pageCount = r.count(),
             let store = openDetails(detailsGeneration)
@@ -184,6 +187,7 @@ extension BuildCache {
         self.outputDisplay = outputDisplay
         self.memoGeneration = memoGeneration
         self.navInputs = navInputs
+        navShape = navShapeLength == 0 ? nil : r.buffer[navShapeStart..<navShapeStart + navShapeLength]
         self.manifestStamp = manifestStamp
         readBytes = r.buffer
         self.environment = environment

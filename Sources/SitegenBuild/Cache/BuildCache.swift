@@ -9,7 +9,7 @@ import SitegenMarkdown
 /// crawled again. Stored beside the bundle as `.<name>.sitegen-cache`; any mismatch or damage
 /// simply means a full build.
 public struct BuildCache: Sendable {
-    static let magic = "sitegen-cache 17"
+    static let magic = "sitegen-cache 18"
 
     /// Fingerprint of everything every page depends on: generator, configuration and theme.
     var environment: UInt64 = 0
@@ -21,6 +21,9 @@ public struct BuildCache: Sendable {
     /// Fingerprint of everything the pages show of each other and of the templates: while it is
     /// unchanged, a page whose source is unchanged has the inputs it had.
     var navInputs: UInt64 = 0
+    /// The folder nav tree made from those inputs (`NavTree.shape(of:)`); nil for a nav from
+    /// `nav:` in sitegen.yml, or one that could not be stored.
+    var navShape: ArraySlice<UInt8>?
     /// `ManifestFileStamp` of the manifest this build left in the output folder.
     var manifestStamp: UInt64 = 0
     /// Fingerprint of the last manifest and the crawl findings it led to.

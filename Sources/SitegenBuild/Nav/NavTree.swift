@@ -172,6 +172,15 @@ public struct NavTree: Sendable {
         return InputError("nav entry '\(path)' names no page of the site\(Suggestion.phrase(meant))", at: location)
     }
 
+    /// An empty tree: the root alone.
+    public init() {}
+
+    /// The tree of `nodes`, as built before (`NavTree(shape:pages:)`), with its reading order.
+    init(nodes: [Node]) {
+        self.nodes = nodes
+        finish()
+    }
+
     private mutating func add(_ node: Node) -> Int {
         nodes.append(node)
         return nodes.count - 1
