@@ -124,7 +124,7 @@ public struct SiteBuilder: Sendable {
         let navFromFolders = config.nav == nil
         let templates = TemplateDependencies(sources: theme.templateSources)
         let previousNav = previous.map { (inputs: $0.navInputs, shape: $0.navShape) }
-        async let folderNav = Self.navInputsAndFolderNav(
+        async let folderNav = NavSource.make(
             pages: pages, drafts: drafts, templates: templates, theme: theme, fromFolders: navFromFolders,
             previous: previousNav)
         let model = try SiteModel(
@@ -149,7 +149,10 @@ public struct SiteBuilder: Sendable {
         // pages are written.
         async let sourceChecks = checkSources(
             model: model, aliases: aliases, templateIDs: theme.templateIDs, loaded: loaded, previous: previous)
-        let (navInputs, folders, navShape) = await folderNav
+        let navSource = await folderNav
+        let navInputs = navSource.inputs
+        let navShape = navSource.shape
+        let folders = navSource.nav
         let nav = try config.nav.map { entries throws(InputError) in try NavTree.fromConfig(entries, model: model) } ?? folders
 
         timer.lap("model, nav")
@@ -387,50 +390,6 @@ public struct SiteBuilder: Sendable {
         return (shape, records, findings)
     }
 
-    /// What a page shows of other pages (sidebar, breadcrumbs, neighbours: their titles, places and
-    /// order) and what the templates are: with the environment, everything in a page's inputs but its
-    /// own source.
-    private static func navInputsFingerprint(
-        pages: [Page], drafts: Set<SitePath>, templates: TemplateDependencies, theme: Theme
-    ) -> UInt64 {
-        var fingerprint = Fingerprint()
-        for page in pages {
-            fingerprint.add(page.source.rawValue)
-            fingerprint.add(page.output.rawValue)
-            fingerprint.add(page.title)
-            fingerprint.add(page.meta.navTitle ?? "\u{0}")
-            // Whether there is an order, then its value: no order is not the smallest order.
-            fingerprint.add(page.meta.order == nil ? 0 : 1)
-            fingerprint.add(page.meta.order ?? 0)
-            fingerprint.add(page.meta.template ?? "\u{0}")
-        }
-        for draft in drafts.sorted() { fingerprint.add(draft.rawValue) }
-        for name in theme.pageTemplates.sorted() {
-            fingerprint.add(name)
-            fingerprint.add(templates.fingerprint(of: name))
-        }
-        return fingerprint.value
-    }
-
-    /// `navInputsFingerprint`, and with `fromFolders` the folders' nav of `pages` and its shape for
-    /// the cache: the previous build's tree when it was made from the same inputs (the folder nav
-    /// reads nothing else of the pages), else made anew.
-    private static func navInputsAndFolderNav(
-        pages: [Page], drafts: Set<SitePath>, templates: TemplateDependencies, theme: Theme, fromFolders: Bool,
-        previous: (inputs: UInt64, shape: ArraySlice<UInt8>?)?
-    ) -> (inputs: UInt64, nav: NavTree, shape: ArraySlice<UInt8>?) {
-        let inputs = navInputsFingerprint(pages: pages, drafts: drafts, templates: templates, theme: theme)
-        guard fromFolders else { return (inputs, NavTree(), nil) }
-        if let previous, previous.inputs == inputs, let shape = previous.shape,
-            let kept = NavTree(shape: shape, pages: pages)
-        {
-            return (inputs, kept, shape)
-        }
-        let nav = NavTree.fromFolders(pages)
-        let shape = nav.shape(of: pages)
-        return (inputs, nav, shape.isEmpty ? nil : shape[...])
-    }
-
     /// Everything every page depends on: generator, configuration text, the theme's words and the set of page templates
     /// (each page's own template is part of its inputs).
     private func environmentFingerprint(configText: String, theme: Theme, words: ThemeWords) -> UInt64 {
@@ -469,5 +428,57 @@ public struct SiteBuilder: Sendable {
         for draft in model.drafts.sorted() { fingerprint.add(draft.rawValue) }
         fingerprint.add(Int(truncatingIfNeeded: Fingerprint.unordered(model.outputPaths.lazy.map(\.rawValue))))
         return fingerprint.value
+    }
+}
+
+/// The fingerprint of what pages show of one another (`BuildCache.navInputs`), with the folders' nav
+/// made from them and its shape for the cache.
+struct NavSource: Sendable {
+    var inputs: UInt64
+    var nav: NavTree
+    var shape: ArraySlice<UInt8>?
+
+    /// What a page shows of other pages (sidebar, breadcrumbs, neighbours: their titles, places and
+    /// order) and what the templates are: with the environment, everything in a page's inputs but its
+    /// own source.
+    static func fingerprint(
+        pages: [Page], drafts: Set<SitePath>, templates: TemplateDependencies, theme: Theme
+    ) -> UInt64 {
+        var fingerprint = Fingerprint()
+        for page in pages {
+            fingerprint.add(page.source.rawValue)
+            fingerprint.add(page.output.rawValue)
+            fingerprint.add(page.title)
+            fingerprint.add(page.meta.navTitle ?? "\u{0}")
+            // Whether there is an order, then its value: no order is not the smallest order.
+            fingerprint.add(page.meta.order == nil ? 0 : 1)
+            fingerprint.add(page.meta.order ?? 0)
+            fingerprint.add(page.meta.template ?? "\u{0}")
+        }
+        for draft in drafts.sorted() { fingerprint.add(draft.rawValue) }
+        for name in theme.pageTemplates.sorted() {
+            fingerprint.add(name)
+            fingerprint.add(templates.fingerprint(of: name))
+        }
+        return fingerprint.value
+    }
+
+    /// `fingerprint`, and with `fromFolders` the folders' nav of `pages` and its shape for the
+    /// cache: the previous build's tree when it was made from the same inputs (the folder nav reads
+    /// nothing else of the pages), else made anew.
+    static func make(
+        pages: [Page], drafts: Set<SitePath>, templates: TemplateDependencies, theme: Theme, fromFolders: Bool,
+        previous: (inputs: UInt64, shape: ArraySlice<UInt8>?)?
+    ) -> NavSource {
+        let inputs = fingerprint(pages: pages, drafts: drafts, templates: templates, theme: theme)
+        guard fromFolders else { return NavSource(inputs: inputs, nav: NavTree(), shape: nil) }
+        if let previous, previous.inputs == inputs, let shape = previous.shape,
+            let kept = NavTree(shape: shape, pages: pages)
+        {
+            return NavSource(inputs: inputs, nav: kept, shape: shape)
+        }
+        let nav = NavTree.fromFolders(pages)
+        let shape = nav.shape(of: pages)
+        return NavSource(inputs: inputs, nav: nav, shape: shape.isEmpty ? nil : shape[...])
     }
 }

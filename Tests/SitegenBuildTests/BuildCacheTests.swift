@@ -162,6 +162,22 @@ import Testing
         #expect(pieces(paths + [e], runs: true) == ["0..<10", "20..<30", "E"])
     }
 
+    /// A front matter title, written once when it is the page's title, reads back as it was; so
+    /// does its absence, and the folder nav's shape comes back with the records.
+    @Test func frontMatterTitlesReadBackAsTheyWere() async throws {
+        var files = Self.pages(6)
+        files["Site/guide/titled.md"] = "---\ntitle: From the front matter\n---\n\n# A heading\n"
+        let site = try TestSite(files)
+        defer { site.remove() }
+        _ = try await buildAndSave(site)
+        let cache = try savedCache(site)
+        let titled = try #require(cache.pages[SitePath(unchecked: "guide/titled.md")]?.page)
+        #expect(titled.meta.title == "From the front matter" && titled.title == "From the front matter")
+        let plain = try #require(cache.pages[SitePath(unchecked: "guide/page-3.md")]?.page)
+        #expect(plain.meta.title == nil && plain.title == "Page 3")
+        #expect(cache.navShape.map { !$0.isEmpty } == true)
+    }
+
     @Test func committingABundleWithdrawsThePreviousCacheUntilTheNewOneIsSaved() async throws {
         let site = try TestSite(Self.pages(12))
         defer { site.remove() }

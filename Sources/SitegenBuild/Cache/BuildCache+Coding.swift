@@ -264,7 +264,14 @@ extension BuildCache {
         w.string(page.displayPath)
         w.string(page.title)
         let meta = page.meta
-        w.optionalString(meta.title)
+        // The front matter's title is most often the page's title: written once, the second a mark.
+        switch meta.title {
+        case nil: w.uint(0)
+        case page.title?: w.uint(1)
+        case let other?:
+            w.uint(2)
+            w.string(other)
+        }
         w.optionalString(meta.description)
         w.bool(meta.order != nil)
         if let order = meta.order { w.int(order) }
@@ -388,10 +395,15 @@ extension BuildCache {
             return nil
         }
         var meta = PageMeta()
-        guard let metaTitle = r.optionalString(), let description = r.optionalString(), let hasOrder = r.bool() else {
-            return nil
+        switch r.uint() {
+        case 0: meta.title = nil
+        case 1: meta.title = title
+        case 2:
+            guard let other = r.string() else { return nil }
+            meta.title = other
+        default: return nil
         }
-        meta.title = metaTitle
+        guard let description = r.optionalString(), let hasOrder = r.bool() else { return nil }
         meta.description = description
         if hasOrder {
             guard let order = r.int() else { return nil }
