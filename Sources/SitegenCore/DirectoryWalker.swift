@@ -125,19 +125,19 @@ public enum DirectoryWalker {
         // Each top folder's files are sorted where they were listed, on both cores: a folder's
         // paths are one run of the sorted whole, so the runs and the files at the top need only be
         // put in order (`joinedInOrder`), where sorting 10,000 paths at the end took one core.
-        let walked = Mutex<[(index: Int, found: Found, sorted: [Entry]?)]>([])
+        let walked = Mutex<[(index: Int, found: Found, isSorted: Bool)]>([])
         DispatchQueue.concurrentPerform(iterations: folders.count) { index in
             let folder = folders[index]
             var found = Found(entries: [], folders: nil, chain: folder.chain)
             // Opened here, not when found: a site of 1,000 top folders would hold 1,000 open at once.
             walk(folder.directory, relative: folder.relative, realRoot: realRoot, skip: skip, found: &found)
             let sorted = sortedByASCIIBytes(found.entries ?? [])
-            walked.withLock { $0.append((index, found, sorted)) }
+            if let sorted { found.entries = sorted }
+            walked.withLock { $0.append((index, found, sorted != nil)) }
         }
         let parts = walked.withLock { $0 }.sorted { $0.index < $1.index }
-        let runs = parts.compactMap(\.sorted)
         // A name that is not ASCII anywhere: the whole is sorted at the end, as `String`s.
-        let topFiles = runs.count == parts.count ? sortedByASCIIBytes(top.entries ?? []) : nil
+        let topFiles = parts.allSatisfy(\.isSorted) ? sortedByASCIIBytes(top.entries ?? []) : nil
         for (_, found, _) in parts {
             if topFiles == nil { top.entries?.append(contentsOf: found.entries ?? []) }
             top.invalidNames += found.invalidNames
@@ -147,7 +147,8 @@ public enum DirectoryWalker {
             for (real, path) in found.loops { top.noteLoop(path, at: real) }
         }
         guard let topFiles, top.entries != nil else { return listing(of: top) }
-        top.entries = joinedInOrder(files: topFiles, folders: zip(parts, runs).map { (folders[$0.0.index].relative, $0.1) })
+        top.entries = joinedInOrder(
+            files: topFiles, folders: parts.map { (folders[$0.index].relative, $0.found.entries ?? []) })
         return listing(of: top, isSorted: true)
     }
 

@@ -47,7 +47,6 @@ struct NavSource: Sendable {
             return NavSource(inputs: inputs, nav: kept, shape: shape)
         }
         let nav = NavTree.fromFolders(pages)
-        let shape = nav.shape(of: pages)
-        return NavSource(inputs: inputs, nav: nav, shape: shape.isEmpty ? nil : shape[...])
+        return NavSource(inputs: inputs, nav: nav, shape: nav.shape(of: pages)?[...])
     }
 }

@@ -6,8 +6,9 @@ import SitegenCore
 /// are stored, and the titles that are no page's nav title (folders without an `index.md`, the
 /// top): the rest are the pages' own strings.
 extension NavTree {
-    /// The tree's shape over `pages`, the pages it was made from, in that order.
-    func shape(of pages: [Page]) -> [UInt8] {
+    /// The tree's shape over `pages`, the pages it was made from, in that order; nil when a node
+    /// opens a page that is not among them, and the tree cannot be kept.
+    func shape(of pages: [Page]) -> [UInt8]? {
         var position: [SitePath: Int] = [:]
         position.reserveCapacity(pages.count)
         for (index, page) in pages.enumerated() where position[page.output] == nil { position[page.output] = index }
@@ -15,9 +16,8 @@ extension NavTree {
         w.int(nodes.count)
         for node in nodes {
             let index = node.page.flatMap { position[$0] }
-            // 0: no page; else the page's position + 1. A node of a page that is not among `pages`
-            // cannot be stored: the whole tree is then not kept.
-            if node.page != nil, index == nil { return [] }
+            // 0: no page; else the page's position + 1.
+            if node.page != nil, index == nil { return nil }
             w.uint(UInt64(index.map { $0 + 1 } ?? 0))
             let titleIsPages = index.map { pages[$0].navTitle == node.title } ?? false
             w.bool(titleIsPages)

@@ -200,7 +200,7 @@ package struct ManifestValidator {
     }
 
     /// `fileVerdict(bytes:)` a byte a step: for paths with control characters or backslashes.
-    static func fileVerdictByteByByte(_ bytes: UnsafeBufferPointer<UInt8>) -> FileVerdict {
+    private static func fileVerdictByteByByte(_ bytes: UnsafeBufferPointer<UInt8>) -> FileVerdict {
         var hasControl = false, leaves = false, notNormalised = false
         PathByteClass.table.withUnsafeBufferPointer { classes in
             var start = 0

@@ -38,7 +38,7 @@ enum PathByteClass {
     /// The bits of every byte of `bytes` together.
     static func union(of bytes: UnsafeBufferPointer<UInt8>) -> UInt8 {
         table.withUnsafeBufferPointer { table in
-            // The table has a entry for every byte: no bounds check a byte.
+            // The table has an entry for every byte: no bounds check a byte.
             let classes = table.baseAddress!
             var found: UInt8 = 0
             for byte in bytes { found |= classes[Int(byte)] }
