@@ -45,11 +45,12 @@ struct PageWriter: Sendable {
                 group.addTask {
                     let part = pages[start..<min(start + Self.chunk, pages.count)].indices.map { index in
                         let page = pages[index]
-                        // The n-th page's output is the n-th output the previous build recorded.
+                        // The n-th page's output is the n-th output the previous build recorded, its source the
+                        // n-th page record (a lookup by path would index 10,000 records for one page).
                         let record = previous?.outputRecord(page.output, at: index)
                         // A page without its body was restored from that very cache: no need to look.
                         if let known, let record,
-                            !page.hasBody || known.pages[page.source]?.fingerprint == page.sourceFingerprint
+                            !page.hasBody || known.pages.record(page.source, at: index)?.fingerprint == page.sourceFingerprint
                         {
                             return Plan(inputs: record.inputs, previous: record)
                         }
