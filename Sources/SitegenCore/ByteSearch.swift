@@ -1,30 +1,25 @@
+import CHTMLScan
 import Foundation
 
-/// Finding a run of bytes in a buffer: `memchr` to each candidate first byte, `memcmp` for the
-/// rest. The generic `firstRange(of:)` compares element by element through the collection
-/// protocols, a hundred times slower on a page.
+/// Finding a run of bytes in a buffer with the C library's `memmem`. The generic `firstRange(of:)`
+/// compares element by element through the collection protocols, a hundred times slower on a page.
 package enum ByteSearch {
     /// Where `needle` first occurs in `bytes` at or after `start`; nil when it does not.
     package static func firstOffset(of needle: [UInt8], in bytes: [UInt8], from start: Int = 0) -> Int? {
         bytes.withUnsafeBytes { haystack in firstOffset(of: needle, in: haystack, from: start) }
     }
 
-    /// Where `needle` first occurs in `haystack` at or after `start`: `memchr` to each candidate
-    /// first byte, `memcmp` for the rest.
+    /// Where `needle` first occurs in `haystack` at or after `start`, by the C library's `memmem`
+    /// (where `memchr` to each candidate first byte stopped at every `h` of a page for `href`).
     private static func firstOffset(of needle: [UInt8], in haystack: UnsafeRawBufferPointer, from start: Int) -> Int? {
         needle.withUnsafeBytes { wanted in
-            guard let base = haystack.baseAddress, let pattern = wanted.baseAddress, let first = needle.first else {
-                return nil
-            }
-            var offset = max(start, 0)
-            while haystack.count - offset >= wanted.count,
-                let hit = memchr(base + offset, Int32(first), haystack.count - offset - wanted.count + 1)
-            {
-                let at = base.distance(to: UnsafeRawPointer(hit))
-                if memcmp(base + at, pattern, wanted.count) == 0 { return at }
-                offset = at + 1
-            }
-            return nil
+            let offset = max(start, 0)
+            guard let base = haystack.baseAddress, let pattern = wanted.baseAddress, !wanted.isEmpty,
+                haystack.count - offset >= wanted.count
+            else { return nil }
+            let rest = haystack.count - offset
+            let hit = htmlscan_find(base + offset, rest, pattern, wanted.count)
+            return hit < rest ? offset + hit : nil
         }
     }
 }

@@ -12,6 +12,25 @@ import Testing
         #expect(ByteSearch.firstOffset(of: Array("xyz".utf8), in: bytes) == nil)
         #expect(ByteSearch.firstOffset(of: [], in: bytes) == nil)
         #expect(ByteSearch.firstOffset(of: Array("abcab cabcd".utf8), in: bytes) == nil, "longer than the buffer")
+        #expect(ByteSearch.firstOffset(of: Array("abc".utf8), in: bytes, from: 40) == nil, "from past the end")
+        #expect(ByteSearch.firstOffset(of: Array("abc".utf8), in: bytes, from: -3) == 0)
+    }
+
+    /// Every needle of up to three bytes over a small alphabet, from every start, is found where a
+    /// search one offset at a time finds it.
+    @Test func findsWhatASearchAtEveryOffsetFinds() {
+        let bytes = Array("abaabbab aaab ba".utf8)
+        let alphabet = Array("ab ".utf8)
+        var needles: [[UInt8]] = [[]]
+        for _ in 0..<3 { needles += needles.flatMap { needle in alphabet.map { needle + [$0] } } }
+        for needle in Set(needles) where !needle.isEmpty {
+            for start in 0...bytes.count + 1 {
+                let expected = (start..<max(start, bytes.count - needle.count + 1)).first { offset in
+                    Array(bytes[offset..<offset + needle.count]) == needle
+                }
+                #expect(ByteSearch.firstOffset(of: needle, in: bytes, from: start) == expected, "\(needle) from \(start)")
+            }
+        }
     }
 
     /// A byte of a string is found where `utf8.firstIndex(of:)` finds it, in short (inline) and long
