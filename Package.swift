@@ -22,6 +22,8 @@ let package = Package(
         .target(name: "CHTMLScan"),
         // SHA-256 on the CPU's SHA instructions, for what a build writes (the bundle keeps its Swift one).
         .target(name: "CSHA256"),
+        // The build cache's checksum, 32 bytes a step (SSE2 where there is SSE2).
+        .target(name: "CFingerprint"),
         // A per-thread bump allocator for cmark: a page's nodes and buffers are freed all at once.
         .target(name: "CCmarkArena", dependencies: ["CCmark"]),
 
@@ -30,7 +32,7 @@ let package = Package(
         // FoundationNetworking and so libcurl, whose thirty libraries would load at every start.
         .target(name: "SitegenBundleCore"),
         .target(name: "SitegenBundle", dependencies: ["SitegenBundleCore"]),
-        .target(name: "SitegenCore", dependencies: ["CHTMLScan", "SitegenBundleCore"]),
+        .target(name: "SitegenCore", dependencies: ["CHTMLScan", "CFingerprint", "SitegenBundleCore"]),
         .target(name: "SitegenMarkdown", dependencies: ["SitegenCore", "CCmark", "CCmarkArena", "CYaml"]),
         .target(name: "SitegenTemplates", dependencies: ["SitegenCore"]),
         .target(name: "SitegenLinks", dependencies: ["SitegenCore", "SitegenBundleCore", "CHTMLScan"]),
