@@ -292,12 +292,24 @@ package struct Fingerprint {
         for byte in bytes { value = Self.mixing(value, byte: UInt64(byte)) }
     }
 
-    /// Eight bytes a step (a multiply and a shift each), then the tail byte by byte: a few GB/s, for
-    /// hashing whole files and manifests.
+    /// Eight bytes a step (a multiply and a shift each), then the tail byte by byte, for hashing
+    /// whole files and manifests. From `blockThreshold` bytes, whole 32-byte blocks go through the
+    /// cache checksum's four lanes first (`sitegen_fingerprint_blocks`), which are then mixed in: a
+    /// 3 MB manifest took a chain of 400,000 multiplies, each waiting for the one before.
     package mutating func add(_ buffer: UnsafeRawBufferPointer) {
         var hash = value
         var offset = 0
         let count = buffer.count
+        if count >= Self.blockThreshold, let base = buffer.baseAddress {
+            var lanes = (hash, hash ^ 1, hash ^ 2, hash ^ 3)
+            let blocks = count / 32
+            withUnsafeMutableBytes(of: &lanes) { lanes in
+                sitegen_fingerprint_blocks(
+                    lanes.baseAddress!.assumingMemoryBound(to: UInt64.self), base.assumingMemoryBound(to: UInt8.self), blocks)
+            }
+            for lane in [lanes.0, lanes.1, lanes.2, lanes.3] { hash = Self.mixing(hash, word: lane) }
+            offset = blocks * 32
+        }
         while offset + 8 <= count {
             hash = Self.mixing(hash, word: UInt64(littleEndian: buffer.loadUnaligned(fromByteOffset: offset, as: UInt64.self)))
             offset += 8
@@ -325,6 +337,9 @@ package struct Fingerprint {
         }
         value = hash ^ 0xFE
     }
+
+    /// From how many bytes `add(_:)` sums blocks in lanes before mixing.
+    static let blockThreshold = 1024
 
     package static func of(_ bytes: some Sequence<UInt8>) -> UInt64 {
         var fingerprint = Fingerprint()

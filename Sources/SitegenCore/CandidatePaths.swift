@@ -42,7 +42,7 @@ public struct CandidatePaths: Sendable {
                 nameStarts[index] = offset
                 path.withUTF8 { path in
                     guard let source = path.baseAddress, let target = buffer.baseAddress else { return }
-                    (target + offset).initialize(from: source, count: path.count)
+                    UnsafeMutableRawPointer(target + offset).copyMemory(from: source, byteCount: path.count)
                     if let slash = path.lastIndex(of: UInt8(ascii: "/")) { nameStarts[index] = offset + slash + 1 }
                     offset += path.count
                 }

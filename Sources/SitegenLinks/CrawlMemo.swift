@@ -105,7 +105,7 @@ public struct CrawlMemo: Sendable {
 
     /// Changes with the format, and with what parsing finds in a file: entries are kept by the file's
     /// SHA-256, so a memo of a sitegen that read fewer attributes would go on hiding their references.
-    static let magic = "sitegen-crawl 17"
+    static let magic = "sitegen-crawl 18"
 
     /// The memo as bytes, deterministic for the same content.
     public func encoded() -> [UInt8] {

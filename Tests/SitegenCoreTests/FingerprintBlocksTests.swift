@@ -1,6 +1,8 @@
 import CFingerprint
 import Testing
 
+@testable import SitegenCore
+
 /// The C block step of the cache's checksum makes the sums its header describes, whichever of its
 /// two ways (SSE2 or one lane at a time) it was built with.
 @Suite struct FingerprintBlocksTests {
@@ -24,6 +26,22 @@ import Testing
                 lanes.withUnsafeMutableBufferPointer { sitegen_fingerprint_blocks($0.baseAddress, bytes.baseAddress, blocks) }
             }
             #expect(lanes == expected, "\(blocks) blocks")
+        }
+    }
+
+    /// A fingerprint of a buffer long enough for the blocks (whole blocks, then words, then bytes)
+    /// changes with any one byte and with the length, and is the same for the same bytes.
+    @Test func aLongBufferFingerprintSeesEveryByte() {
+        var generator = SystemRandomNumberGenerator()
+        let count = Fingerprint.blockThreshold + 45
+        let bytes = (0..<count).map { _ in UInt8.random(in: 0...255, using: &generator) }
+        let whole = Fingerprint.of(bytes)
+        #expect(Fingerprint.of(Array(bytes)) == whole)
+        #expect(Fingerprint.of(bytes.dropLast()) != whole)
+        for index in [0, 8, 31, 32, 500, count - 46, count - 45, count - 13, count - 6, count - 1] {
+            var damaged = bytes
+            damaged[index] ^= 0x40
+            #expect(Fingerprint.of(damaged) != whole, "byte \(index)")
         }
     }
 }
