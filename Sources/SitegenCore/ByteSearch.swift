@@ -1,16 +1,18 @@
 import CHTMLScan
 import Foundation
 
-/// Finding a run of bytes in a buffer with the C library's `memmem`. The generic `firstRange(of:)`
-/// compares element by element through the collection protocols, a hundred times slower on a page.
+/// Finding a run of bytes in a buffer (`htmlscan_find`: sixteen positions a step by the run's first
+/// and last bytes). The generic `firstRange(of:)` compares element by element through the
+/// collection protocols, a hundred times slower on a page.
 package enum ByteSearch {
     /// Where `needle` first occurs in `bytes` at or after `start`; nil when it does not.
     package static func firstOffset(of needle: [UInt8], in bytes: [UInt8], from start: Int = 0) -> Int? {
         bytes.withUnsafeBytes { haystack in firstOffset(of: needle, in: haystack, from: start) }
     }
 
-    /// Where `needle` first occurs in `haystack` at or after `start`, by the C library's `memmem`
-    /// (where `memchr` to each candidate first byte stopped at every `h` of a page for `href`).
+    /// Where `needle` first occurs in `haystack` at or after `start`. (`memchr` to each candidate
+    /// first byte stopped at every `n` of a page for `no-such-page.html`; glibc's `memmem` goes a
+    /// byte at a time.)
     private static func firstOffset(of needle: [UInt8], in haystack: UnsafeRawBufferPointer, from start: Int) -> Int? {
         needle.withUnsafeBytes { wanted in
             let offset = max(start, 0)

@@ -70,8 +70,8 @@ char *htmlscan_decode_attribute(const char *value, size_t length, size_t *decode
 size_t htmlscan_invalid_utf8(const char *bytes, size_t length);
 
 /* The offset of the first occurrence of the `needle_length` bytes at `needle` in the `length` bytes
-   at `bytes` (the C library's memmem, which Swift's Glibc module does not declare), or `length` when
-   there is none or `needle_length` is 0. */
+   at `bytes`, or `length` when there is none or `needle_length` is 0. With SSE2, sixteen positions
+   a step are tested by the needle's first and last bytes. */
 size_t htmlscan_find(const void *bytes, size_t length, const void *needle, size_t needle_length);
 
 #ifdef __cplusplus
