@@ -243,12 +243,7 @@ package struct StreamFingerprint {
         }
     }
 
-    private mutating func addBlocks(_ start: UnsafeRawPointer, count: Int) {
-        withUnsafeMutableBytes(of: &lanes) { lanes in
-            sitegen_fingerprint_blocks(
-                lanes.baseAddress!.assumingMemoryBound(to: UInt64.self), start.assumingMemoryBound(to: UInt8.self), count)
-        }
-    }
+    private mutating func addBlocks(_ start: UnsafeRawPointer, count: Int) { sumBlocks(into: &lanes, start, count: count) }
 
     package mutating func add(_ bytes: some Collection<UInt8>) {
         let done: Void? = bytes.withContiguousStorageIfAvailable { add(UnsafeRawBufferPointer($0)) }
@@ -265,6 +260,14 @@ package struct StreamFingerprint {
         }
         final = Fingerprint.mixing(final, word: UInt64(count))
         return withUnsafeBytes(of: final.littleEndian) { Array($0) }
+    }
+}
+
+/// Adds `count` blocks of 32 bytes at `start` to four lanes (`sitegen_fingerprint_blocks`).
+private func sumBlocks(into lanes: inout (UInt64, UInt64, UInt64, UInt64), _ start: UnsafeRawPointer, count: Int) {
+    withUnsafeMutableBytes(of: &lanes) { lanes in
+        sitegen_fingerprint_blocks(
+            lanes.baseAddress!.assumingMemoryBound(to: UInt64.self), start.assumingMemoryBound(to: UInt8.self), count)
     }
 }
 
@@ -303,10 +306,7 @@ package struct Fingerprint {
         if count >= Self.blockThreshold, let base = buffer.baseAddress {
             var lanes = (hash, hash ^ 1, hash ^ 2, hash ^ 3)
             let blocks = count / 32
-            withUnsafeMutableBytes(of: &lanes) { lanes in
-                sitegen_fingerprint_blocks(
-                    lanes.baseAddress!.assumingMemoryBound(to: UInt64.self), base.assumingMemoryBound(to: UInt8.self), blocks)
-            }
+            sumBlocks(into: &lanes, base, count: blocks)
             for lane in [lanes.0, lanes.1, lanes.2, lanes.3] { hash = Self.mixing(hash, word: lane) }
             offset = blocks * 32
         }

@@ -29,8 +29,8 @@ public struct CandidatePaths: Sendable {
     package init(paths: [String], scansBeforeIndexing: Int) {
         self.paths = paths
         searchIndex = CandidateIndex(scansBeforeIndexing: scansBeforeIndexing)
-        // Filled in place, each path one copy: 20,000 paths are
-        // made into this on the rebuild whose page links to one missing.
+        // Filled in place, one copy a path: a rebuild of a page that links to a missing one makes
+        // this of 20,000 paths.
         var total = 0
         for index in paths.indices { total += paths[index].utf8.count }
         var ends = [Int](repeating: 0, count: paths.count)
