@@ -227,12 +227,12 @@ package struct StreamFingerprint {
             offset = taken
             guard carried == 32 else { return }
             var block = carry
-            withUnsafeBytes(of: &block) { addBlocks($0.baseAddress!, count: 1) }
+            withUnsafeBytes(of: &block) { sumBlocks(into: &lanes, $0.baseAddress!, count: 1) }
             carried = 0
         }
         let blocks = (buffer.count - offset) / 32
         if blocks > 0 {
-            addBlocks(base + offset, count: blocks)
+            sumBlocks(into: &lanes, base + offset, count: blocks)
             offset += blocks * 32
         }
         if offset < buffer.count {
@@ -242,8 +242,6 @@ package struct StreamFingerprint {
             withUnsafeMutableBytes(of: &carry) { $0.baseAddress!.copyMemory(from: base + offset, byteCount: rest) }
         }
     }
-
-    private mutating func addBlocks(_ start: UnsafeRawPointer, count: Int) { sumBlocks(into: &lanes, start, count: count) }
 
     package mutating func add(_ bytes: some Collection<UInt8>) {
         let done: Void? = bytes.withContiguousStorageIfAvailable { add(UnsafeRawBufferPointer($0)) }

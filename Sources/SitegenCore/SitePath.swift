@@ -105,10 +105,7 @@ public struct SitePath: Sendable, Hashable, Comparable, CustomStringConvertible,
     public func _rawHashValue(seed: Int) -> Int { PathHash.of(rawValue, seed: seed) }
 
     /// Where the last `/` is, in UTF-8 bytes from the start.
-    private var lastSlashOffset: Int? {
-        var raw = rawValue
-        return raw.withUTF8 { bytes in bytes.lastIndex(of: UInt8(ascii: "/")) }
-    }
+    private var lastSlashOffset: Int? { Self.withBytes(of: rawValue) { Self.lastSlash(in: $0) } }
 
     /// The last segment, e.g. `install.md`.
     public var lastComponent: String {
